@@ -1,0 +1,14 @@
+//! The Go rules engine: pure, with no I/O, clock, SQL or mail types.
+//!
+//! Owns coordinates (`coords`), colours (`color`), the board with strings,
+//! liberties and a Zobrist hash (`board`), the ko rules including Scott
+//! Huddleston's ko position list (`ko`), the game with turn, passes, history
+//! and result (`game`), scoring (`score`), the ASCII board (`render`) and SGF
+//! (`sgf`). An illegal move is a value (`IllegalMove`), never a panic.
+
+pub mod color;
+pub mod coords;
+pub mod sgf;
+
+pub use color::Color;
+pub use coords::{BoardSize, CoordError, Move, Point};
