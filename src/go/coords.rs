@@ -31,7 +31,9 @@ pub enum CoordError {
     #[error("{point} is off the {size}x{size} board")]
     OffBoard { point: String, size: u8 },
     /// The text is not a point at all.
-    #[error("'{0}' is not a point (expected a column letter and a row number, such as C3, or pass)")]
+    #[error(
+        "'{0}' is not a point (expected a column letter and a row number, such as C3, or pass)"
+    )]
     Garbage(String),
     /// An SGF point that is not two letters a..z, A..Z.
     #[error("'{0}' is not an SGF point")]
@@ -112,7 +114,10 @@ impl Point {
         if size.contains(p) {
             Ok(p)
         } else {
-            Err(CoordError::OffBoard { point: p.to_string(), size: size.get() })
+            Err(CoordError::OffBoard {
+                point: p.to_string(),
+                size: size.get(),
+            })
         }
     }
 
@@ -125,7 +130,10 @@ impl Point {
         if letter == 'I' {
             return Err(CoordError::ColumnI);
         }
-        let col = COLUMNS.iter().position(|&c| c as char == letter).ok_or_else(garbage)?;
+        let col = COLUMNS
+            .iter()
+            .position(|&c| c as char == letter)
+            .ok_or_else(garbage)?;
         let digits = chars.as_str();
         if digits.is_empty() || digits.len() > 3 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return Err(garbage());
@@ -157,7 +165,10 @@ impl Point {
         let from_top = sgf_coord(b[1]).ok_or_else(bad)?;
         let n = size.get();
         if col >= n || from_top >= n {
-            return Err(CoordError::OffBoard { point: t.to_string(), size: n });
+            return Err(CoordError::OffBoard {
+                point: t.to_string(),
+                size: n,
+            });
         }
         Ok(Some(Point::new(col, n - 1 - from_top)))
     }
@@ -253,11 +264,23 @@ mod tests {
     #[test]
     fn rejects_i_off_board_and_garbage() {
         assert_eq!(Point::parse("i5", size(19)), Err(CoordError::ColumnI));
-        assert!(matches!(Point::parse("k5", size(9)), Err(CoordError::OffBoard { .. })));
-        assert!(matches!(Point::parse("a10", size(9)), Err(CoordError::OffBoard { .. })));
-        assert!(matches!(Point::parse("a0", size(9)), Err(CoordError::OffBoard { .. })));
+        assert!(matches!(
+            Point::parse("k5", size(9)),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Point::parse("a10", size(9)),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Point::parse("a0", size(9)),
+            Err(CoordError::OffBoard { .. })
+        ));
         for junk in ["", "3c", "c", "c3x", "ü3", "c-1", "c99999999999"] {
-            assert!(matches!(Point::parse(junk, size(9)), Err(CoordError::Garbage(_))), "{junk}");
+            assert!(
+                matches!(Point::parse(junk, size(9)), Err(CoordError::Garbage(_))),
+                "{junk}"
+            );
         }
     }
 

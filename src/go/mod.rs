@@ -12,3 +12,16 @@ pub mod sgf;
 
 pub use color::Color;
 pub use coords::{BoardSize, CoordError, Move, Point};
+pub mod board;
+pub mod game;
+pub mod handicap;
+pub mod history;
+pub mod ko;
+pub mod position;
+pub mod rules;
+mod zobrist;
+
+pub use game::{Game, Phase, Played};
+pub use ko::{KoEntry, KoList};
+pub use position::Position;
+pub use rules::{GameResult, IllegalMove, KoRule, Rules, Scoring};

@@ -1,0 +1,196 @@
+//! The game's memory of positions since its last setup: the start position,
+//! the moves, and one board hash per position, with counts for fast lookup.
+//!
+//! Owns: `HashCounts` (an open-addressing table of 64-bit keys), `History`
+//! (what superko and the repetition backstop consult) and the exact check
+//! behind every hash hit, which rebuilds the earlier boards from the moves.
+//! It knows nothing of which rule is in force; the game asks.
+
+use super::board::Board;
+use super::position::Position;
+use super::zobrist;
+use super::{Color, Move};
+
+const EMPTY_SLOT: u64 = 0;
+const ZERO_STAND_IN: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// Counts of 64-bit hash keys: open addressing, linear probing.
+#[derive(Debug, Clone)]
+pub struct HashCounts {
+    keys: Vec<u64>,
+    counts: Vec<u32>,
+    len: usize,
+}
+
+impl Default for HashCounts {
+    fn default() -> Self {
+        HashCounts {
+            keys: vec![EMPTY_SLOT; 64],
+            counts: vec![0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl HashCounts {
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = (key ^ (key >> 29)) as usize & mask;
+        while self.keys[i] != key && self.keys[i] != EMPTY_SLOT {
+            i = (i + 1) & mask;
+        }
+        i
+    }
+
+    /// Returns how often `key` has been counted.
+    #[inline]
+    pub fn get(&self, key: u64) -> u32 {
+        let key = if key == EMPTY_SLOT {
+            ZERO_STAND_IN
+        } else {
+            key
+        };
+        self.counts[self.slot(key)]
+    }
+
+    /// Counts `key` once more and returns its new count.
+    #[inline]
+    pub fn increment(&mut self, key: u64) -> u32 {
+        let key = if key == EMPTY_SLOT {
+            ZERO_STAND_IN
+        } else {
+            key
+        };
+        if 2 * (self.len + 1) > self.keys.len() {
+            self.grow();
+        }
+        let i = self.slot(key);
+        if self.keys[i] == EMPTY_SLOT {
+            self.keys[i] = key;
+            self.len += 1;
+        }
+        self.counts[i] += 1;
+        self.counts[i]
+    }
+
+    fn grow(&mut self) {
+        let cap = self.keys.len() * 2;
+        let old_keys = std::mem::replace(&mut self.keys, vec![EMPTY_SLOT; cap]);
+        let old_counts = std::mem::replace(&mut self.counts, vec![0; cap]);
+        for (k, c) in old_keys.into_iter().zip(old_counts) {
+            if k != EMPTY_SLOT {
+                let i = self.slot(k);
+                self.keys[i] = k;
+                self.counts[i] = c;
+            }
+        }
+    }
+}
+
+/// Positions since the last setup, and the moves between them.
+///
+/// Index 0 is the start position; index `i` is the position after `moves[i - 1]`.
+#[derive(Debug, Clone)]
+pub struct History {
+    start: Position,
+    start_to_move: Color,
+    moves: Vec<(Color, Move)>,
+    hashes: Vec<u64>,
+    positions: Option<HashCounts>,
+    situations: HashCounts,
+}
+
+impl History {
+    /// Starts a history at `board` with `to_move` to play; `positional` keeps board-only counts too.
+    pub fn new(board: &Board, to_move: Color, positional: bool) -> Self {
+        let mut h = History {
+            start: board.position(),
+            start_to_move: to_move,
+            moves: Vec::new(),
+            hashes: Vec::new(),
+            positions: positional.then(HashCounts::default),
+            situations: HashCounts::default(),
+        };
+        h.record(board.hash(), to_move);
+        h
+    }
+
+    fn record(&mut self, hash: u64, to_move: Color) -> u32 {
+        self.hashes.push(hash);
+        if let Some(p) = &mut self.positions {
+            p.increment(hash);
+        }
+        self.situations.increment(zobrist::situation(hash, to_move))
+    }
+
+    /// Records a move and the board hash after it; returns how often the
+    /// resulting situation (board and side to move) has now occurred, by hash.
+    #[inline]
+    pub fn push(&mut self, color: Color, mv: Move, hash_after: u64) -> u32 {
+        self.moves.push((color, mv));
+        self.record(hash_after, color.opponent())
+    }
+
+    /// Returns the start position of this history.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// Returns who was to move at the start.
+    pub fn start_to_move(&self) -> Color {
+        self.start_to_move
+    }
+
+    /// Returns the moves since the start.
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    /// Returns the board hash of every position, the start first.
+    pub fn hashes(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    /// Returns who is to move at position `index`.
+    pub fn side_at(&self, index: usize) -> Color {
+        match index {
+            0 => self.start_to_move,
+            i => self.moves[i - 1].0.opponent(),
+        }
+    }
+
+    /// Returns true when the board hash `hash` may have occurred (no false negatives).
+    #[inline]
+    pub fn may_contain_board(&self, hash: u64) -> bool {
+        match &self.positions {
+            Some(p) => p.get(hash) > 0,
+            None => self.hashes.contains(&hash),
+        }
+    }
+
+    /// Returns true when the situation key may have occurred (no false negatives).
+    #[inline]
+    pub fn may_contain_situation(&self, hash: u64, to_move: Color) -> bool {
+        self.situations.get(zobrist::situation(hash, to_move)) > 0
+    }
+
+    /// Counts the positions that show exactly `pos` (and, if given, have `to_move` to play).
+    pub fn exact_count(&self, pos: &Position, hash: u64, to_move: Option<Color>) -> usize {
+        let wanted: Vec<usize> = (0..self.hashes.len())
+            .filter(|&i| self.hashes[i] == hash && to_move.is_none_or(|c| self.side_at(i) == c))
+            .collect();
+        let Some(&last) = wanted.last() else { return 0 };
+        let mut board = Board::from_position(&self.start);
+        let mut found = usize::from(wanted[0] == 0 && board.matches(pos));
+        for (i, &(color, mv)) in self.moves.iter().enumerate().take(last) {
+            if let Some(pv) = mv.point().and_then(|p| board.preview(color, p)) {
+                board.apply(&pv);
+            }
+            if wanted.binary_search(&(i + 1)).is_ok() && board.matches(pos) {
+                found += 1;
+            }
+        }
+        found
+    }
+}
