@@ -18,6 +18,7 @@ pub mod handicap;
 pub mod history;
 pub mod ko;
 pub mod position;
+pub mod replay;
 pub mod rules;
 mod zobrist;
 
