@@ -4,3 +4,4 @@
 //! pipeline, cli) builds on it.
 
 pub mod go;
+pub mod cli;

@@ -55,22 +55,22 @@ pub struct Played {
 /// A game in progress or finished; see the module header.
 #[derive(Clone)]
 pub struct Game {
-    rules: Rules,
-    handicap: u32,
-    board: Board,
-    to_move: Color,
-    passes: u8,
-    phase: Phase,
-    result: Option<GameResult>,
-    prisoners: [u32; 2],
-    move_number: u32,
-    last_move: Option<(Color, Move)>,
-    ko_list: KoList,
-    ko_ban: Option<(usize, Color)>,
-    history: History,
+    pub(super) rules: Rules,
+    pub(super) handicap: u32,
+    pub(super) board: Board,
+    pub(super) to_move: Color,
+    pub(super) passes: u8,
+    pub(super) phase: Phase,
+    pub(super) result: Option<GameResult>,
+    pub(super) prisoners: [u32; 2],
+    pub(super) move_number: u32,
+    pub(super) last_move: Option<(Color, Move)>,
+    pub(super) ko_list: KoList,
+    pub(super) ko_ban: Option<(usize, Color)>,
+    pub(super) history: History,
 }
 
-fn slot(c: Color) -> usize {
+pub(super) fn slot(c: Color) -> usize {
     match c {
         Color::Black => 0,
         Color::White => 1,

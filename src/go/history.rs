@@ -116,6 +116,34 @@ impl History {
         h
     }
 
+    /// Returns a history rebuilt from stored parts; `hashes` has one entry per position.
+    ///
+    /// Returns `None` when the parts do not fit together (one hash more than moves).
+    pub fn restore(
+        start: Position,
+        start_to_move: Color,
+        moves: Vec<(Color, Move)>,
+        hashes: &[u64],
+        positional: bool,
+    ) -> Option<Self> {
+        if hashes.len() != moves.len() + 1 || start.size().points() == 0 {
+            return None;
+        }
+        let mut h = History {
+            start,
+            start_to_move,
+            moves,
+            hashes: Vec::with_capacity(hashes.len()),
+            positions: positional.then(HashCounts::default),
+            situations: HashCounts::default(),
+        };
+        for (i, &hash) in hashes.iter().enumerate() {
+            let side = h.side_at(i);
+            h.record(hash, side);
+        }
+        Some(h)
+    }
+
     fn record(&mut self, hash: u64, to_move: Color) -> u32 {
         self.hashes.push(hash);
         if let Some(p) = &mut self.positions {

@@ -18,11 +18,15 @@ pub mod handicap;
 pub mod history;
 pub mod ko;
 pub mod position;
+pub mod render;
 pub mod replay;
 pub mod rules;
+pub mod score;
+pub mod state;
 mod zobrist;
 
 pub use game::{Game, Phase, Played};
 pub use ko::{KoEntry, KoList};
 pub use position::Position;
 pub use rules::{GameResult, IllegalMove, KoRule, Rules, Scoring};
+pub use state::{GameState, RestoreError};

@@ -176,7 +176,7 @@ pub enum IllegalMove {
         point: Point,
     },
     /// The play would repeat a board in the ko position list (or retake a ko at once).
-    #[error("{point} would retake the ko at once: play a move elsewhere first")]
+    #[error("{point} would repeat a board of this ko fight (ko): play elsewhere first")]
     Ko {
         /// The point asked for.
         point: Point,
