@@ -34,6 +34,8 @@ pub struct Board {
 pub struct Preview {
     /// The padded cell played.
     pub cell: usize,
+    /// The point played.
+    pub point: Point,
     /// The colour played.
     pub color: Color,
     /// Heads of the opposing strings the play captures.
@@ -89,11 +91,14 @@ impl Board {
     /// Returns a board holding `pos`, with strings worked out from scratch.
     pub fn from_position(pos: &Position) -> Self {
         let mut b = Board::new(pos.size());
-        for p in pos.size().all_points() {
-            let c = b.cell(p);
-            b.cells[c] = color_code(pos.get(p));
+        let n = pos.size().get() as usize;
+        for (row, line) in pos.cells().chunks(n).enumerate() {
+            let first = 1 + (row + 1) * b.stride;
+            b.cells[first..first + n].copy_from_slice(line);
         }
-        b.rebuild();
+        if pos.cells().iter().any(|&c| c != EMPTY) {
+            b.rebuild();
+        }
         b
     }
 
@@ -128,11 +133,13 @@ impl Board {
 
     /// Returns the picture of the board.
     pub fn position(&self) -> Position {
-        let mut pos = Position::empty(self.size);
-        for p in self.size.all_points() {
-            pos.set(p, self.get(p));
+        let n = self.size.get() as usize;
+        let mut cells = Vec::with_capacity(n * n);
+        for row in 0..n {
+            let first = 1 + (row + 1) * self.stride;
+            cells.extend_from_slice(&self.cells[first..first + n]);
         }
-        pos
+        Position::from_cells(self.size, cells.into_boxed_slice())
     }
 
     /// Returns true when the board shows exactly `pos` (same size, same stones).
@@ -169,6 +176,7 @@ impl Board {
         let nbs = self.neighbours(cell);
         let mut pv = Preview {
             cell,
+            point: p,
             color,
             captured_heads: [0; 4],
             captured_strings: 0,
@@ -178,18 +186,18 @@ impl Board {
             suicide_stones: 0,
             hash_after: self.hash ^ zobrist::stone(color, cell),
         };
+        let heads = nbs.map(|n| self.head[n]);
         let mut has_liberty = false;
-        for &n in &nbs {
+        for (&n, &h) in nbs.iter().zip(&heads) {
             let v = self.cells[n];
             if v == EMPTY {
                 pv.lib_or_friend = true;
                 has_liberty = true;
             } else if v == me {
                 pv.lib_or_friend = true;
-                let h = self.head[n];
-                has_liberty |= self.libs[h as usize] > adjacency(&self.head, &nbs, h);
+                has_liberty |= self.libs[h as usize] > adjacency(&heads, h);
             } else if v != WALL {
-                self.note_capture(&mut pv, &nbs, self.head[n]);
+                self.note_capture(&mut pv, &heads, h);
             }
         }
         if pv.captures == 0 && !has_liberty {
@@ -199,12 +207,12 @@ impl Board {
     }
 
     #[inline]
-    fn note_capture(&self, pv: &mut Preview, nbs: &[usize; 4], h: u16) {
+    fn note_capture(&self, pv: &mut Preview, heads: &[u16; 4], h: u16) {
         let k = pv.captured_strings as usize;
         if pv.captured_heads[..k].contains(&h) {
             return;
         }
-        if self.libs[h as usize] == adjacency(&self.head, nbs, h) {
+        if self.libs[h as usize] == adjacency(heads, h) {
             pv.captured_heads[k] = h;
             pv.captured_strings += 1;
             pv.captures += self.count[h as usize] as u32;
@@ -375,7 +383,8 @@ impl Board {
     }
 }
 
+/// Returns how many of the four neighbour heads are `h` (empty points and walls have head 0).
 #[inline]
-fn adjacency(head: &[u16; CELLS], nbs: &[usize; 4], h: u16) -> u16 {
-    nbs.iter().filter(|&&n| head[n] == h).count() as u16
+fn adjacency(heads: &[u16; 4], h: u16) -> u16 {
+    heads.iter().filter(|&&x| x == h).count() as u16
 }

@@ -349,7 +349,7 @@ impl Game {
         self.prisoners[slot(color)] += pv.captures;
         self.prisoners[slot(color.opponent())] += pv.suicide_stones;
         self.passes = 0;
-        let mv = Move::Play(self.board.point(pv.cell));
+        let mv = Move::Play(pv.point);
         let seen = self.history.push(color, mv, pv.hash_after);
         self.after_move(color, mv, seen);
         Played {

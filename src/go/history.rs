@@ -33,6 +33,16 @@ impl Default for HashCounts {
 }
 
 impl HashCounts {
+    /// Returns an empty table with room for about `n` keys before it grows.
+    pub fn with_capacity(n: usize) -> Self {
+        let slots = (2 * n).next_power_of_two().max(16);
+        HashCounts {
+            keys: vec![EMPTY_SLOT; slots],
+            counts: vec![0; slots],
+            len: 0,
+        }
+    }
+
     #[inline]
     fn slot(&self, key: u64) -> usize {
         let mask = self.keys.len() - 1;
@@ -88,6 +98,11 @@ impl HashCounts {
     }
 }
 
+/// Returns the room to reserve for a game on a board of `points` points (about a typical game's length).
+fn expected_length(points: usize) -> usize {
+    points * 3 / 4
+}
+
 /// Positions since the last setup, and the moves between them.
 ///
 /// Index 0 is the start position; index `i` is the position after `moves[i - 1]`.
@@ -104,13 +119,14 @@ pub struct History {
 impl History {
     /// Starts a history at `board` with `to_move` to play; `positional` keeps board-only counts too.
     pub fn new(board: &Board, to_move: Color, positional: bool) -> Self {
+        let expected = expected_length(board.size().points());
         let mut h = History {
             start: board.position(),
             start_to_move: to_move,
-            moves: Vec::new(),
-            hashes: Vec::new(),
-            positions: positional.then(HashCounts::default),
-            situations: HashCounts::default(),
+            moves: Vec::with_capacity(expected),
+            hashes: Vec::with_capacity(expected + 1),
+            positions: positional.then(|| HashCounts::with_capacity(expected)),
+            situations: HashCounts::with_capacity(expected),
         };
         h.record(board.hash(), to_move);
         h

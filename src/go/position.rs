@@ -56,6 +56,14 @@ impl Position {
         }
     }
 
+    /// Returns a position from raw cells (0 empty, 1 black, 2 white), row-major from the bottom-left.
+    ///
+    /// The caller guarantees `cells.len() == size.points()` and values 0..=2.
+    pub(crate) fn from_cells(size: BoardSize, cells: Box<[u8]>) -> Self {
+        debug_assert_eq!(cells.len(), size.points());
+        Position { size, cells }
+    }
+
     /// Returns the board size.
     pub fn size(&self) -> BoardSize {
         self.size

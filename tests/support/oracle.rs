@@ -19,10 +19,15 @@ pub fn corpus_dir() -> PathBuf {
     crate_dir().join("../shared/sgf-corpus")
 }
 
+/// Returns the Python interpreter to use (`PYTHON`, else `python3`).
+pub fn python() -> String {
+    std::env::var("PYTHON").unwrap_or_else(|_| "python3".into())
+}
+
 /// Returns true when python3 with sgfmill can run; otherwise prints why
 /// (developer machine) or panics (CI).
 pub fn available(test: &str) -> bool {
-    let ok = Command::new("python3")
+    let ok = Command::new(python())
         .args(["-c", "import sgfmill"])
         .output()
         .is_ok_and(|o| o.status.success());
@@ -34,11 +39,14 @@ pub fn available(test: &str) -> bool {
     ok
 }
 
+fn script() -> PathBuf {
+    crate_dir().join("tests/oracle/ko_oracle.py")
+}
+
 /// Runs the oracle over `dir` and returns its JSON (a list, one entry per file).
 pub fn run(dir: &Path) -> serde_json::Value {
-    let script = crate_dir().join("tests/oracle/ko_oracle.py");
-    let out = Command::new("python3")
-        .arg(&script)
+    let out = Command::new(python())
+        .arg(script())
         .arg(dir)
         .output()
         .expect("python3 runs");
@@ -50,20 +58,42 @@ pub fn run(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("oracle prints JSON")
 }
 
-/// Returns the oracle's JSON for the shared corpus, cached under `target/oracle/`.
-pub fn corpus() -> serde_json::Value {
+/// Returns the oracle's JSON text for the shared corpus, cached under
+/// `target/oracle/` and made again when older than any of its inputs.
+pub fn corpus_bytes() -> Vec<u8> {
     let cache = crate_dir().join("target/oracle/corpus.json");
-    if let Ok(bytes) = std::fs::read(&cache) {
-        if let Ok(v) = serde_json::from_slice(&bytes) {
-            return v;
-        }
+    if is_stale(&cache) {
+        std::fs::create_dir_all(cache.parent().unwrap()).unwrap();
+        let status = Command::new(python())
+            .arg(script())
+            .arg(corpus_dir())
+            .arg("--out")
+            .arg(&cache)
+            .status();
+        assert!(
+            status.is_ok_and(|s| s.success()),
+            "the oracle failed on the corpus"
+        );
     }
-    let v = run(&corpus_dir());
-    std::fs::create_dir_all(cache.parent().unwrap()).unwrap();
-    let tmp = cache.with_extension("tmp");
-    std::fs::write(&tmp, serde_json::to_vec(&v).unwrap()).unwrap();
-    std::fs::rename(&tmp, &cache).unwrap();
-    v
+    std::fs::read(&cache).unwrap()
+}
+
+/// Returns the oracle's JSON for the shared corpus (see `corpus_bytes`).
+pub fn corpus() -> serde_json::Value {
+    serde_json::from_slice(&corpus_bytes()).expect("oracle JSON")
+}
+
+/// Returns true when `out` is missing or older than the script, the checker or any corpus file.
+fn is_stale(out: &Path) -> bool {
+    let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let Some(made) = mtime(out) else { return true };
+    let mut inputs = vec![
+        script(),
+        crate_dir().join("../shared/tools/ko_reference.py"),
+        corpus_dir(),
+    ];
+    inputs.extend(sgf_files(&corpus_dir()).into_iter().map(|(p, _)| p));
+    inputs.iter().any(|p| mtime(p).is_none_or(|t| t > made))
 }
 
 /// Returns every .sgf file below `root`, sorted as the checker walks them,

@@ -23,10 +23,12 @@
 //! - `SZ` defaults to 19 and must be 2..=25 (sgfmill allows 1..=26, the
 //!   checker then rejects what lies outside 2..=25).
 //!
-//! Two deliberate differences, neither of which occurs in the test corpus:
-//! `SZ[19:19]` is accepted (sgfmill refuses any `:`), and an unknown `CA`
-//! character set is not an error (sgfmill refuses codecs Python lacks); text
-//! is decoded as UTF-8 when it is valid UTF-8, else as Latin-1 or lossily.
+//! Known differences, none of which occurs in the test corpus: `SZ[19:19]`
+//! is accepted (sgfmill refuses any `:`); an unknown `CA` character set is
+//! not an error (sgfmill refuses codecs Python lacks), text is decoded as
+//! UTF-8 when it is valid UTF-8, else as Latin-1 or lossily; and a bad point
+//! is an error wherever it is in the main line, while `load_sgf` stops
+//! reading at a play on an occupied point and never sees what follows.
 
 mod grammar;
 mod parse;
