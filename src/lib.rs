@@ -1,7 +1,11 @@
 //! pbmgo: a play-by-mail Go server.
 //!
-//! `go` is the pure rules engine. The rest of the crate (store, mail,
-//! pipeline, cli) builds on it.
+//! `go` is the pure rules engine; `store` keeps games in SQLite; `mail`
+//! reads, classifies, builds and sends mail; `home` finds the home directory
+//! and its config; `cli` is the command line.
 
-pub mod go;
 pub mod cli;
+pub mod go;
+pub mod home;
+pub mod mail;
+pub mod store;

@@ -4,12 +4,39 @@
 //! 1 refused, such as an illegal move, 2 a bad argument or unreadable input)
 //! and printing errors as one clear line on stderr. Business rules live in
 //! the library modules; this layer only wires them to the terminal.
+//!
+//! Commands that use the home (`init`, `player ...`, `game ...`) share the
+//! global flags in `context`; `replay` works on a file alone.
 
+/// Prints to stdout like `print!`, returning an error instead of panicking
+/// when stdout is closed (`pbmgo game list | head`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!($($arg)*))
+    };
+}
+
+/// Prints a line to stdout like `println!`; see [`out!`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+mod context;
+mod game;
+mod game_sgf;
+mod game_show;
+mod game_verify;
+mod init;
+mod player;
 mod replay;
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use thiserror::Error;
 
 /// Exit status for a refused move.
 pub const EXIT_REFUSED: u8 = 1;
@@ -20,6 +47,8 @@ pub const EXIT_USAGE: u8 = 2;
 #[derive(Debug, Parser)]
 #[command(name = "pbmgo", version, about, propagate_version = true)]
 pub struct Cli {
+    #[command(flatten)]
+    global: context::GlobalArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -28,21 +57,92 @@ pub struct Cli {
 enum Command {
     /// Replay an SGF record's main line and judge every move
     Replay(replay::ReplayArgs),
+    /// Create the home, the database and a commented default config
+    Init(init::InitArgs),
+    /// Add, list and show players
+    #[command(subcommand)]
+    Player(player::PlayerCommand),
+    /// Create, show, play, import and verify games
+    #[command(subcommand)]
+    Game(game::GameCommand),
+}
+
+/// A request the rules refuse (an illegal move): exit status 1, not 2.
+#[derive(Debug, Error)]
+#[error("{message}")]
+pub struct Refused {
+    /// The one line to print, with the engine's reason.
+    pub message: String,
 }
 
 /// Parses the command line, runs the command and returns its exit status.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return clap_exit(&err),
+    };
     let result = match cli.command {
         Command::Replay(args) => replay::run(args),
+        Command::Init(args) => init::run(args, &cli.global),
+        Command::Player(cmd) => cmd.run(&cli.global),
+        Command::Game(cmd) => cmd.run(&cli.global),
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("pbmgo: {}", one_line(&err));
+            match err.downcast_ref::<Refused>() {
+                Some(_) => ExitCode::from(EXIT_REFUSED),
+                None => ExitCode::from(EXIT_USAGE),
+            }
+        }
+    }
+}
+
+/// Prints help and version as clap does; any other parse error as one line
+/// (the first paragraph of clap's message), with exit status 2.
+fn clap_exit(err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = err.print();
+            ExitCode::from(EXIT_USAGE)
+        }
+        _ => {
+            let text = err.to_string();
+            let first: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let line = first.join(" ");
+            let line = line.strip_prefix("error: ").unwrap_or(&line);
+            eprintln!("pbmgo: {line} (see pbmgo --help)");
             ExitCode::from(EXIT_USAGE)
         }
     }
+}
+
+/// Writes to stdout; a closed pipe becomes an error that `main` treats as
+/// the reader having seen enough.
+fn write_stdout(args: std::fmt::Arguments<'_>) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_fmt(args)?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// Returns true when `err` comes from writing to a closed pipe.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// Returns an error and its causes on one line.

@@ -1,0 +1,85 @@
+//! What every command that touches the home shares: the global flags
+//! (`--home`, `--config`), the loaded home and config, the clock read once,
+//! and opening the database (which applies pending migrations).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use clap::Args;
+
+use crate::home::{CONFIG_FILE, Home};
+use crate::store::Store;
+use crate::store::codec::parse_time;
+
+/// Flags accepted by every command.
+#[derive(Debug, Args)]
+pub struct GlobalArgs {
+    /// The home directory holding the config, the database and the mail folders
+    #[arg(
+        long,
+        global = true,
+        value_name = "DIR",
+        env = "PBMGO_HOME",
+        default_value = "data",
+        display_order = 900
+    )]
+    home: PathBuf,
+    /// The config file [default: HOME/pbmgo.toml]
+    #[arg(long, global = true, value_name = "FILE", display_order = 901)]
+    config: Option<PathBuf>,
+    /// Use this time (RFC 3339) instead of the clock, for reproducible tests
+    #[arg(
+        long,
+        global = true,
+        value_name = "TIME",
+        env = "PBMGO_NOW",
+        hide = true
+    )]
+    now: Option<String>,
+}
+
+/// The home, its config and the time of this command.
+pub struct Context {
+    /// The home with its config loaded.
+    pub home: Home,
+    /// The time this command runs at (the clock is read once).
+    pub now: DateTime<Utc>,
+}
+
+impl GlobalArgs {
+    /// Returns the home directory as given.
+    pub fn home_dir(&self) -> &Path {
+        &self.home
+    }
+
+    /// Returns the config file: `--config`, else `HOME/pbmgo.toml`.
+    pub fn config_path(&self) -> PathBuf {
+        self.config
+            .clone()
+            .unwrap_or_else(|| self.home.join(CONFIG_FILE))
+    }
+
+    /// Loads the home's config and reads the clock.
+    pub fn context(&self) -> anyhow::Result<Context> {
+        let home = Home::load(&self.home, self.config.as_deref())?;
+        let now = match &self.now {
+            Some(text) => parse_time(text).map_err(anyhow::Error::msg)?,
+            None => Utc::now(),
+        };
+        Ok(Context { home, now })
+    }
+}
+
+impl Context {
+    /// Opens the database (creating it and its directory if needed) and
+    /// applies pending migrations.
+    pub fn open_store(&self) -> anyhow::Result<Store> {
+        let path = self.home.database();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create directory {}", dir.display()))?;
+        }
+        Ok(Store::open(&path, self.home.busy_timeout())?)
+    }
+}

@@ -1,0 +1,303 @@
+//! `pbmgo game ...`: the game command group. This file holds the group's
+//! dispatch, the rule flags shared by `new` and `import`, and the commands
+//! that write moves: `new`, `list` and `play`. Showing lives in
+//! `game_show`, SGF in `game_sgf`, checking in `game_verify`.
+
+use anyhow::bail;
+use clap::{Args, Subcommand, ValueEnum};
+use serde::Serialize;
+
+use super::context::GlobalArgs;
+use super::{Refused, game_sgf, game_show, game_verify};
+use crate::go::{BoardSize, Game, KoRule, Move, Phase, Played, Rules, Scoring};
+use crate::store::codec::time_text;
+use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
+
+/// Game commands
+#[derive(Debug, Subcommand)]
+pub enum GameCommand {
+    /// Create a game between two players and print its id
+    New(NewArgs),
+    /// List games
+    List(ListArgs),
+    /// Show a game: a header and the board
+    Show(game_show::ShowArgs),
+    /// Show a game's move list
+    Moves(game_show::MovesArgs),
+    /// Show a game's stored ko position list
+    Ko(game_show::KoArgs),
+    /// Play a move for a player (an admin repair)
+    Play(PlayArgs),
+    /// Print a game as SGF
+    Sgf(game_sgf::SgfArgs),
+    /// Import an SGF record as a new game to continue
+    Import(game_sgf::ImportArgs),
+    /// Replay move lists and compare them with the stored games
+    Verify(game_verify::VerifyArgs),
+}
+
+impl GameCommand {
+    /// Runs the game command; returns the exit status.
+    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+        match self {
+            GameCommand::New(a) => new(a, global),
+            GameCommand::List(a) => list(a, global),
+            GameCommand::Show(a) => game_show::show(a, global),
+            GameCommand::Moves(a) => game_show::moves(a, global),
+            GameCommand::Ko(a) => game_show::ko(a, global),
+            GameCommand::Play(a) => play(a, global),
+            GameCommand::Sgf(a) => game_sgf::sgf(a, global),
+            GameCommand::Import(a) => game_sgf::import(a, global),
+            GameCommand::Verify(a) => game_verify::verify(a, global),
+        }
+    }
+}
+
+/// The rule flags of `game new` and `game import`.
+#[derive(Debug, Args)]
+pub struct RuleArgs {
+    /// Komi [default: 7.5 with area scoring, 6.5 with territory, 0.5 with a handicap]
+    #[arg(long, allow_negative_numbers = true)]
+    pub komi: Option<f64>,
+    /// Ko rule: list (Scott's ko position list), simple, positional or situational
+    #[arg(long, default_value = "list")]
+    pub ko: KoRule,
+    /// Allow suicide (the stones become the opponent's prisoners)
+    #[arg(long)]
+    pub allow_suicide: bool,
+    /// Scoring: area or territory
+    #[arg(long, default_value = "area")]
+    pub scoring: Scoring,
+}
+
+impl RuleArgs {
+    /// Returns the rules; `komi` is used when `--komi` is not given, else
+    /// the default for the scoring and `handicap`.
+    pub fn rules(&self, komi: Option<f64>, handicap: u32) -> anyhow::Result<Rules> {
+        let komi = self
+            .komi
+            .or(komi)
+            .unwrap_or(self.scoring.default_komi(handicap));
+        if !komi.is_finite() || komi.abs() > 1000.0 {
+            bail!("komi {komi} is not a number of points");
+        }
+        Ok(Rules {
+            ko: self.ko,
+            allow_suicide: self.allow_suicide,
+            komi,
+            scoring: self.scoring,
+        })
+    }
+}
+
+/// Create a game between two players and print its id
+#[derive(Debug, Args)]
+pub struct NewArgs {
+    /// The player of the black stones
+    #[arg(long, value_name = "NAME")]
+    black: String,
+    /// The player of the white stones
+    #[arg(long, value_name = "NAME")]
+    white: String,
+    /// Board size, 2 to 25
+    #[arg(long, default_value_t = 19)]
+    size: u32,
+    /// Handicap stones, placed on the star points (9x9, 13x13 and 19x19); White then moves
+    #[arg(long, default_value_t = 0)]
+    handicap: u32,
+    #[command(flatten)]
+    rules: RuleArgs,
+}
+
+fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let size = BoardSize::new(args.size)?;
+    let mut game = Game::new(size, args.rules.rules(None, args.handicap)?);
+    if args.handicap > 0 {
+        game.place_fixed_handicap(args.handicap)?;
+    }
+    let mut store = ctx.open_store()?;
+    let id = store.write(|tx| {
+        let black = players::find(tx, &args.black)?.as_ref();
+        let white = players::find(tx, &args.white)?.as_ref();
+        games::insert(tx, &black, &white, &game, &[], ctx.now)
+    })?;
+    outln!("{id}")?;
+    Ok(0)
+}
+
+/// Which games `game list` shows.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum StatusFilter {
+    Active,
+    Scoring,
+    Finished,
+    All,
+}
+
+impl StatusFilter {
+    fn phase(self) -> Option<Phase> {
+        match self {
+            StatusFilter::Active => Some(Phase::Play),
+            StatusFilter::Scoring => Some(Phase::Scoring),
+            StatusFilter::Finished => Some(Phase::Finished),
+            StatusFilter::All => None,
+        }
+    }
+}
+
+/// List games
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Only games with this status
+    #[arg(long, value_enum, default_value = "all")]
+    status: StatusFilter,
+    /// Only games this player plays in
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+/// One game in `game list --json`.
+#[derive(Serialize)]
+struct JsonSummary<'a> {
+    id: String,
+    size: u8,
+    black: &'a str,
+    white: &'a str,
+    status: &'static str,
+    to_move: &'static str,
+    move_number: u32,
+    result: Option<&'a str>,
+    updated_at: String,
+}
+
+fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let mut store = ctx.open_store()?;
+    let found = store.read(|tx| {
+        let player_id = match &args.player {
+            Some(name) => Some(players::find(tx, name)?.id),
+            None => None,
+        };
+        let filter = GameFilter {
+            status: args.status.phase(),
+            player_id,
+        };
+        anyhow::Ok(listing::games(tx, &filter)?)
+    })?;
+    if args.json {
+        let rows: Vec<_> = found.iter().map(json_summary).collect();
+        outln!("{}", serde_json::to_string(&rows)?)?;
+    } else {
+        for g in &found {
+            outln!("{}", summary_line(g))?;
+        }
+        if found.is_empty() {
+            outln!("No games.")?;
+        }
+    }
+    Ok(0)
+}
+
+fn json_summary(g: &GameSummary) -> JsonSummary<'_> {
+    JsonSummary {
+        id: g.id.to_string(),
+        size: g.size,
+        black: &g.black,
+        white: &g.white,
+        status: g.status.name(),
+        to_move: g.to_move.name(),
+        move_number: g.move_number,
+        result: g.result.as_deref(),
+        updated_at: time_text(g.updated_at),
+    }
+}
+
+fn summary_line(g: &GameSummary) -> String {
+    let state = match &g.result {
+        Some(r) => format!("result {r}"),
+        None => format!("{} to move", g.to_move),
+    };
+    format!(
+        "{:<8} {:>2}x{:<2} {} (black) vs {} (white), {}, move {}, {}",
+        g.id.to_string(),
+        g.size,
+        g.size,
+        g.black,
+        g.white,
+        g.status.name(),
+        g.move_number,
+        state
+    )
+}
+
+/// Play a move for a player (an admin repair)
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game: game42, Game42 or 42
+    game: GameId,
+    /// The move: a point such as C3, or pass
+    #[arg(value_name = "MOVE")]
+    mv: String,
+    /// The player the move is played for
+    #[arg(long = "as", value_name = "NAME")]
+    player: String,
+}
+
+fn play(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let mut store = ctx.open_store()?;
+    let (stored, played) = store.write(|tx| {
+        let mut stored = games::load(tx, args.game)?;
+        let player = players::find(tx, &args.player)?;
+        let Some(color) = stored.color_of(player.id) else {
+            bail!("{} does not play in {}", player.name, stored.id);
+        };
+        let size = stored.game.board().size();
+        let mv = Move::parse(&args.mv, size)?;
+        let played = stored.game.play_checked(color, mv).map_err(|e| Refused {
+            message: format!("{}: {color} {mv} refused ({}): {e}", stored.id, e.kebab()),
+        })?;
+        let entry = MoveEntry {
+            color,
+            mv,
+            captures: played.captures,
+            source: "cli".into(),
+            played_at: ctx.now,
+        };
+        games::record_move(tx, &stored, &entry)?;
+        Ok((stored, played))
+    })?;
+    outln!("{}", played_line(stored.id, &stored.game, &played))?;
+    Ok(0)
+}
+
+fn played_line(id: GameId, game: &Game, p: &Played) -> String {
+    let captures = match p.captures {
+        0 => String::new(),
+        1 => ", capturing 1 stone".into(),
+        n => format!(", capturing {n} stones"),
+    };
+    let next = match (p.phase, game.result()) {
+        (_, Some(r)) => format!("Result: {r}."),
+        (Phase::Scoring, _) => "Both players passed: the game is being scored.".into(),
+        _ => format!("{} to move.", capitalized(game.to_move().name())),
+    };
+    format!(
+        "{id}: move {}, {} {}{captures}. {next}",
+        game.move_number(),
+        p.color,
+        p.mv
+    )
+}
+
+/// Returns `s` with its first letter upper-case.
+pub fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

@@ -1,0 +1,277 @@
+//! `pbmgo game show|moves|ko`: a game's header and board (now or after a
+//! given move), its move list, and its stored ko position list.
+//!
+//! The `game show --json` object is a pinned contract that other tools
+//! read: its keys, their order and their types must not change.
+
+use anyhow::bail;
+use clap::Args;
+use serde::Serialize;
+
+use super::context::GlobalArgs;
+use super::game::capitalized;
+use crate::go::{Color, Game, KoList, render};
+use crate::store::codec::time_text;
+use crate::store::{GameId, StoredGame, games, listing};
+
+/// Show a game: a header and the board
+#[derive(Debug, Args)]
+pub struct ShowArgs {
+    /// The game: game42, Game42 or 42
+    game: GameId,
+    /// Show the position after this move (0 = the start)
+    #[arg(long, value_name = "MOVE")]
+    at: Option<u32>,
+    /// Print the pinned JSON object instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+/// Show a game's move list
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// The game: game42, Game42 or 42
+    game: GameId,
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+/// Show a game's stored ko position list
+#[derive(Debug, Args)]
+pub struct KoArgs {
+    /// The game: game42, Game42 or 42
+    game: GameId,
+    /// Print {"ko_list": [...]} instead of drawing the boards
+    #[arg(long)]
+    json: bool,
+}
+
+/// Prisoners in `game show --json`.
+#[derive(Serialize)]
+struct JsonCaptures {
+    black: u32,
+    white: u32,
+}
+
+/// The pinned `game show --json` object; the field order is the key order.
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    id: String,
+    size: u8,
+    komi: f64,
+    handicap: u32,
+    ko_rule: &'static str,
+    allow_suicide: bool,
+    scoring: &'static str,
+    black: &'a str,
+    white: &'a str,
+    status: &'static str,
+    to_move: &'static str,
+    move_number: u32,
+    captures: JsonCaptures,
+    last_move: Option<String>,
+    board: Vec<String>,
+    ko_list: Vec<Vec<String>>,
+    result: Option<String>,
+}
+
+/// The `game ko --json` object.
+#[derive(Serialize)]
+struct JsonKo {
+    ko_list: Vec<Vec<String>>,
+}
+
+/// One move in `game moves --json`.
+#[derive(Serialize)]
+struct JsonMove {
+    number: u32,
+    color: &'static str,
+    point: String,
+    captures: u32,
+    source: String,
+    played_at: String,
+}
+
+fn load(global: &GlobalArgs, id: GameId) -> anyhow::Result<StoredGame> {
+    let ctx = global.context()?;
+    let mut store = ctx.open_store()?;
+    Ok(store.read(|tx| games::load(tx, id))?)
+}
+
+/// Runs `game show`; returns 0.
+pub fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let stored = load(global, args.game)?;
+    let game = match args.at {
+        Some(n) => at_move(&stored, n)?,
+        None => stored.game.clone(),
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string(&json_game(&stored, &game))?)?;
+    } else {
+        out!("{}", text(&stored, &game, args.at))?;
+    }
+    Ok(0)
+}
+
+/// Returns the game as it stood after move `n`, rebuilt from the move list.
+fn at_move(stored: &StoredGame, n: u32) -> anyhow::Result<Game> {
+    let s = stored.game.state();
+    if n as usize >= s.moves.len() {
+        if n as usize == s.moves.len() {
+            return Ok(stored.game.clone());
+        }
+        bail!(
+            "{} has {} moves; there is no move {n}",
+            stored.id,
+            s.moves.len()
+        );
+    }
+    let moves = &s.moves[..n as usize];
+    Ok(Game::rebuild(
+        s.rules,
+        s.handicap,
+        &s.start,
+        s.start_to_move,
+        moves,
+    )?)
+}
+
+fn rows_of(list: &KoList) -> Vec<Vec<String>> {
+    list.entries().iter().map(|e| e.position.rows()).collect()
+}
+
+fn json_game<'a>(stored: &'a StoredGame, game: &Game) -> JsonGame<'a> {
+    let rules = game.rules();
+    JsonGame {
+        id: stored.id.to_string(),
+        size: game.board().size().get(),
+        komi: rules.komi,
+        handicap: game.handicap(),
+        ko_rule: rules.ko.name(),
+        allow_suicide: rules.allow_suicide,
+        scoring: rules.scoring.name(),
+        black: &stored.black.name,
+        white: &stored.white.name,
+        status: game.phase().name(),
+        to_move: game.to_move().name(),
+        move_number: game.move_number(),
+        captures: JsonCaptures {
+            black: game.prisoners(Color::Black),
+            white: game.prisoners(Color::White),
+        },
+        last_move: game.last_move().map(|(_, m)| m.to_string()),
+        board: game.position().rows(),
+        ko_list: rows_of(game.ko_list()),
+        result: game.result().map(|r| r.to_string()),
+    }
+}
+
+fn text(stored: &StoredGame, game: &Game, at: Option<u32>) -> String {
+    let rules = game.rules();
+    let n = game.board().size().get();
+    let mut out = format!(
+        "{}: {} (black, X) vs {} (white, O)\n",
+        stored.id, stored.black.name, stored.white.name
+    );
+    out += &format!(
+        "{n}x{n}, komi {}, handicap {}, ko rule {}, {} scoring, suicide {}\n",
+        rules.komi,
+        game.handicap(),
+        rules.ko,
+        rules.scoring,
+        if rules.allow_suicide {
+            "allowed"
+        } else {
+            "not allowed"
+        }
+    );
+    if let Some(m) = at {
+        out += &format!(
+            "Position after move {m} of {}.\n",
+            stored.game.move_number()
+        );
+    }
+    let state = match game.result() {
+        Some(r) => format!("Result: {r}."),
+        None => format!("{} to move.", capitalized(game.to_move().name())),
+    };
+    out += &format!(
+        "{}, move {}. {state}\n",
+        capitalized(game.phase().name()),
+        game.move_number()
+    );
+    let last = match game.last_move() {
+        Some((c, m)) => format!("{c} {m}"),
+        None => "none".into(),
+    };
+    out += &format!(
+        "Captures: black {}, white {}. Last move: {last}. Ko position list: {}.\n\n",
+        game.prisoners(Color::Black),
+        game.prisoners(Color::White),
+        boards(game.ko_list().len())
+    );
+    out + &render::render_game(game)
+}
+
+fn boards(n: usize) -> String {
+    match n {
+        1 => "1 board".into(),
+        n => format!("{n} boards"),
+    }
+}
+
+/// Runs `game moves`; returns 0.
+pub fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let mut store = ctx.open_store()?;
+    let rows = store.read(|tx| listing::moves(tx, args.game))?;
+    if args.json {
+        let list: Vec<JsonMove> = rows
+            .into_iter()
+            .map(|m| JsonMove {
+                number: m.number,
+                color: m.color.name(),
+                point: m.mv.to_string(),
+                captures: m.captures,
+                source: m.source,
+                played_at: time_text(m.played_at),
+            })
+            .collect();
+        outln!("{}", serde_json::to_string(&list)?)?;
+        return Ok(0);
+    }
+    if rows.is_empty() {
+        outln!("{}: no moves yet.", args.game)?;
+    }
+    for m in rows {
+        outln!(
+            "{:>4} {:<5} {:<5} captures {:<3} {} {}",
+            m.number,
+            m.color.name(),
+            m.mv.to_string(),
+            m.captures,
+            time_text(m.played_at),
+            m.source
+        )?;
+    }
+    Ok(0)
+}
+
+/// Runs `game ko`; returns 0.
+pub fn ko(args: KoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let stored = load(global, args.game)?;
+    let list = stored.game.ko_list();
+    if args.json {
+        let json = JsonKo {
+            ko_list: rows_of(list),
+        };
+        outln!("{}", serde_json::to_string(&json)?)?;
+        return Ok(0);
+    }
+    outln!("{}: ko position list, {}.", stored.id, boards(list.len()))?;
+    for (i, e) in list.entries().iter().enumerate() {
+        out!("\nBoard {}:\n{}", i + 1, render::render(&e.position, None))?;
+    }
+    Ok(0)
+}

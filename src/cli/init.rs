@@ -1,0 +1,79 @@
+//! `pbmgo init`: creates the home, its mail folders, the database and a
+//! commented default config. Run again, it changes nothing and says so.
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use clap::Args;
+
+use super::context::GlobalArgs;
+use crate::home::DEFAULT_CONFIG;
+
+/// Create the home, the database and a commented default config
+#[derive(Debug, Args)]
+pub struct InitArgs {}
+
+/// Runs `pbmgo init`; returns 0.
+pub fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let mut done = Vec::new();
+    let root = global.home_dir();
+    if !root.is_dir() {
+        std::fs::create_dir_all(root)
+            .with_context(|| format!("cannot create the home {}", root.display()))?;
+        done.push(format!("Created the home {}", root.display()));
+    }
+    let config = global.config_path();
+    if write_config(&config)? {
+        done.push(format!("Wrote the default config {}", config.display()));
+    }
+    let ctx = global.context()?;
+    let home = &ctx.home;
+    for dir in home
+        .create_layout()
+        .context("cannot create the home's folders")?
+    {
+        done.push(format!("Created {}", dir.display()));
+    }
+    let db = home.database();
+    let existed = db.exists();
+    let store = ctx.open_store()?;
+    let version = store.schema_version()?;
+    let migrated = store.migrations_applied() > 0;
+    drop(store);
+    if !existed {
+        done.push(format!(
+            "Created the database {} (schema version {version})",
+            db.display()
+        ));
+    } else if migrated {
+        done.push(format!(
+            "Migrated the database {} to schema version {version}",
+            db.display()
+        ));
+    }
+    if done.is_empty() {
+        outln!(
+            "Nothing to do: the home {} is already set up.",
+            home.root().display()
+        )?;
+    }
+    for line in done {
+        outln!("{line}.")?;
+    }
+    Ok(0)
+}
+
+/// Writes the default config at `path` unless a file is there; returns
+/// true when it wrote one.
+fn write_config(path: &Path) -> anyhow::Result<bool> {
+    if path.exists() {
+        return Ok(false);
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create directory {}", dir.display()))?;
+    }
+    std::fs::write(path, DEFAULT_CONFIG)
+        .with_context(|| format!("cannot write config {}", path.display()))?;
+    Ok(true)
+}

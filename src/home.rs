@@ -1,0 +1,419 @@
+//! The home directory and the configuration file.
+//!
+//! Everything pbmgo keeps lives in one *home*: `pbmgo.toml` (the config,
+//! optional), `pbmgo.sqlite3` (the database), `inbox/` (a Maildir with
+//! `tmp/`, `new/`, `cur/`), `outbox/` (where the file transport writes mail)
+//! and `quarantine/` (a Maildir for mail that could not be handled). The
+//! command line picks the home (`--home`, else `PBMGO_HOME`, else `./data`)
+//! and may point at another config file (`--config`).
+//!
+//! Owns `Config` (every key with its default; unknown keys are refused),
+//! the commented default config that `pbmgo init` writes, and `Home`, which
+//! resolves the paths the config gives relative to the home. It creates
+//! directories only when asked (`Home::create_layout`).
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The config file's name inside the home.
+pub const CONFIG_FILE: &str = "pbmgo.toml";
+/// The quarantine Maildir's name inside the home.
+pub const QUARANTINE_DIR: &str = "quarantine";
+
+/// The whole configuration; every section and key is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Who the server is.
+    pub server: ServerConfig,
+    /// Where mail comes in.
+    pub inbox: InboxConfig,
+    /// How mail goes out.
+    pub outbound: OutboundConfig,
+    /// The game database.
+    pub database: DatabaseConfig,
+}
+
+/// `[server]`: the server's identity in mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServerConfig {
+    /// The address players write to.
+    pub address: String,
+    /// The display name on outgoing mail.
+    pub name: String,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            address: "pbmgo@localhost".into(),
+            name: "pbmgo".into(),
+        }
+    }
+}
+
+/// `[inbox]`: the Maildir incoming mail is delivered to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct InboxConfig {
+    /// The Maildir, relative to the home unless absolute.
+    pub maildir: PathBuf,
+}
+
+impl Default for InboxConfig {
+    fn default() -> Self {
+        InboxConfig {
+            maildir: "inbox".into(),
+        }
+    }
+}
+
+/// How outgoing mail is handed on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Transport {
+    /// Write each message as a file into `outbound.dir`.
+    #[default]
+    File,
+    /// Pipe each message to the `outbound.sendmail` program.
+    Sendmail,
+    /// Send through the SMTP server in `[outbound.smtp]`.
+    Smtp,
+}
+
+/// `[outbound]`: the transport for outgoing mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutboundConfig {
+    /// `file`, `sendmail` or `smtp`.
+    pub transport: Transport,
+    /// Where the file transport writes, relative to the home unless absolute.
+    pub dir: PathBuf,
+    /// The sendmail program.
+    pub sendmail: PathBuf,
+    /// The SMTP server.
+    pub smtp: SmtpConfig,
+}
+
+impl Default for OutboundConfig {
+    fn default() -> Self {
+        OutboundConfig {
+            transport: Transport::File,
+            dir: "outbox".into(),
+            sendmail: "/usr/sbin/sendmail".into(),
+            smtp: SmtpConfig::default(),
+        }
+    }
+}
+
+/// How the SMTP connection is protected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain text.
+    #[default]
+    None,
+    /// Upgrade with STARTTLS.
+    Starttls,
+    /// TLS from the start.
+    Tls,
+}
+
+/// `[outbound.smtp]`: the SMTP server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmtpConfig {
+    /// Host name or address.
+    pub host: String,
+    /// Port.
+    pub port: u16,
+    /// `none`, `starttls` or `tls`.
+    pub tls: SmtpTls,
+    /// User name; empty for no authentication.
+    pub user: String,
+    /// File holding the password, relative to the home unless absolute; empty for none.
+    pub password_file: PathBuf,
+}
+
+impl Default for SmtpConfig {
+    fn default() -> Self {
+        SmtpConfig {
+            host: "127.0.0.1".into(),
+            port: 25,
+            tls: SmtpTls::None,
+            user: String::new(),
+            password_file: PathBuf::new(),
+        }
+    }
+}
+
+/// `[database]`: the SQLite file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// The database file, relative to the home unless absolute.
+    pub path: PathBuf,
+    /// How long a command waits for another one's write to finish.
+    pub busy_timeout_ms: u64,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            path: "pbmgo.sqlite3".into(),
+            busy_timeout_ms: 5000,
+        }
+    }
+}
+
+/// The config `pbmgo init` writes: every key, commented out, at its default.
+pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown with its default value;
+# uncomment a line to change it. Relative paths are relative to the home
+# directory (--home, else $PBMGO_HOME, else ./data).
+
+[server]
+# The address players send their moves to.
+# address = "pbmgo@localhost"
+# The display name on outgoing mail.
+# name = "pbmgo"
+
+[inbox]
+# The Maildir incoming mail is delivered to (tmp/, new/, cur/).
+# maildir = "inbox"
+
+[outbound]
+# How outgoing mail leaves: "file", "sendmail" or "smtp".
+# transport = "file"
+# Where the file transport writes one file per message.
+# dir = "outbox"
+# The sendmail program for the sendmail transport.
+# sendmail = "/usr/sbin/sendmail"
+
+[outbound.smtp]
+# The SMTP server for the smtp transport.
+# host = "127.0.0.1"
+# port = 25
+# Connection security: "none", "starttls" or "tls".
+# tls = "none"
+# User name; empty means no authentication.
+# user = ""
+# A file holding the password; empty means none.
+# password_file = ""
+
+[database]
+# The SQLite database file.
+# path = "pbmgo.sqlite3"
+# How long (milliseconds) a command waits for another one's write.
+# busy_timeout_ms = 5000
+"#;
+
+/// Why the config cannot be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file exists (or was named) but cannot be read.
+    #[error("cannot read config {}", path.display())]
+    Read {
+        /// The config file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or holds an unknown key or a bad value.
+    #[error("config {}, line {line}: {message}", path.display())]
+    Parse {
+        /// The config file.
+        path: PathBuf,
+        /// The line (from 1) where the problem is.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Reads a config from TOML text; `path` names the file in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_path_buf(),
+            line: e.span().map_or(1, |s| {
+                let before = text.get(..s.start).unwrap_or(text);
+                before.matches('\n').count() + 1
+            }),
+            message: e.message().trim().replace('\n', " "),
+        })
+    }
+}
+
+/// A home directory with its config loaded; see the module header.
+#[derive(Debug, Clone)]
+pub struct Home {
+    root: PathBuf,
+    config_path: PathBuf,
+    config: Config,
+}
+
+impl Home {
+    /// Returns the home at `root` with the config at `config` (default:
+    /// `root/pbmgo.toml`).
+    ///
+    /// A missing default config means the defaults; a config named with
+    /// `config` must exist.
+    pub fn load(root: &Path, config: Option<&Path>) -> Result<Home, ConfigError> {
+        let config_path = config.map_or_else(|| root.join(CONFIG_FILE), Path::to_path_buf);
+        let text = match std::fs::read_to_string(&config_path) {
+            Ok(t) => Some(t),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && config.is_none() => None,
+            Err(source) => {
+                return Err(ConfigError::Read {
+                    path: config_path,
+                    source,
+                });
+            }
+        };
+        let config = match text {
+            Some(t) => Config::parse(&t, &config_path)?,
+            None => Config::default(),
+        };
+        Ok(Home {
+            root: root.to_path_buf(),
+            config_path,
+            config,
+        })
+    }
+
+    /// Returns the home directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// Returns the config file's path (it may not exist).
+    pub fn config_path(&self) -> &Path {
+        &self.config_path
+    }
+
+    /// Returns the config.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Returns `path` resolved against the home.
+    pub fn resolve(&self, path: &Path) -> PathBuf {
+        self.root.join(path)
+    }
+
+    /// Returns the database file.
+    pub fn database(&self) -> PathBuf {
+        self.resolve(&self.config.database.path)
+    }
+
+    /// Returns the busy timeout for the database.
+    pub fn busy_timeout(&self) -> Duration {
+        Duration::from_millis(self.config.database.busy_timeout_ms)
+    }
+
+    /// Returns the inbox Maildir.
+    pub fn inbox(&self) -> PathBuf {
+        self.resolve(&self.config.inbox.maildir)
+    }
+
+    /// Returns the directory the file transport writes to.
+    pub fn outbox(&self) -> PathBuf {
+        self.resolve(&self.config.outbound.dir)
+    }
+
+    /// Returns the quarantine Maildir.
+    pub fn quarantine(&self) -> PathBuf {
+        self.root.join(QUARANTINE_DIR)
+    }
+
+    /// Returns every directory the home needs, the home first.
+    pub fn layout(&self) -> Vec<PathBuf> {
+        let maildir = |d: PathBuf| ["tmp", "new", "cur"].map(|s| d.join(s));
+        let mut dirs = vec![self.root.clone()];
+        dirs.extend(maildir(self.inbox()));
+        dirs.push(self.outbox());
+        dirs.extend(maildir(self.quarantine()));
+        dirs
+    }
+
+    /// Creates the directories of [`Home::layout`] that are missing; returns those it created.
+    pub fn create_layout(&self) -> std::io::Result<Vec<PathBuf>> {
+        let mut created = Vec::new();
+        for dir in self.layout() {
+            if !dir.is_dir() {
+                std::fs::create_dir_all(&dir)?;
+                created.push(dir);
+            }
+        }
+        Ok(created)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uncommented(text: &str) -> String {
+        text.lines()
+            .map(|l| match l.strip_prefix("# ") {
+                Some(rest) if rest.contains(" = ") => rest,
+                _ => l,
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn default_config_shows_every_key_at_its_default() {
+        let path = Path::new("pbmgo.toml");
+        assert_eq!(
+            Config::parse(DEFAULT_CONFIG, path).unwrap(),
+            Config::default()
+        );
+        let all = uncommented(DEFAULT_CONFIG);
+        assert_eq!(Config::parse(&all, path).unwrap(), Config::default());
+        let keys = toml::to_string(&Config::default()).unwrap();
+        let shown = all.lines().filter(|l| l.contains(" = ")).count();
+        assert_eq!(shown, keys.lines().filter(|l| l.contains(" = ")).count());
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_values_are_refused_with_a_line() {
+        let path = Path::new("x.toml");
+        let err = Config::parse("[server]\nname = \"a\"\nadress = \"b\"\n", path).unwrap_err();
+        assert!(matches!(err, ConfigError::Parse { line: 3, .. }), "{err}");
+        let err = Config::parse("[outbound]\ntransport = \"pigeon\"\n", path).unwrap_err();
+        assert!(err.to_string().contains("line 2"), "{err}");
+        let c = Config::parse("[outbound.smtp]\nport = 587\ntls = \"starttls\"\n", path).unwrap();
+        assert_eq!(
+            (c.outbound.smtp.port, c.outbound.smtp.tls),
+            (587, SmtpTls::Starttls)
+        );
+        assert_eq!(c.database, DatabaseConfig::default());
+    }
+
+    #[test]
+    fn paths_are_relative_to_the_home() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(
+            dir.path().join(CONFIG_FILE),
+            "[database]\npath = \"/abs/db.sqlite3\"\n[inbox]\nmaildir = \"mail/in\"\n",
+        )
+        .unwrap();
+        let home = Home::load(dir.path(), None).unwrap();
+        assert_eq!(home.database(), PathBuf::from("/abs/db.sqlite3"));
+        assert_eq!(home.inbox(), dir.path().join("mail/in"));
+        assert_eq!(home.outbox(), dir.path().join("outbox"));
+        assert!(Home::load(dir.path(), Some(&dir.path().join("none.toml"))).is_err());
+        let missing = dir.path().join("fresh");
+        assert_eq!(
+            Home::load(&missing, None).unwrap().config(),
+            &Config::default()
+        );
+    }
+}

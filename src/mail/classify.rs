@@ -1,0 +1,309 @@
+//! Loop safety: decides whether an inbound message may be answered at all.
+//!
+//! Owns the answer-or-ignore policy in the spirit of RFC 3834 and Mailman's
+//! `can_acknowledge`: never answer automatic mail, list mail, bounces, mail
+//! from mail systems or from ourselves. The policy is the ordered table
+//! [`RULES`]; the first rule that fires decides. Must not touch the store,
+//! replies or command parsing. Pure.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use super::inbound::{InboundMail, normalize_address};
+
+/// Whether pbmgo may answer a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Verdict {
+    /// The message may be answered.
+    Answer,
+    /// The message must not be answered, for this reason.
+    Ignore(IgnoreReason),
+}
+
+/// Why a message must not be answered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum IgnoreReason {
+    /// `Auto-Submitted` is present and not `no`; holds the value.
+    AutoSubmitted(String),
+    /// `Precedence` is `bulk`, `junk`, `list` or `auto_reply`; holds the value.
+    Precedence(String),
+    /// A `List-*` header is present.
+    ListMail,
+    /// The return path is empty (`Return-Path: <>`).
+    NullReturnPath,
+    /// The sender is `MAILER-DAEMON` or `postmaster`.
+    MailerDaemon,
+    /// The sender is pbmgo's own address.
+    OwnAddress,
+    /// The message is a delivery status notification.
+    DeliveryReport,
+    /// There is no single From address to answer.
+    NoSender,
+}
+
+impl IgnoreReason {
+    /// Returns the stable kebab-case code used in logs and reply headers.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IgnoreReason::AutoSubmitted(_) => "auto-submitted",
+            IgnoreReason::Precedence(_) => "precedence",
+            IgnoreReason::ListMail => "list-mail",
+            IgnoreReason::NullReturnPath => "null-return-path",
+            IgnoreReason::MailerDaemon => "mailer-daemon",
+            IgnoreReason::OwnAddress => "own-address",
+            IgnoreReason::DeliveryReport => "delivery-report",
+            IgnoreReason::NoSender => "no-sender",
+        }
+    }
+}
+
+impl fmt::Display for IgnoreReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IgnoreReason::AutoSubmitted(v) => {
+                write!(f, "it was sent automatically (Auto-Submitted: {v})")
+            }
+            IgnoreReason::Precedence(v) => write!(f, "it is bulk mail (Precedence: {v})"),
+            IgnoreReason::ListMail => f.write_str("it came through a mailing list"),
+            IgnoreReason::NullReturnPath => f.write_str("it has an empty return path"),
+            IgnoreReason::MailerDaemon => {
+                f.write_str("it came from a mail system (mailer-daemon or postmaster)")
+            }
+            IgnoreReason::OwnAddress => f.write_str("it came from pbmgo's own address"),
+            IgnoreReason::DeliveryReport => f.write_str("it is a delivery status report"),
+            IgnoreReason::NoSender => f.write_str("it has no single sender address"),
+        }
+    }
+}
+
+/// A policy check: the reason to ignore a mail, or `None` when it passes.
+/// The second argument is pbmgo's own address.
+pub type Check = fn(&InboundMail, &str) -> Option<IgnoreReason>;
+
+/// One row of the policy: a name (equal to the reason's code) and a check.
+#[derive(Debug, Clone, Copy)]
+pub struct Rule {
+    /// The rule's name, equal to [`IgnoreReason::code`] of what it returns.
+    pub name: &'static str,
+    /// The check itself.
+    pub check: Check,
+}
+
+impl Rule {
+    /// Returns a rule named `name` that runs `check`.
+    pub const fn new(name: &'static str, check: Check) -> Self {
+        Rule { name, check }
+    }
+}
+
+/// The policy, in order: the first rule that fires decides.
+pub const RULES: &[Rule] = &[
+    Rule::new("delivery-report", delivery_report),
+    Rule::new("null-return-path", null_return_path),
+    Rule::new("mailer-daemon", mailer_daemon),
+    Rule::new("auto-submitted", auto_submitted),
+    Rule::new("precedence", precedence),
+    Rule::new("list-mail", list_mail),
+    Rule::new("own-address", own_address),
+    Rule::new("no-sender", no_sender),
+];
+
+/// Returns whether `mail` may be answered by pbmgo at `own_address`.
+///
+/// Returns the first [`RULES`] hit as `Ignore`, else `Answer`.
+pub fn classify(mail: &InboundMail, own_address: &str) -> Verdict {
+    RULES
+        .iter()
+        .find_map(|rule| (rule.check)(mail, own_address))
+        .map_or(Verdict::Answer, Verdict::Ignore)
+}
+
+/// Returns the names of every rule that fires, in table order (for the log).
+pub fn rule_hits(mail: &InboundMail, own_address: &str) -> Vec<&'static str> {
+    RULES
+        .iter()
+        .filter(|rule| (rule.check)(mail, own_address).is_some())
+        .map(|rule| rule.name)
+        .collect()
+}
+
+fn delivery_report(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    mail.is_dsn.then_some(IgnoreReason::DeliveryReport)
+}
+
+fn null_return_path(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    let empty = mail
+        .return_path
+        .as_deref()
+        .is_some_and(|p| p.trim().is_empty());
+    empty.then_some(IgnoreReason::NullReturnPath)
+}
+
+fn mailer_daemon(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    let is_daemon = |addr: &str| {
+        let local = addr.split('@').next().unwrap_or_default();
+        local.eq_ignore_ascii_case("mailer-daemon") || local.eq_ignore_ascii_case("postmaster")
+    };
+    senders(mail)
+        .any(is_daemon)
+        .then_some(IgnoreReason::MailerDaemon)
+}
+
+fn auto_submitted(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    let value = mail.auto_submitted.as_deref()?;
+    let keyword = value.split(';').next().unwrap_or_default().trim();
+    (!keyword.eq_ignore_ascii_case("no")).then(|| IgnoreReason::AutoSubmitted(value.to_string()))
+}
+
+fn precedence(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    let value = mail.precedence.as_deref()?;
+    let keyword = value.trim().to_ascii_lowercase();
+    let bulk = ["bulk", "junk", "list", "auto_reply"].contains(&keyword.as_str());
+    bulk.then(|| IgnoreReason::Precedence(value.to_string()))
+}
+
+fn list_mail(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    mail.has_list_headers.then_some(IgnoreReason::ListMail)
+}
+
+fn own_address(mail: &InboundMail, own: &str) -> Option<IgnoreReason> {
+    let own = without_tag(&normalize_address(own)?);
+    senders(mail)
+        .any(|s| without_tag(s) == own)
+        .then_some(IgnoreReason::OwnAddress)
+}
+
+fn no_sender(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
+    mail.from.is_none().then_some(IgnoreReason::NoSender)
+}
+
+/// Returns the From address and the return path, when present and non-empty.
+fn senders(mail: &InboundMail) -> impl Iterator<Item = &str> {
+    [mail.from.as_deref(), mail.return_path.as_deref()]
+        .into_iter()
+        .flatten()
+        .filter(|s| !s.is_empty())
+}
+
+/// Returns `addr` lower-cased with any `+tag` removed from its local part.
+fn without_tag(addr: &str) -> String {
+    let (local, domain) = addr.rsplit_once('@').unwrap_or((addr, ""));
+    let base = local.split('+').next().unwrap_or(local);
+    format!("{base}@{domain}").to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn human() -> InboundMail {
+        InboundMail {
+            from: Some("alice@example.org".into()),
+            from_count: 1,
+            return_path: Some("alice@example.org".into()),
+            ..InboundMail::default()
+        }
+    }
+
+    const OWN: &str = "Go Server <go+replies@pbmgo.example>";
+
+    fn verdict(edit: impl FnOnce(&mut InboundMail)) -> Verdict {
+        let mut mail = human();
+        edit(&mut mail);
+        classify(&mail, OWN)
+    }
+
+    fn ignored(reason: IgnoreReason) -> Verdict {
+        Verdict::Ignore(reason)
+    }
+
+    #[test]
+    fn a_person_is_answered() {
+        assert_eq!(verdict(|_| {}), Verdict::Answer);
+        assert_eq!(
+            verdict(|m| m.auto_submitted = Some("no".into())),
+            Verdict::Answer
+        );
+        assert_eq!(
+            verdict(|m| m.precedence = Some("first-class".into())),
+            Verdict::Answer
+        );
+        assert_eq!(verdict(|m| m.return_path = None), Verdict::Answer);
+    }
+
+    #[test]
+    fn automatic_and_bulk_mail_is_ignored() {
+        let auto = ignored(IgnoreReason::AutoSubmitted("auto-replied".into()));
+        assert_eq!(
+            verdict(|m| m.auto_submitted = Some("auto-replied".into())),
+            auto
+        );
+        for value in ["bulk", "junk", "list", "auto_reply"] {
+            let expected = ignored(IgnoreReason::Precedence(value.into()));
+            assert_eq!(verdict(|m| m.precedence = Some(value.into())), expected);
+        }
+        assert_eq!(
+            verdict(|m| m.has_list_headers = true),
+            ignored(IgnoreReason::ListMail)
+        );
+    }
+
+    #[test]
+    fn bounces_and_mail_systems_are_ignored() {
+        assert_eq!(
+            verdict(|m| m.is_dsn = true),
+            ignored(IgnoreReason::DeliveryReport)
+        );
+        let null = ignored(IgnoreReason::NullReturnPath);
+        assert_eq!(verdict(|m| m.return_path = Some(String::new())), null);
+        let daemon = ignored(IgnoreReason::MailerDaemon);
+        assert_eq!(
+            verdict(|m| m.from = Some("mailer-daemon@mx.example".into())),
+            daemon
+        );
+        assert_eq!(
+            verdict(|m| m.return_path = Some("postmaster@mx.example".into())),
+            daemon
+        );
+    }
+
+    #[test]
+    fn own_address_matches_with_or_without_tags() {
+        let own = ignored(IgnoreReason::OwnAddress);
+        assert_eq!(verdict(|m| m.from = Some("go@pbmgo.example".into())), own);
+        assert_eq!(
+            verdict(|m| m.return_path = Some("go+bounce-7@pbmgo.example".into())),
+            own
+        );
+        assert_eq!(
+            verdict(|m| m.from = Some("go@other.example".into())),
+            Verdict::Answer
+        );
+    }
+
+    #[test]
+    fn no_single_sender_is_ignored() {
+        assert_eq!(verdict(|m| m.from = None), ignored(IgnoreReason::NoSender));
+    }
+
+    #[test]
+    fn rule_names_are_the_reason_codes() {
+        let mut mail = human();
+        mail.is_dsn = true;
+        mail.return_path = Some(String::new());
+        mail.from = Some("MAILER-DAEMON@mx.example".into());
+        mail.auto_submitted = Some("auto-replied".into());
+        mail.precedence = Some("bulk".into());
+        mail.has_list_headers = true;
+        assert_eq!(rule_hits(&mail, OWN).len(), RULES.len() - 2);
+        for rule in RULES {
+            if let Some(reason) = (rule.check)(&mail, OWN) {
+                assert_eq!(reason.code(), rule.name);
+                assert!(!reason.to_string().is_empty());
+            }
+        }
+        assert_eq!(IgnoreReason::OwnAddress.code(), "own-address");
+        assert_eq!(IgnoreReason::NoSender.code(), "no-sender");
+    }
+}

@@ -1,0 +1,96 @@
+//! A whole mail: the Subject and body lines → [`Parsed`].
+
+use super::cutoff::live_lines;
+use super::line::{parse, parse_bare};
+use super::{
+    Command, CommandError, CommandLine, GameRef, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS,
+    MAX_NOT_PROCESSED, Parsed, strip_subject,
+};
+
+type Outcome = Result<Command, CommandError>;
+
+/// Reads the commands and comment of a mail.
+///
+/// Commands come from the Subject (after [`strip_subject`]) and from the
+/// body's own lines (see the module docs for what is skipped), one per
+/// line, in that order; at most [`MAX_COMMANDS`] are kept and later command
+/// lines go to `not_processed`. With a `[gameN]` Subject tag a line that is
+/// just a point (`d4`, `d4 #12`) is a move in that game, and game-taking
+/// commands may omit the game.
+///
+/// The Subject is free text more often than a command, so a Subject that
+/// fails to parse counts only when the body holds no command, and a Subject
+/// command repeated in the body counts once.
+pub fn parse_mail(subject: &str, body: &str) -> Parsed {
+    let (subject, thread) = strip_subject(subject);
+    let mut found = Found::default();
+    for line in live_lines(body) {
+        found.add(&line, thread);
+    }
+    let subject_line = read_line(&subject, thread)
+        .filter(|parsed| found.keeps_subject(parsed))
+        .map(|parsed| CommandLine {
+            text: clip(&subject),
+            parsed,
+        });
+    found.finish(subject_line)
+}
+
+/// Reads a line as a command, or as a bare point in the thread's game.
+fn read_line(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
+    parse(line, thread).or_else(|| thread.and_then(|game| parse_bare(line, game)))
+}
+
+/// Body commands and comment lines, in order.
+#[derive(Default)]
+struct Found {
+    commands: Vec<CommandLine>,
+    comment: Vec<String>,
+}
+
+impl Found {
+    /// Files `line` as a command or comment; beyond what a reply can list
+    /// both are dropped, so a huge mail costs no memory.
+    fn add(&mut self, line: &str, thread: Option<GameRef>) {
+        let room = self.commands.len() < MAX_COMMANDS + MAX_NOT_PROCESSED;
+        match read_line(line, thread) {
+            Some(parsed) if room => self.commands.push(CommandLine {
+                text: clip(line),
+                parsed,
+            }),
+            Some(_) => {}
+            None if self.comment.len() < MAX_COMMENT_LINES => self.comment.push(clip(line)),
+            None => {}
+        }
+    }
+
+    fn keeps_subject(&self, parsed: &Outcome) -> bool {
+        match parsed {
+            Ok(command) => !self
+                .commands
+                .iter()
+                .any(|c| c.parsed.as_ref() == Ok(command)),
+            Err(_) => self.commands.is_empty(),
+        }
+    }
+
+    fn finish(self, subject: Option<CommandLine>) -> Parsed {
+        let mut commands: Vec<CommandLine> = subject.into_iter().chain(self.commands).collect();
+        let not_processed = commands
+            .split_off(MAX_COMMANDS.min(commands.len()))
+            .into_iter()
+            .take(MAX_NOT_PROCESSED)
+            .map(|c| c.text)
+            .collect();
+        Parsed {
+            commands,
+            not_processed,
+            comment: self.comment,
+        }
+    }
+}
+
+/// Returns at most [`MAX_LINE_CHARS`] characters of a trimmed line.
+fn clip(line: &str) -> String {
+    line.trim().chars().take(MAX_LINE_CHARS).collect()
+}

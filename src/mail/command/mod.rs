@@ -1,0 +1,208 @@
+//! The players' command language: mail text → [`Command`]s. Pure.
+//!
+//! Owns the words (`move game42 c3#12`, `pass`, `resign`, `board`, `games`,
+//! `signup`, `help`), reading the Subject (reply prefixes and `[game42]`
+//! thread tags stripped) and the body (quoted lines, signatures and quoted
+//! history skipped), the 20-command limit and the comment lines. Must not
+//! touch games, players or the store: whether a game exists, a move is
+//! legal or a move number is stale is decided later by the pipeline.
+
+mod body;
+mod cutoff;
+mod line;
+mod subject;
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::go::Point;
+
+pub use body::parse_mail;
+pub use subject::strip_subject;
+
+/// The most commands read from one mail; later command lines are reported
+/// as not processed.
+pub const MAX_COMMANDS: usize = 20;
+
+/// The most command lines listed as not processed; any further ones are
+/// dropped so a huge mail cannot make a huge reply.
+pub const MAX_NOT_PROCESSED: usize = 100;
+
+/// The most comment lines kept from one mail.
+pub const MAX_COMMENT_LINES: usize = 50;
+
+/// The most characters kept of one command or comment line.
+pub const MAX_LINE_CHARS: usize = 200;
+
+/// A game's number as players write it: `game42`, `Game42` or `42`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameRef(pub u64);
+
+impl fmt::Display for GameRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game{}", self.0)
+    }
+}
+
+impl FromStr for GameRef {
+    type Err = CommandError;
+
+    /// Reads `game42`, `GAME42` or `42`; anything else is [`CommandError::BadGame`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        line::game_ref(s)
+    }
+}
+
+/// One command a player can mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `help`: mail the command summary.
+    Help,
+    /// `signup NAME`: register the sender under `name` (lower-cased; the
+    /// store validates it).
+    Signup {
+        /// The requested player name, lower-cased.
+        name: String,
+    },
+    /// `games`: list the sender's games.
+    Games,
+    /// `board GAME` (alias `show`): mail the current board.
+    Board {
+        /// The game.
+        game: GameRef,
+    },
+    /// `move GAME POINT[#N]` (alias `play`): play a stone.
+    Move {
+        /// The game.
+        game: GameRef,
+        /// Where to play, on a board of up to 25x25 (checked later against
+        /// the game's size).
+        point: Point,
+        /// The move number this move will get, when the player wrote `#N`.
+        expected: Option<u32>,
+    },
+    /// `pass GAME[#N]`, also `move GAME pass[#N]`.
+    Pass {
+        /// The game.
+        game: GameRef,
+        /// The move number this pass will get, when the player wrote `#N`.
+        expected: Option<u32>,
+    },
+    /// `resign GAME`.
+    Resign {
+        /// The game.
+        game: GameRef,
+    },
+}
+
+impl fmt::Display for Command {
+    /// Writes the canonical form, which [`parse_command`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Help => f.write_str("help"),
+            Command::Signup { name } => write!(f, "signup {name}"),
+            Command::Games => f.write_str("games"),
+            Command::Board { game } => write!(f, "board {game}"),
+            Command::Move {
+                game,
+                point,
+                expected,
+            } => {
+                write!(f, "move {game} {point}{}", Expected(*expected))
+            }
+            Command::Pass { game, expected } => write!(f, "pass {game}{}", Expected(*expected)),
+            Command::Resign { game } => write!(f, "resign {game}"),
+        }
+    }
+}
+
+/// Formats an optional move number as `#N` or nothing.
+struct Expected(Option<u32>);
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "#{n}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why a command line could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CommandError {
+    /// A word pbmgo reserves but does not understand (`undo`, `unsubscribe`…).
+    #[error("'{0}' is not a pbmgo command (send 'help' for the list)")]
+    UnknownCommand(String),
+    /// The point is not on any board; holds the engine's explanation.
+    #[error("{0}")]
+    BadPoint(String),
+    /// A required word is missing; holds the usage line.
+    #[error("something is missing (usage: {0})")]
+    MissingArgument(&'static str),
+    /// The game is not a game number.
+    #[error("'{0}' is not a game (write it as game42 or 42)")]
+    BadGame(String),
+    /// The `#N` move number is not a positive number.
+    #[error("'{0}' is not a move number (write it as #12 after the point)")]
+    BadMoveNumber(String),
+    /// Words left over after a complete command.
+    #[error("unexpected extra words: {0}")]
+    TooManyArguments(String),
+}
+
+impl CommandError {
+    /// Returns the stable kebab-case code used in reply headers.
+    ///
+    /// An unreadable game id is `no-such-game`, like a game that does not
+    /// exist, since the player's fix is the same.
+    pub fn code(&self) -> &'static str {
+        match self {
+            CommandError::UnknownCommand(_) => "unknown-command",
+            CommandError::BadPoint(_) => "bad-point",
+            CommandError::MissingArgument(_) => "missing-argument",
+            CommandError::BadGame(_) => "no-such-game",
+            CommandError::BadMoveNumber(_) => "bad-move-number",
+            CommandError::TooManyArguments(_) => "too-many-arguments",
+        }
+    }
+}
+
+/// One command line of a mail and what it meant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandLine {
+    /// The line as written, trimmed, at most [`MAX_LINE_CHARS`] characters.
+    pub text: String,
+    /// The command, or why it could not be read.
+    pub parsed: Result<Command, CommandError>,
+}
+
+/// Everything the command language found in one mail.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// The command lines in mail order (Subject first), at most
+    /// [`MAX_COMMANDS`].
+    pub commands: Vec<CommandLine>,
+    /// Command lines beyond the [`MAX_COMMANDS`]th, as written (at most
+    /// [`MAX_NOT_PROCESSED`]).
+    pub not_processed: Vec<String>,
+    /// Body lines that are not commands, trimmed, at most
+    /// [`MAX_COMMENT_LINES`]. Blank, quoted and cut-off lines are not part
+    /// of it, nor is the Subject.
+    pub comment: Vec<String>,
+}
+
+/// Reads one line as a command.
+///
+/// Returns `None` when the first word is not a command keyword (the line is
+/// comment text), else the command or why it is malformed. Keywords and
+/// points are case-insensitive; `#N` may be attached (`c3#12`) or separate
+/// (`c3 #12`).
+pub fn parse_command(line: &str) -> Option<Result<Command, CommandError>> {
+    line::parse(line, None)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,79 @@
+//! The Subject: reply prefixes and `[tags]` stripped, `[gameN]` found.
+
+use super::GameRef;
+
+/// Reply and forward prefixes, compared case-insensitively, before a `:`.
+const PREFIXES: &[&str] = &["re", "fwd", "fw", "aw", "sv", "antw", "wg", "tr"];
+
+/// Returns the Subject without leading reply prefixes (`Re:`, `RE:`, `Fwd:`,
+/// `FW:`, `AW:`, `SV:`, `Antw:`, also `Re[2]:` and `Re :`) and leading
+/// `[tags]`, any number of them in any order, and the game of the first
+/// `[gameN]` tag anywhere in the Subject.
+pub fn strip_subject(subject: &str) -> (String, Option<GameRef>) {
+    let subject: String = subject
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut rest = subject.trim();
+    while let Some(next) = strip_prefix(rest).or_else(|| strip_tag(rest)) {
+        rest = next.trim_start();
+    }
+    (rest.trim_end().to_string(), game_tag(&subject))
+}
+
+/// Returns `s` after a leading reply prefix and its colon, if it has one.
+fn strip_prefix(s: &str) -> Option<&str> {
+    let letters = s
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(s.len());
+    let word = s.get(..letters)?;
+    if !PREFIXES.iter().any(|p| p.eq_ignore_ascii_case(word)) {
+        return None;
+    }
+    let rest = s.get(letters..)?;
+    let rest = skip_counter(rest).trim_start();
+    rest.strip_prefix(':').or_else(|| rest.strip_prefix('：'))
+}
+
+/// Skips a reply counter such as `[2]` or `(2)`.
+fn skip_counter(s: &str) -> &str {
+    let Some(close) = s
+        .strip_prefix(['[', '('])
+        .and_then(|r| r.find([']', ')']).map(|i| i + 1))
+    else {
+        return s;
+    };
+    let inside = s.get(1..close).unwrap_or_default();
+    if inside.bytes().all(|b| b.is_ascii_digit()) {
+        s.get(close + 1..).unwrap_or(s)
+    } else {
+        s
+    }
+}
+
+/// Returns `s` after a leading `[tag]`, if it has one.
+fn strip_tag(s: &str) -> Option<&str> {
+    s.strip_prefix('[')?.split_once(']').map(|(_, rest)| rest)
+}
+
+/// Returns the game of the first `[gameN]` tag (`[Game 42]` too).
+fn game_tag(subject: &str) -> Option<GameRef> {
+    subject
+        .split('[')
+        .skip(1)
+        .filter_map(|chunk| chunk.split_once(']').map(|(inside, _)| inside))
+        .find_map(tag_game)
+}
+
+fn tag_game(inside: &str) -> Option<GameRef> {
+    let inside = inside.trim();
+    let prefix = inside.get(..4)?;
+    if !prefix.eq_ignore_ascii_case("game") {
+        return None;
+    }
+    let digits = inside.get(4..)?.trim_start();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok().map(GameRef)
+}

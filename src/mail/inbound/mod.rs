@@ -1,0 +1,150 @@
+//! Inbound mail: raw RFC 5322 bytes → [`InboundMail`], the facts pbmgo needs.
+//!
+//! Owns reading headers (sender, Message-ID, loop-safety headers, threading),
+//! normalizing addresses and choosing the body text (the first text/plain
+//! part, else the HTML body turned into text). Must not touch the store,
+//! games, the answer-or-ignore policy (`classify`) or sending. Pure: no I/O,
+//! no clock, and no panic on any input — bad charsets and broken MIME
+//! degrade to whatever text can be recovered.
+
+mod address;
+mod body;
+mod headers;
+mod html;
+
+use mail_parser::{Message, MessageParser};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use thiserror::Error;
+
+pub use address::normalize_address;
+
+/// The facts read from one inbound message.
+///
+/// Built by [`parse`]; every field is plain owned data so the pipeline can
+/// log it, store it and classify it without the raw message.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct InboundMail {
+    /// The Message-ID without angle brackets, trimmed; `None` when absent.
+    pub message_id: Option<String>,
+    /// SHA-256 of the raw bytes, lower-case hex (idempotency key when there
+    /// is no Message-ID).
+    pub raw_hash: String,
+    /// Length of the raw message in bytes.
+    pub size: usize,
+    /// The single From address, normalized (lower-case, no display name).
+    ///
+    /// `None` when From is missing, unparsable or holds several addresses.
+    pub from: Option<String>,
+    /// The display name of the single From address, without control
+    /// characters.
+    pub from_name: Option<String>,
+    /// How many addresses the From header(s) held.
+    pub from_count: usize,
+    /// The Return-Path: `None` if absent, `Some("")` for the null path `<>`.
+    pub return_path: Option<String>,
+    /// The decoded Subject (RFC 2047) with line breaks removed.
+    pub subject: String,
+    /// The body as text: the first text/plain part with LF line ends, or the
+    /// HTML body converted to text (quoted blocks prefixed with `>`).
+    pub text: String,
+    /// The first In-Reply-To message id, without angle brackets.
+    pub in_reply_to: Option<String>,
+    /// The References message ids, oldest first, without angle brackets.
+    pub references: Vec<String>,
+    /// The Date header as written (unfolded, trimmed).
+    pub date: Option<String>,
+    /// The Auto-Submitted header, lower-cased and trimmed.
+    pub auto_submitted: Option<String>,
+    /// The Precedence header, lower-cased and trimmed.
+    pub precedence: Option<String>,
+    /// True when any `List-*` header is present (List-Id, List-Unsubscribe…).
+    pub has_list_headers: bool,
+    /// Every Authentication-Results header value, unfolded, in order.
+    pub authentication_results: Vec<String>,
+    /// True for a delivery status notification: `multipart/report;
+    /// report-type=delivery-status` or any `message/delivery-status` part.
+    pub is_dsn: bool,
+    /// The normalized To addresses (unparsable ones left out).
+    pub to: Vec<String>,
+}
+
+/// Why raw bytes could not be read as a mail message at all.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum InboundError {
+    /// The input is empty or only whitespace.
+    #[error("the message is empty")]
+    Empty,
+    /// The input has no header section that mail-parser could read.
+    #[error("the message has no readable headers")]
+    Unparsable,
+    /// mail-parser failed internally on this message (a bug in it, which
+    /// the message's structure triggers).
+    #[error("the mail parser failed on this message")]
+    ParserFailed,
+}
+
+/// Reads a raw message into an [`InboundMail`].
+///
+/// Returns [`InboundError::Empty`] for empty input,
+/// [`InboundError::Unparsable`] when no header can be found and
+/// [`InboundError::ParserFailed`] when mail-parser breaks; everything else
+/// degrades gracefully (lossy text, missing fields as `None`).
+pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
+    if raw.iter().all(u8::is_ascii_whitespace) {
+        return Err(InboundError::Empty);
+    }
+    let message = parse_message(raw)?;
+    if message.parts.first().is_none_or(|p| p.headers.is_empty()) {
+        return Err(InboundError::Unparsable);
+    }
+    Ok(build(raw, &message))
+}
+
+/// Runs mail-parser, turning a panic inside it into an error.
+///
+/// mail-parser 0.11.9 promises not to panic, but some malformed nested
+/// MIME trips a `debug_assert!` in it (see the `nested_rfc822_*` test), so
+/// debug builds would crash on a message anyone can send.
+fn parse_message(raw: &[u8]) -> Result<Message<'_>, InboundError> {
+    let parsed = std::panic::catch_unwind(|| MessageParser::default().parse(raw));
+    match parsed {
+        Ok(Some(message)) => Ok(message),
+        Ok(None) => Err(InboundError::Unparsable),
+        Err(_) => Err(InboundError::ParserFailed),
+    }
+}
+
+fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
+    let from = headers::from_addresses(message);
+    InboundMail {
+        message_id: headers::message_id(message),
+        raw_hash: sha256_hex(raw),
+        size: raw.len(),
+        from: from.address,
+        from_name: from.name,
+        from_count: from.count,
+        return_path: headers::return_path(message),
+        subject: headers::subject(message),
+        text: body::text(message),
+        in_reply_to: headers::ids(message, "In-Reply-To").into_iter().next(),
+        references: headers::ids(message, "References"),
+        date: headers::first_raw(message, "Date"),
+        auto_submitted: headers::lower(message, "Auto-Submitted"),
+        precedence: headers::lower(message, "Precedence"),
+        has_list_headers: headers::has_list_headers(message),
+        authentication_results: headers::all_raw(message, "Authentication-Results"),
+        is_dsn: body::is_dsn(message),
+        to: headers::to_addresses(message),
+    }
+}
+
+fn sha256_hex(raw: &[u8]) -> String {
+    Sha256::digest(raw)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

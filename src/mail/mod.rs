@@ -1,0 +1,12 @@
+//! Mail: reading inbound messages, deciding which ones may be answered,
+//! the players' command language, building replies and sending them.
+//!
+//! Owns everything about the shape of mail and nothing about games: the
+//! pipeline joins this module with the engine and the store.
+
+pub mod classify;
+pub mod command;
+pub mod inbound;
+pub mod outbound;
+pub mod templates;
+pub mod transport;

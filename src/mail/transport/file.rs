@@ -1,0 +1,121 @@
+//! [`FileTransport`]: each mail becomes `<dir>/<message id>.eml`.
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use sha2::{Digest, Sha256};
+
+use super::{Envelope, Transport, TransportError, lettre_envelope};
+
+/// Writes each mail to `<dir>/<message id>.eml`, for tests and dry runs.
+///
+/// Writing is atomic (a temporary file in the same folder, fsync, rename)
+/// and idempotent: the same Message-ID again overwrites the same file.
+/// The envelope is checked but not stored.
+#[derive(Debug, Clone)]
+pub struct FileTransport {
+    dir: PathBuf,
+}
+
+/// Makes temporary names unique among threads of one process.
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+impl FileTransport {
+    /// Returns a transport writing into `dir` (created on first send).
+    pub fn new(dir: impl Into<PathBuf>) -> Self {
+        FileTransport { dir: dir.into() }
+    }
+
+    /// Returns the file a mail with `message_id` is written to.
+    ///
+    /// Characters other than letters, digits and `._@+=-` become `_`; when
+    /// any had to be changed, a hash of the id is added so that two ids
+    /// never share a file.
+    pub fn path_for(&self, message_id: &str) -> PathBuf {
+        self.dir.join(format!("{}.eml", file_stem(message_id)))
+    }
+
+    fn write_atomically(&self, path: &Path, raw: &[u8]) -> Result<(), TransportError> {
+        let io = |path: &Path| {
+            let path = path.to_owned();
+            move |source| TransportError::Io { path, source }
+        };
+        fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
+        let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
+        // A dot name without `.eml`, so nothing scanning for mail sees it.
+        let temp = self.dir.join(format!(".tmp.{}.{n}", std::process::id()));
+        let moved = write_synced(&temp, raw)
+            .map_err(io(&temp))
+            .and_then(|()| fs::rename(&temp, path).map_err(io(path)));
+        if moved.is_err() {
+            let _ = fs::remove_file(&temp);
+            return moved;
+        }
+        // The rename is durable once the folder itself is synced.
+        File::open(&self.dir)
+            .and_then(|d| d.sync_all())
+            .map_err(io(&self.dir))
+    }
+}
+
+fn write_synced(path: &Path, raw: &[u8]) -> std::io::Result<()> {
+    let mut file = File::create(path)?;
+    file.write_all(raw)?;
+    file.sync_all()
+}
+
+/// A file name stem for `message_id`; see [`FileTransport::path_for`].
+fn file_stem(message_id: &str) -> String {
+    let id = message_id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>');
+    let safe = |c: char| c.is_ascii_alphanumeric() || "._@+=-".contains(c);
+    let mut stem: String = id
+        .chars()
+        .take(150)
+        .map(|c| if safe(c) { c } else { '_' })
+        .collect();
+    let leading_dots = stem.len() - stem.trim_start_matches('.').len();
+    stem.replace_range(..leading_dots, &"_".repeat(leading_dots));
+    if stem != id || stem.is_empty() {
+        let hash = Sha256::digest(message_id.as_bytes());
+        let hex: String = hash[..6].iter().map(|b| format!("{b:02x}")).collect();
+        stem = format!("{stem}-{hex}");
+    }
+    stem
+}
+
+impl Transport for FileTransport {
+    fn send(
+        &self,
+        envelope: &Envelope,
+        raw: &[u8],
+        message_id: &str,
+    ) -> Result<(), TransportError> {
+        lettre_envelope(envelope)?;
+        let path = self.path_for(message_id);
+        self.write_atomically(&path, raw)?;
+        tracing::debug!(message_id, path = %path.display(), "mail written to file");
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_stems_are_safe_and_distinct() {
+        assert_eq!(file_stem("1.abc@example.org"), "1.abc@example.org");
+        assert_eq!(file_stem("<1.abc@example.org>"), "1.abc@example.org");
+        let a = file_stem("../a/b@x");
+        let b = file_stem(".._a_b@x");
+        assert!(!a.contains('/') && !a.starts_with('.'), "{a}");
+        assert_ne!(a, b);
+        assert!(file_stem("").starts_with('-'));
+        assert!(file_stem(&"x".repeat(10_000)).len() < 200);
+    }
+}

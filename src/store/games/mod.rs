@@ -1,0 +1,288 @@
+//! Games: creating one, loading one, and saving it after a move.
+//!
+//! A game is stored as its `games` row (rules, players, the scalar state,
+//! the current board and the start board in the engine's encoding), its
+//! move list (`moves`, authoritative), its ko position list (`ko_positions`)
+//! and its position hashes (`position_hashes`). Loading reads only that
+//! game's rows and hands them to `Game::restore`: nothing is replayed, so
+//! the cost is the size of the game, not of the database. Saving after a
+//! move appends one move row and one hash row, rewrites the `games` row and
+//! replaces the (usually empty) ko rows.
+//!
+//! Owns the writes (here), loading (`read`) and `GameId` (`id`). It must
+//! not decide whether a move is legal: that is the engine's verdict, made
+//! before anything is saved.
+
+mod id;
+mod read;
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, params};
+
+pub use id::GameId;
+pub use read::load;
+
+use super::StoreError;
+use super::codec::{color_text, hash_to_sql, phase_text, time_text};
+use super::players::PlayerRef;
+use crate::go::{Color, Game, GameState, KoEntry, Move};
+
+/// One move as the move list keeps it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveEntry {
+    /// Who moved.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// Stones it captured.
+    pub captures: u32,
+    /// Where it came from: a message id, `cli` or `import`.
+    pub source: String,
+    /// When it was played.
+    pub played_at: DateTime<Utc>,
+}
+
+/// A game as loaded: its id, players and times around the engine's `Game`.
+#[derive(Clone)]
+pub struct StoredGame {
+    /// The id.
+    pub id: GameId,
+    /// The player of the black stones.
+    pub black: PlayerRef,
+    /// The player of the white stones.
+    pub white: PlayerRef,
+    /// The game itself.
+    pub game: Game,
+    /// When the game was created.
+    pub created_at: DateTime<Utc>,
+    /// When it last changed.
+    pub updated_at: DateTime<Utc>,
+}
+
+impl StoredGame {
+    /// Returns the colour `player_id` plays in this game, if they play in it.
+    pub fn color_of(&self, player_id: i64) -> Option<Color> {
+        match player_id {
+            id if id == self.black.id => Some(Color::Black),
+            id if id == self.white.id => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Returns the player of `color`.
+    pub fn player(&self, color: Color) -> &PlayerRef {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+/// Stores a new game between `black` and `white`; returns its id.
+///
+/// `moves` must be the game's move list as played (empty for a new game),
+/// with the captures and sources to keep; the position hashes and the ko
+/// position list are taken from `game`.
+pub fn insert(
+    conn: &Connection,
+    black: &PlayerRef,
+    white: &PlayerRef,
+    game: &Game,
+    moves: &[MoveEntry],
+    now: DateTime<Utc>,
+) -> Result<GameId, StoreError> {
+    if black.id == white.id {
+        return Err(StoreError::Invalid {
+            what: "players",
+            value: black.name.clone(),
+            reason: "black and white must be different players".into(),
+        });
+    }
+    check_moves(game, moves)?;
+    let s = game.state();
+    let id = insert_row(conn, black, white, &s, now)?;
+    for (i, m) in moves.iter().enumerate() {
+        insert_move(conn, id, i + 1, m)?;
+    }
+    for (i, &h) in s.hashes.iter().enumerate() {
+        insert_hash(conn, id, i, h)?;
+    }
+    write_ko_list(conn, id, &s.ko_list)?;
+    Ok(id)
+}
+
+/// Inserts the `games` row of state `s`; returns the new id.
+fn insert_row(
+    conn: &Connection,
+    black: &PlayerRef,
+    white: &PlayerRef,
+    s: &GameState,
+    now: DateTime<Utc>,
+) -> Result<GameId, StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO games (size, komi, handicap, ko_rule, allow_suicide, scoring,
+             black_id, white_id, start_board, start_to_move, created_at, status, to_move,
+             move_number, passes, captures_black, captures_white, board, last_color,
+             last_move, ko_point, ko_color, result, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+             ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?11)",
+    )?
+    .execute(params![
+        s.position.size().get(),
+        s.rules.komi,
+        s.handicap,
+        s.rules.ko.name(),
+        s.rules.allow_suicide,
+        s.rules.scoring.name(),
+        black.id,
+        white.id,
+        s.start.encode(),
+        color_text(s.start_to_move),
+        time_text(now),
+        phase_text(s.phase),
+        color_text(s.to_move),
+        s.move_number,
+        s.passes,
+        s.prisoners[0],
+        s.prisoners[1],
+        s.position.encode(),
+        s.last_move.map(|(c, _)| color_text(c)),
+        s.last_move.map(|(_, m)| m.to_string()),
+        s.ko_ban.map(|(p, _)| p.to_string()),
+        s.ko_ban.map(|(_, c)| color_text(c)),
+        s.result.map(|r| r.to_string()),
+    ])?;
+    GameId::from_rowid(conn.last_insert_rowid())
+}
+
+fn check_moves(game: &Game, moves: &[MoveEntry]) -> Result<(), StoreError> {
+    let played = game.history().moves();
+    let same = played.len() == moves.len()
+        && played
+            .iter()
+            .zip(moves)
+            .all(|(&(c, m), e)| c == e.color && m == e.mv);
+    match same {
+        true => Ok(()),
+        false => Err(StoreError::Invalid {
+            what: "move list",
+            value: format!("{} moves", moves.len()),
+            reason: "it is not the game's move list".into(),
+        }),
+    }
+}
+
+fn insert_move(
+    conn: &Connection,
+    id: GameId,
+    number: usize,
+    m: &MoveEntry,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO moves (game_id, number, color, point, captures, source, played_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?
+    .execute(params![
+        id.get(),
+        number as i64,
+        color_text(m.color),
+        m.mv.to_string(),
+        m.captures,
+        m.source,
+        time_text(m.played_at),
+    ])?;
+    Ok(())
+}
+
+fn insert_hash(conn: &Connection, id: GameId, idx: usize, hash: u64) -> Result<(), StoreError> {
+    conn.prepare_cached("INSERT INTO position_hashes (game_id, idx, hash) VALUES (?1, ?2, ?3)")?
+        .execute(params![id.get(), idx as i64, hash_to_sql(hash)])?;
+    Ok(())
+}
+
+fn write_ko_list(conn: &Connection, id: GameId, list: &[KoEntry]) -> Result<(), StoreError> {
+    conn.prepare_cached("DELETE FROM ko_positions WHERE game_id = ?1")?
+        .execute([id.get()])?;
+    let mut insert = conn.prepare_cached(
+        "INSERT INTO ko_positions (game_id, seq, hash, board) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (seq, e) in list.iter().enumerate() {
+        insert.execute(params![
+            id.get(),
+            seq as i64,
+            hash_to_sql(e.hash),
+            e.position.encode()
+        ])?;
+    }
+    Ok(())
+}
+
+/// Saves `stored` after one move was played on it: appends the move (as
+/// `entry` describes it) and its position hash, and rewrites the state.
+///
+/// Refuses an `entry` that is not the game's last move.
+pub fn record_move(
+    conn: &Connection,
+    stored: &StoredGame,
+    entry: &MoveEntry,
+) -> Result<(), StoreError> {
+    let history = stored.game.history();
+    let number = history.moves().len();
+    if history.moves().last() != Some(&(entry.color, entry.mv)) {
+        return Err(StoreError::Invalid {
+            what: "move",
+            value: entry.mv.to_string(),
+            reason: format!("it is not the last move of {}", stored.id),
+        });
+    }
+    insert_move(conn, stored.id, number, entry)?;
+    insert_hash(conn, stored.id, number, history.hashes()[number])?;
+    update_state(conn, stored.id, &stored.game, entry.played_at)
+}
+
+/// Rewrites a game's state (the `games` row and the ko position list) from
+/// `game`, leaving the move list and the hashes alone: for changes without
+/// a move, such as a resignation or a count.
+pub fn update_state(
+    conn: &Connection,
+    id: GameId,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let s = game.state();
+    let changed = conn
+        .prepare_cached(
+            "UPDATE games SET status = ?2, to_move = ?3, move_number = ?4, passes = ?5,
+                 captures_black = ?6, captures_white = ?7, board = ?8, last_color = ?9,
+                 last_move = ?10, ko_point = ?11, ko_color = ?12, result = ?13,
+                 updated_at = ?14
+             WHERE id = ?1",
+        )?
+        .execute(params![
+            id.get(),
+            phase_text(s.phase),
+            color_text(s.to_move),
+            s.move_number,
+            s.passes,
+            s.prisoners[0],
+            s.prisoners[1],
+            s.position.encode(),
+            s.last_move.map(|(c, _)| color_text(c)),
+            s.last_move.map(|(_, m)| m.to_string()),
+            s.ko_ban.map(|(p, _)| p.to_string()),
+            s.ko_ban.map(|(_, c)| color_text(c)),
+            s.result.map(|r| r.to_string()),
+            time_text(now),
+        ])?;
+    if changed == 0 {
+        return Err(not_found(id));
+    }
+    write_ko_list(conn, id, &s.ko_list)
+}
+
+pub(super) fn not_found(id: GameId) -> StoreError {
+    StoreError::NotFound {
+        what: "game",
+        id: id.to_string(),
+    }
+}

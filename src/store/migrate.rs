@@ -1,0 +1,90 @@
+//! Schema migrations: numbered SQL files embedded in the binary, applied in
+//! order on every open, each in one transaction, tracked in
+//! `PRAGMA user_version`.
+//!
+//! The list is append-only: a shipped migration is never edited; a change
+//! to the schema is a new file `migrations/NNNN_name.sql` and a new line in
+//! [`MIGRATIONS`].
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use super::StoreError;
+
+/// One migration: its number (from 1, without gaps), name and SQL.
+#[derive(Debug, Clone, Copy)]
+pub struct Migration {
+    /// The schema version after this migration.
+    pub version: u32,
+    /// A short name, as in the file name.
+    pub name: &'static str,
+    /// The SQL, run as one batch.
+    pub sql: &'static str,
+}
+
+/// Every migration, in order.
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    name: "initial",
+    sql: include_str!("migrations/0001_initial.sql"),
+}];
+
+/// Returns the schema version this binary brings the database to.
+pub fn latest() -> u32 {
+    MIGRATIONS.last().map_or(0, |m| m.version)
+}
+
+/// Returns the database's schema version.
+pub fn version(conn: &Connection) -> Result<u32, StoreError> {
+    let v: i64 = conn.pragma_query_one(None, "user_version")?;
+    Ok(u32::try_from(v).unwrap_or(u32::MAX))
+}
+
+/// Applies every pending migration, each in its own transaction; returns
+/// how many were applied.
+///
+/// The version is read again inside each transaction, so two processes
+/// opening a new database at once apply each migration only once.
+pub fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
+    let found = version(conn)?;
+    if found > latest() {
+        return Err(StoreError::TooNew {
+            found,
+            known: latest(),
+        });
+    }
+    let mut applied = 0;
+    for m in MIGRATIONS.iter().filter(|m| m.version > found) {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if version(&tx)? >= m.version {
+            continue;
+        }
+        tx.execute_batch(m.sql)?;
+        tx.pragma_update(None, "user_version", m.version)?;
+        tx.commit()?;
+        applied += 1;
+    }
+    Ok(applied)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_are_numbered_from_one_without_gaps() {
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.version as usize, i + 1, "{}", m.name);
+        }
+    }
+
+    #[test]
+    fn migrate_applies_once_and_refuses_a_newer_schema() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        assert_eq!(migrate(&mut conn).unwrap(), latest());
+        assert_eq!(migrate(&mut conn).unwrap(), 0);
+        assert_eq!(version(&conn).unwrap(), latest());
+        conn.pragma_update(None, "user_version", latest() + 1)
+            .unwrap();
+        assert!(matches!(migrate(&mut conn), Err(StoreError::TooNew { .. })));
+    }
+}

@@ -1,0 +1,250 @@
+//! The game store: one SQLite file holding players, games, the move list,
+//! the ko position list and the position hashes.
+//!
+//! Owns all SQL: opening the database with its pragmas (WAL,
+//! `synchronous=FULL`, foreign keys, a busy timeout), the embedded
+//! migrations (`migrate`), and one module per aggregate (`players`,
+//! `games`, `listing`). It must not parse commands, apply Go rules or
+//! format output: games go in and come out as engine values (`Game`), and
+//! the caller decides what to do with them.
+//!
+//! Every write runs in one transaction. [`Store::write`] opens it (as
+//! `BEGIN IMMEDIATE`, so two writers queue on the busy timeout instead of
+//! failing half-way) and the aggregate functions take the transaction as a
+//! plain `&Connection`, so a caller such as the mail pipeline can put a game
+//! update and its own rows in the same transaction.
+//!
+//! Time is an argument: functions that stamp rows take `now`.
+
+pub mod codec;
+pub mod games;
+pub mod listing;
+pub mod migrate;
+pub mod players;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use thiserror::Error;
+
+pub use games::{GameId, MoveEntry, StoredGame};
+pub use listing::{GameFilter, GameSummary, MoveRow};
+pub use players::{Player, PlayerRef};
+
+/// The busy timeout used when none is configured.
+pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_millis(5000);
+
+/// Why the store could not do what was asked.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The database file cannot be opened or set up.
+    #[error("cannot open database {}", path.display())]
+    Open {
+        /// The database file.
+        path: PathBuf,
+        /// What SQLite said.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// No row with this name or id.
+    #[error("no {what} {id}")]
+    NotFound {
+        /// What was looked for: `player`, `game`, `address`.
+        what: &'static str,
+        /// The name or id given.
+        id: String,
+    },
+    /// A name or address that belongs to someone already.
+    #[error("{what} {value} is already taken")]
+    Taken {
+        /// `player name` or `address`.
+        what: &'static str,
+        /// The normalized value.
+        value: String,
+    },
+    /// A value that may not be stored.
+    #[error("invalid {what} '{value}': {reason}")]
+    Invalid {
+        /// What the value is.
+        what: &'static str,
+        /// The value as given.
+        value: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// Stored rows that do not make a valid value.
+    #[error("{id}: stored {what} is unreadable: {reason}")]
+    Corrupt {
+        /// The game or player whose rows are bad.
+        id: String,
+        /// The part that is bad: `board`, `move list`, ...
+        what: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The database was written by a newer pbmgo.
+    #[error("database schema version {found} is newer than this pbmgo knows ({known})")]
+    TooNew {
+        /// `PRAGMA user_version` of the file.
+        found: u32,
+        /// The last migration built into this binary.
+        known: u32,
+    },
+    /// Any other SQLite failure.
+    #[error("database error")]
+    Sql(#[from] rusqlite::Error),
+}
+
+/// An open game database; see the module header.
+pub struct Store {
+    conn: Connection,
+    migrated: u32,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path`, sets the pragmas
+    /// and applies pending migrations.
+    ///
+    /// Returns [`StoreError::Open`] when the file cannot be opened or is not
+    /// a database, and [`StoreError::TooNew`] for a newer schema.
+    pub fn open(path: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
+        let open_err = |source| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
+        configure(&conn, busy_timeout).map_err(open_err)?;
+        let mut store = Store { conn, migrated: 0 };
+        store.migrated = store.migrate()?;
+        Ok(store)
+    }
+
+    /// Opens a fresh in-memory database with the schema applied (for tests).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let conn = Connection::open_in_memory()?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        let mut store = Store { conn, migrated: 0 };
+        store.migrated = store.migrate()?;
+        Ok(store)
+    }
+
+    /// Applies pending migrations; returns how many were applied.
+    pub fn migrate(&mut self) -> Result<u32, StoreError> {
+        migrate::migrate(&mut self.conn)
+    }
+
+    /// Returns how many migrations opening this store applied.
+    pub fn migrations_applied(&self) -> u32 {
+        self.migrated
+    }
+
+    /// Returns the schema version (`PRAGMA user_version`).
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        migrate::version(&self.conn)
+    }
+
+    /// Returns the connection, for reads outside a write transaction.
+    pub fn conn(&self) -> &Connection {
+        &self.conn
+    }
+
+    /// Runs `f` in one write transaction: commits when it returns `Ok`,
+    /// rolls back when it returns `Err` (nothing is half-written).
+    pub fn write<T, E, F>(&mut self, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&Transaction<'_>) -> Result<T, E>,
+        E: From<StoreError>,
+    {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(StoreError::from)?;
+        let value = f(&tx)?;
+        tx.commit().map_err(StoreError::from)?;
+        Ok(value)
+    }
+
+    /// Runs `f` in one read transaction, so that it sees one snapshot.
+    pub fn read<T, E, F>(&mut self, f: F) -> Result<T, E>
+    where
+        F: FnOnce(&Transaction<'_>) -> Result<T, E>,
+        E: From<StoreError>,
+    {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Deferred)
+            .map_err(StoreError::from)?;
+        let value = f(&tx)?;
+        tx.finish().map_err(StoreError::from)?;
+        Ok(value)
+    }
+}
+
+/// Sets the busy timeout first (so the other pragmas wait too), then WAL,
+/// `synchronous=FULL` and foreign keys. Reading the journal mode back also
+/// makes SQLite read the file, so a file that is not a database fails here.
+fn configure(conn: &Connection, busy_timeout: Duration) -> rusqlite::Result<()> {
+    conn.busy_timeout(busy_timeout)?;
+    let mode: String = conn.pragma_update_and_check(None, "journal_mode", "wal", |r| r.get(0))?;
+    if !mode.eq_ignore_ascii_case("wal") {
+        let code = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CANTOPEN);
+        return Err(rusqlite::Error::SqliteFailure(
+            code,
+            Some(format!("journal mode stays {mode}, not wal")),
+        ));
+    }
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_sets_pragmas_and_migrates() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let store = Store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
+        let c = store.conn();
+        let mode: String = c.pragma_query_one(None, "journal_mode").unwrap();
+        let sync: i64 = c.pragma_query_one(None, "synchronous").unwrap();
+        let fk: i64 = c.pragma_query_one(None, "foreign_keys").unwrap();
+        let busy: i64 = c.pragma_query_one(None, "busy_timeout").unwrap();
+        assert_eq!((mode.as_str(), sync, fk, busy), ("wal", 2, 1, 5000));
+        assert_eq!(store.schema_version().unwrap(), migrate::latest());
+        drop(store);
+        let again = Store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
+        assert_eq!(again.schema_version().unwrap(), migrate::latest());
+    }
+
+    #[test]
+    fn a_file_that_is_not_a_database_does_not_open() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("junk");
+        std::fs::write(&path, b"this is not a database, just some text").unwrap();
+        let err = Store::open(&path, DEFAULT_BUSY_TIMEOUT).err().unwrap();
+        assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
+    }
+
+    #[test]
+    fn a_failed_write_leaves_nothing() {
+        let mut store = Store::open_in_memory().unwrap();
+        let now = chrono::Utc::now();
+        let r: Result<(), StoreError> = store.write(|tx| {
+            players::add(tx, "alice", &["a@x.org".to_string()], now)?;
+            Err(StoreError::NotFound {
+                what: "test",
+                id: "x".into(),
+            })
+        });
+        assert!(r.is_err());
+        assert!(players::list(store.conn()).unwrap().is_empty());
+    }
+}
