@@ -2,8 +2,10 @@
 //!
 //! Everything pbmgo keeps lives in one *home*: `pbmgo.toml` (the config,
 //! optional), `pbmgo.sqlite3` (the database), `inbox/` (a Maildir with
-//! `tmp/`, `new/`, `cur/`), `outbox/` (where the file transport writes mail)
-//! and `quarantine/` (a Maildir for mail that could not be handled). The
+//! `tmp/`, `new/`, `cur/`), `outbox/` (where the file transport writes mail),
+//! `quarantine/` (a Maildir for mail that could not be handled) and,
+//! optionally, `templates/` (reply templates that override the built-in
+//! ones). The
 //! command line picks the home (`--home`, else `PBMGO_HOME`, else `./data`)
 //! and may point at another config file (`--config`).
 //!
@@ -22,6 +24,8 @@ use thiserror::Error;
 pub const CONFIG_FILE: &str = "pbmgo.toml";
 /// The quarantine Maildir's name inside the home.
 pub const QUARANTINE_DIR: &str = "quarantine";
+/// The folder of reply templates that override the built-in ones.
+pub const TEMPLATES_DIR: &str = "templates";
 
 /// The whole configuration; every section and key is optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,6 +37,8 @@ pub struct Config {
     pub inbox: InboxConfig,
     /// How mail goes out.
     pub outbound: OutboundConfig,
+    /// Caps on message size and on the replies sent.
+    pub limits: LimitsConfig,
     /// The game database.
     pub database: DatabaseConfig,
 }
@@ -45,6 +51,10 @@ pub struct ServerConfig {
     pub address: String,
     /// The display name on outgoing mail.
     pub name: String,
+    /// The authserv-id whose `Authentication-Results` headers are trusted
+    /// (mail whose dkim or dmarc result is `fail` is then refused); empty
+    /// to trust none.
+    pub trust_authserv_id: String,
 }
 
 impl Default for ServerConfig {
@@ -52,6 +62,7 @@ impl Default for ServerConfig {
         ServerConfig {
             address: "pbmgo@localhost".into(),
             name: "pbmgo".into(),
+            trust_authserv_id: String::new(),
         }
     }
 }
@@ -95,7 +106,11 @@ pub struct OutboundConfig {
     pub dir: PathBuf,
     /// The sendmail program.
     pub sendmail: PathBuf,
-    /// The SMTP server.
+    /// Attempts at sending one mail before it is marked failed.
+    pub max_attempts: u32,
+    /// The wait before the first retry; each later wait doubles (at most a day).
+    pub retry_seconds: u64,
+    /// The SMTP server (a table, so it comes after the plain keys).
     pub smtp: SmtpConfig,
 }
 
@@ -105,6 +120,8 @@ impl Default for OutboundConfig {
             transport: Transport::File,
             dir: "outbox".into(),
             sendmail: "/usr/sbin/sendmail".into(),
+            max_attempts: 5,
+            retry_seconds: 60,
             smtp: SmtpConfig::default(),
         }
     }
@@ -135,8 +152,12 @@ pub struct SmtpConfig {
     pub tls: SmtpTls,
     /// User name; empty for no authentication.
     pub user: String,
-    /// File holding the password, relative to the home unless absolute; empty for none.
+    /// File holding the password, relative to the home unless absolute;
+    /// empty for none (then `PBMGO_SMTP_PASSWORD` is used, if set).
     pub password_file: PathBuf,
+    /// An extra trusted root certificate (PEM), relative to the home unless
+    /// absolute; empty for none. For a relay with a self-signed certificate.
+    pub ca_file: PathBuf,
 }
 
 impl Default for SmtpConfig {
@@ -147,6 +168,32 @@ impl Default for SmtpConfig {
             tls: SmtpTls::None,
             user: String::new(),
             password_file: PathBuf::new(),
+            ca_file: PathBuf::new(),
+        }
+    }
+}
+
+/// `[limits]`: caps that keep the server and its correspondents safe.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// Larger inbound messages are not read.
+    pub max_message_bytes: u64,
+    /// Replies sent to one address in an hour, at most.
+    pub max_replies_per_hour: u32,
+    /// Replies sent in a day to an address that belongs to no player.
+    pub unknown_sender_replies_per_day: u32,
+    /// Games one player may have going at once; 0 for no limit.
+    pub max_games_per_player: u32,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        LimitsConfig {
+            max_message_bytes: 1_048_576,
+            max_replies_per_hour: 20,
+            unknown_sender_replies_per_day: 3,
+            max_games_per_player: 0,
         }
     }
 }
@@ -180,6 +227,10 @@ pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown wi
 # address = "pbmgo@localhost"
 # The display name on outgoing mail.
 # name = "pbmgo"
+# The authserv-id of your own mail server. When set, the
+# Authentication-Results headers it adds are trusted: mail whose dkim or
+# dmarc result is "fail" is refused. Empty: no such header is trusted.
+# trust_authserv_id = ""
 
 [inbox]
 # The Maildir incoming mail is delivered to (tmp/, new/, cur/).
@@ -192,6 +243,13 @@ pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown wi
 # dir = "outbox"
 # The sendmail program for the sendmail transport.
 # sendmail = "/usr/sbin/sendmail"
+# Attempts at sending one mail; after the last one it is marked failed
+# (see `pbmgo outbox list --status failed`). A permanent refusal (5xx)
+# marks it failed at once.
+# max_attempts = 5
+# The wait (seconds) before the first retry; each later wait is twice as
+# long, at most a day.
+# retry_seconds = 60
 
 [outbound.smtp]
 # The SMTP server for the smtp transport.
@@ -201,8 +259,22 @@ pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown wi
 # tls = "none"
 # User name; empty means no authentication.
 # user = ""
-# A file holding the password; empty means none.
+# A file holding the password; empty means the PBMGO_SMTP_PASSWORD
+# environment variable, if set.
 # password_file = ""
+# An extra trusted root certificate (PEM), for a server with a
+# self-signed certificate; empty means the system's roots only.
+# ca_file = ""
+
+[limits]
+# Larger inbound messages (bytes) are not read.
+# max_message_bytes = 1048576
+# Replies sent to one address in an hour, at most.
+# max_replies_per_hour = 20
+# Replies sent in a day to an address that belongs to no player.
+# unknown_sender_replies_per_day = 3
+# Games one player may have going at once; 0 means no limit.
+# max_games_per_player = 0
 
 [database]
 # The SQLite database file.
@@ -331,6 +403,12 @@ impl Home {
         self.root.join(QUARANTINE_DIR)
     }
 
+    /// Returns the folder whose reply templates override the built-in
+    /// ones (it need not exist).
+    pub fn templates_dir(&self) -> PathBuf {
+        self.root.join(TEMPLATES_DIR)
+    }
+
     /// Returns every directory the home needs, the home first.
     pub fn layout(&self) -> Vec<PathBuf> {
         let maildir = |d: PathBuf| ["tmp", "new", "cur"].map(|s| d.join(s));
@@ -415,5 +493,23 @@ mod tests {
             Home::load(&missing, None).unwrap().config(),
             &Config::default()
         );
+        assert_eq!(home.templates_dir(), dir.path().join("templates"));
+    }
+
+    #[test]
+    fn sending_and_limit_keys_are_read() {
+        let path = Path::new("x.toml");
+        let text = "[server]\ntrust_authserv_id = \"mx.example.org\"\n\
+                    [outbound]\nmax_attempts = 3\nretry_seconds = 10\n\
+                    [outbound.smtp]\nca_file = \"ca.pem\"\n\
+                    [limits]\nmax_games_per_player = 4\n";
+        let c = Config::parse(text, path).unwrap();
+        assert_eq!(c.server.trust_authserv_id, "mx.example.org");
+        assert_eq!((c.outbound.max_attempts, c.outbound.retry_seconds), (3, 10));
+        assert_eq!(c.outbound.smtp.ca_file, PathBuf::from("ca.pem"));
+        assert_eq!(c.limits.max_games_per_player, 4);
+        assert_eq!(c.limits.max_replies_per_hour, 20);
+        let err = Config::parse("[limits]\nmax_replies = 1\n", path).unwrap_err();
+        assert!(err.to_string().contains("max_replies"), "{err}");
     }
 }

@@ -8,4 +8,6 @@ pub mod cli;
 pub mod go;
 pub mod home;
 pub mod mail;
+pub mod pipeline;
+pub mod sender;
 pub mod store;

@@ -116,7 +116,7 @@ fn commands_open_and_migrate_without_init() {
         .db()
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(version, 1);
+    assert_eq!(version, i64::from(pbmgo::store::migrate::latest()));
     let mode: String = h
         .db()
         .query_row("PRAGMA journal_mode", [], |r| r.get(0))

@@ -81,6 +81,7 @@ pub fn transcript_ctx() -> TranscriptCtx {
         ],
         not_processed: vec!["board game42".into()],
         boards: vec![board_ctx()],
+        sections: vec![],
         help_hint: true,
     }
 }

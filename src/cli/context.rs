@@ -12,19 +12,21 @@ use crate::home::{CONFIG_FILE, Home};
 use crate::store::Store;
 use crate::store::codec::parse_time;
 
+/// The home used when none is named.
+pub const DEFAULT_HOME: &str = "data";
+
 /// Flags accepted by every command.
 #[derive(Debug, Args)]
 pub struct GlobalArgs {
-    /// The home directory holding the config, the database and the mail folders
+    /// The home directory holding the config, the database and the mail folders [default: data]
     #[arg(
         long,
         global = true,
         value_name = "DIR",
         env = "PBMGO_HOME",
-        default_value = "data",
         display_order = 900
     )]
-    home: PathBuf,
+    home: Option<PathBuf>,
     /// The config file [default: HOME/pbmgo.toml]
     #[arg(long, global = true, value_name = "FILE", display_order = 901)]
     config: Option<PathBuf>,
@@ -48,21 +50,47 @@ pub struct Context {
 }
 
 impl GlobalArgs {
-    /// Returns the home directory as given.
+    /// Returns the home directory: `--home`, else `PBMGO_HOME`, else `./data`.
     pub fn home_dir(&self) -> &Path {
-        &self.home
+        self.home.as_deref().unwrap_or(Path::new(DEFAULT_HOME))
+    }
+
+    /// Returns true when a home was named (`--home` or `PBMGO_HOME`).
+    pub fn home_given(&self) -> bool {
+        self.home.is_some()
+    }
+
+    /// Returns true when the time is pinned with `--now` (tests).
+    pub fn pinned_time(&self) -> bool {
+        self.now.is_some()
     }
 
     /// Returns the config file: `--config`, else `HOME/pbmgo.toml`.
     pub fn config_path(&self) -> PathBuf {
         self.config
             .clone()
-            .unwrap_or_else(|| self.home.join(CONFIG_FILE))
+            .unwrap_or_else(|| self.home_dir().join(CONFIG_FILE))
+    }
+
+    /// Loads the config of the home at `root` (not the one named) and reads the clock.
+    pub fn context_at(&self, root: &Path) -> anyhow::Result<Context> {
+        let home = Home::load(root, self.config.as_deref())?;
+        Ok(Context {
+            home,
+            now: self.time()?,
+        })
+    }
+
+    fn time(&self) -> anyhow::Result<DateTime<Utc>> {
+        match &self.now {
+            Some(text) => parse_time(text).map_err(anyhow::Error::msg),
+            None => Ok(Utc::now()),
+        }
     }
 
     /// Loads the home's config and reads the clock.
     pub fn context(&self) -> anyhow::Result<Context> {
-        let home = Home::load(&self.home, self.config.as_deref())?;
+        let home = Home::load(self.home_dir(), self.config.as_deref())?;
         let now = match &self.now {
             Some(text) => parse_time(text).map_err(anyhow::Error::msg)?,
             None => Utc::now(),

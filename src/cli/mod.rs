@@ -5,8 +5,9 @@
 //! and printing errors as one clear line on stderr. Business rules live in
 //! the library modules; this layer only wires them to the terminal.
 //!
-//! Commands that use the home (`init`, `player ...`, `game ...`) share the
-//! global flags in `context`; `replay` works on a file alone.
+//! Commands that use the home (`init`, `player ...`, `game ...`, `send`,
+//! `outbox ...`, `message ...`, `quarantine ...`) share the global flags in
+//! `context`; `replay` works on a file alone.
 
 /// Prints to stdout like `print!`, returning an error instead of panicking
 /// when stdout is closed (`pbmgo game list | head`).
@@ -24,13 +25,20 @@ macro_rules! outln {
 }
 
 mod context;
+mod demo;
 mod game;
 mod game_sgf;
 mod game_show;
 mod game_verify;
 mod init;
+mod mailrun;
+mod message;
+mod outbox;
 mod player;
+mod poll;
+mod quarantine;
 mod replay;
+mod send;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -65,6 +73,23 @@ enum Command {
     /// Create, show, play, import and verify games
     #[command(subcommand)]
     Game(game::GameCommand),
+    /// Handle every message in the inbox Maildir, then send the outbox (run from cron)
+    Poll(poll::PollArgs),
+    /// Handle one message read from stdin (for an MTA pipe; exit 75 means try again later)
+    Deliver(poll::DeliverArgs),
+    /// Run the whole mail job once on sample mails, in a fresh home
+    Demo(demo::DemoArgs),
+    /// Send the mail that is due in the outbox
+    Send(send::SendArgs),
+    /// List outgoing mail
+    #[command(subcommand)]
+    Outbox(outbox::OutboxCommand),
+    /// List handled inbound messages
+    #[command(subcommand)]
+    Message(message::MessageCommand),
+    /// List and retry mail held because it could not be handled
+    #[command(subcommand)]
+    Quarantine(quarantine::QuarantineCommand),
 }
 
 /// A request the rules refuse (an illegal move): exit status 1, not 2.
@@ -86,6 +111,13 @@ pub fn main() -> ExitCode {
         Command::Init(args) => init::run(args, &cli.global),
         Command::Player(cmd) => cmd.run(&cli.global),
         Command::Game(cmd) => cmd.run(&cli.global),
+        Command::Poll(args) => poll::poll(args, &cli.global),
+        Command::Deliver(args) => poll::deliver(args, &cli.global),
+        Command::Demo(args) => demo::demo(args, &cli.global),
+        Command::Send(args) => send::run(args, &cli.global),
+        Command::Outbox(cmd) => cmd.run(&cli.global),
+        Command::Message(cmd) => cmd.run(&cli.global),
+        Command::Quarantine(cmd) => cmd.run(&cli.global),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -146,7 +178,7 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Returns an error and its causes on one line.
-fn one_line(err: &anyhow::Error) -> String {
+pub(crate) fn one_line(err: &anyhow::Error) -> String {
     err.chain()
         .map(|e| e.to_string())
         .collect::<Vec<_>>()

@@ -176,13 +176,15 @@ pub enum IllegalMove {
         point: Point,
     },
     /// The play would repeat a board in the ko position list (or retake a ko at once).
-    #[error("{point} would repeat a board of this ko fight (ko): play elsewhere first")]
+    #[error(
+        "{point} would retake the ko: it repeats a board of this ko fight, so play elsewhere first"
+    )]
     Ko {
         /// The point asked for.
         point: Point,
     },
     /// The play would repeat an earlier whole-board position (superko).
-    #[error("{point} would repeat an earlier whole-board position (superko)")]
+    #[error("{point} would repeat an earlier whole-board position (superko rule)")]
     Superko {
         /// The point asked for.
         point: Point,

@@ -7,6 +7,7 @@
 pub mod classify;
 pub mod command;
 pub mod inbound;
+pub mod maildir;
 pub mod outbound;
 pub mod templates;
 pub mod transport;

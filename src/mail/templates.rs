@@ -69,8 +69,11 @@ pub struct TranscriptCtx {
     pub lines: Vec<TranscriptLine>,
     /// Commands beyond the per-mail limit, not run.
     pub not_processed: Vec<String>,
-    /// The boards of the games that changed.
+    /// The boards of the games that changed or were asked for.
     pub boards: Vec<BoardCtx>,
+    /// Blocks of text answering commands, such as the game list or the
+    /// command reference, each shown as written.
+    pub sections: Vec<String>,
     /// Whether to point the player to `help`.
     pub help_hint: bool,
 }

@@ -19,8 +19,11 @@
 pub mod codec;
 pub mod games;
 pub mod listing;
+pub mod messages;
 pub mod migrate;
+pub mod outbox;
 pub mod players;
+pub mod quarantine;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

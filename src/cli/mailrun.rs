@@ -1,0 +1,83 @@
+//! What the mail commands (`poll`, `deliver`, `demo`, `quarantine retry`)
+//! share: the pipeline's settings, templates and clock taken from the home,
+//! logging to stderr, and sending the outbox after a run.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+
+use super::context::Context;
+use crate::home::Home;
+use crate::mail::maildir::Maildir;
+use crate::mail::outbound::Identity;
+use crate::mail::templates::Templates;
+use crate::pipeline::Settings;
+use crate::sender::{self, SendSummary};
+use crate::store::Store;
+
+/// Messages handled per transaction by `poll`.
+pub const BATCH: usize = 200;
+
+/// Returns the pipeline settings of the home's config.
+pub fn settings(home: &Home) -> Settings {
+    let c = home.config();
+    Settings {
+        identity: Identity {
+            address: c.server.address.clone(),
+            name: c.server.name.clone(),
+        },
+        max_message_bytes: usize::try_from(c.limits.max_message_bytes).unwrap_or(usize::MAX),
+        max_replies_per_hour: c.limits.max_replies_per_hour,
+        unknown_sender_replies_per_day: c.limits.unknown_sender_replies_per_day,
+        trust_authserv_id: Some(c.server.trust_authserv_id.clone())
+            .filter(|s| !s.trim().is_empty()),
+    }
+}
+
+/// Returns the reply templates, with the home's `templates/` overrides.
+pub fn templates(home: &Home) -> anyhow::Result<Templates> {
+    Templates::new(Some(&home.templates_dir())).context("cannot load the reply templates")
+}
+
+/// Returns the clock: the pinned `--now` time, or the system clock read at each call.
+pub fn clock(ctx: &Context, pinned: bool) -> impl Fn() -> DateTime<Utc> + use<> {
+    let fixed = ctx.now;
+    move || if pinned { fixed } else { Utc::now() }
+}
+
+/// Returns the inbox Maildir (or `maildir` when given) and the quarantine Maildir, created if missing.
+pub fn folders(home: &Home, maildir: Option<PathBuf>) -> anyhow::Result<(Maildir, Maildir)> {
+    let inbox = Maildir::new(maildir.unwrap_or_else(|| home.inbox()));
+    let held = Maildir::new(home.quarantine());
+    for m in [&inbox, &held] {
+        m.create()
+            .with_context(|| format!("cannot create the Maildir {}", m.root().display()))?;
+    }
+    Ok((inbox, held))
+}
+
+/// Sends what is due in the outbox through the configured transport.
+pub fn send_now(home: &Home, store: &mut Store, now: DateTime<Utc>) -> anyhow::Result<SendSummary> {
+    let transport = sender::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())?;
+    let policy = sender::retry_policy(&home.config().outbound);
+    Ok(sender::send_due(
+        store,
+        transport.as_ref(),
+        policy,
+        now,
+        u32::MAX,
+    )?)
+}
+
+/// Starts logging to stderr (`RUST_LOG`, default `warn`), once.
+pub fn init_logging() {
+    use std::io::IsTerminal;
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+}

@@ -1,0 +1,67 @@
+//! `pbmgo message list`: the inbound messages handled and what became of
+//! each.
+
+use clap::{Args, Subcommand};
+
+use super::context::GlobalArgs;
+use crate::store::messages::{self, MessageRow};
+
+/// Inbound message commands
+#[derive(Debug, Subcommand)]
+pub enum MessageCommand {
+    /// List handled inbound messages, newest first
+    List(ListArgs),
+}
+
+/// List handled inbound messages, newest first
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    /// Show at most this many
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    limit: u32,
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
+}
+
+impl MessageCommand {
+    /// Runs the message command; returns the exit status.
+    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+        match self {
+            MessageCommand::List(args) => list(args, global),
+        }
+    }
+}
+
+fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let store = ctx.open_store()?;
+    let rows = messages::list(store.conn(), args.limit)?;
+    if args.json {
+        outln!("{}", serde_json::to_string(&rows)?)?;
+        return Ok(0);
+    }
+    if rows.is_empty() {
+        outln!("No messages.")?;
+    }
+    for row in &rows {
+        outln!("{}", line(row))?;
+    }
+    Ok(0)
+}
+
+/// One message as text: id, time, sender, outcome, reasons and detail.
+fn line(m: &MessageRow) -> String {
+    let reasons = match m.reasons.is_empty() {
+        true => String::new(),
+        false => format!(" [{}]", m.reasons.join(" ")),
+    };
+    format!(
+        "{:>5}  {}  {}  {}{reasons}  {}",
+        m.id,
+        m.received_at,
+        m.sender.as_deref().unwrap_or("(unknown sender)"),
+        m.outcome.name(),
+        m.detail
+    )
+}

@@ -1,0 +1,40 @@
+//! `pbmgo send`: flushes the outbox through the configured transport.
+//!
+//! Reads `PBMGO_SMTP_PASSWORD` here, so the library never looks at the
+//! environment. A mail that cannot be sent is not an error of the command:
+//! it stays in the outbox (to retry, or failed) for `pbmgo outbox list`.
+
+use clap::Args;
+
+use super::context::GlobalArgs;
+use crate::sender::{retry_policy, send_due, transport_from_config};
+
+/// The environment variable holding the SMTP password when no
+/// `password_file` is configured.
+const PASSWORD_ENV: &str = "PBMGO_SMTP_PASSWORD";
+
+/// Send the mail that is due in the outbox
+#[derive(Debug, Args)]
+pub struct SendArgs {
+    /// Send at most this many mails [default: all that are due]
+    #[arg(long, value_name = "N")]
+    limit: Option<u32>,
+}
+
+/// Runs `pbmgo send`; returns 0 even when some mail failed.
+pub fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let password = std::env::var(PASSWORD_ENV).ok();
+    let transport = transport_from_config(&ctx.home, password)?;
+    let policy = retry_policy(&ctx.home.config().outbound);
+    let mut store = ctx.open_store()?;
+    let limit = args.limit.unwrap_or(u32::MAX);
+    let sum = send_due(&mut store, transport.as_ref(), policy, ctx.now, limit)?;
+    outln!(
+        "Sent {}, to retry {}, failed {}.",
+        sum.sent,
+        sum.retried,
+        sum.failed
+    )?;
+    Ok(0)
+}

@@ -1,0 +1,50 @@
+//! The board block of a mail: a stored game turned into the template
+//! context every game mail shows (header and the pinned ASCII board).
+
+use crate::go::render;
+use crate::go::{Color, Phase};
+use crate::mail::templates::BoardCtx;
+use crate::store::StoredGame;
+
+/// Returns the board block of `g`.
+pub fn board_ctx(g: &StoredGame) -> BoardCtx {
+    let game = &g.game;
+    let to_move = game.to_move();
+    BoardCtx {
+        game: g.id.to_string(),
+        black: g.black.name.clone(),
+        white: g.white.name.clone(),
+        size: game.board().size().get(),
+        komi: game.rules().komi.to_string(),
+        captures_black: game.prisoners(Color::Black),
+        captures_white: game.prisoners(Color::White),
+        to_move: format!(
+            "{} ({})",
+            capitalized(to_move.name()),
+            g.player(to_move).name
+        ),
+        move_number: game.move_number() + 1,
+        status: status_words(game.phase()).to_string(),
+        result: game.result().map(|r| r.to_string()),
+        last_move: game
+            .last_move()
+            .map(|(c, m)| format!("{} {}", capitalized(c.name()), m)),
+        board: render::render_game(game),
+    }
+}
+
+fn status_words(p: Phase) -> &'static str {
+    match p {
+        Phase::Play => "playing",
+        Phase::Scoring => "scoring (both players passed)",
+        Phase::Finished => "finished",
+    }
+}
+
+/// Returns `s` with its first letter in upper case.
+pub fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}

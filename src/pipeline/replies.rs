@@ -1,0 +1,383 @@
+//! The replies a message causes, rendered and queued in the outbox in the
+//! message's transaction: the transcript to the sender, a "your move" mail
+//! to each opponent, and the "who are you" reply to a stranger.
+//!
+//! Owns subjects, threading (`In-Reply-To`, `References`, each game's
+//! thread), deterministic Message-IDs, the `X-Pbmgo-Rejected` codes and the
+//! per-address reply cap.
+
+use chrono::Duration;
+use rusqlite::{Connection, OptionalExtension};
+use sha2::{Digest, Sha256};
+
+use super::execute::{self, Effect, Notice, Report, help_text};
+use super::{Env, Msg, PipelineError, boards};
+use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
+use crate::mail::templates::{
+    BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
+};
+use crate::store::games::{self, GameId};
+use crate::store::outbox::{self, NewMail};
+use crate::store::players::{self, Player};
+
+/// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
+struct Queue<'a, 'b> {
+    conn: &'a Connection,
+    env: &'a Env<'b>,
+    msg: &'a Msg<'a>,
+    inbound_id: i64,
+    seq: u64,
+}
+
+impl Queue<'_, '_> {
+    fn next_id(&mut self) -> String {
+        let digest = Sha256::digest(self.msg.key.as_bytes());
+        let unique: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        self.seq += 1;
+        outbound::message_id(
+            self.seq,
+            &format!("{unique}.pbmgo"),
+            self.env.settings.domain(),
+        )
+    }
+
+    fn push(
+        &mut self,
+        mail: OutboundMail,
+        kind: &str,
+        game: Option<GameId>,
+    ) -> Result<(), PipelineError> {
+        let raw = outbound::render(&mail, &self.env.settings.identity, self.env.now)?;
+        let new = NewMail {
+            message_id: &mail.message_id,
+            envelope_from: &self.env.settings.identity.address,
+            recipient: &mail.to,
+            kind,
+            game_id: game.map(GameId::get),
+            inbound_id: Some(self.inbound_id),
+            raw: &raw,
+        };
+        outbox::enqueue(self.conn, &new, self.env.now)?;
+        Ok(())
+    }
+
+    /// Returns true while `to` is under the hourly reply cap.
+    fn may_write(&self, to: &str) -> Result<bool, PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        Ok(outbox::count_to_since(self.conn, to, since)? < self.env.settings.max_replies_per_hour)
+    }
+}
+
+fn mail(
+    to: &str,
+    subject: String,
+    text: String,
+    html: Option<String>,
+    message_id: String,
+) -> OutboundMail {
+    OutboundMail {
+        to: to.to_string(),
+        to_name: None,
+        subject,
+        text,
+        html,
+        message_id,
+        in_reply_to: None,
+        references: Vec::new(),
+        auto_submitted: AUTO_REPLIED,
+        rejected_codes: Vec::new(),
+        game: None,
+        attachments: Vec::new(),
+    }
+}
+
+/// Queues the transcript to the sender and a mail to each opponent; returns how many.
+pub fn send_all(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    player: &Player,
+    report: &Report,
+    inbound_id: i64,
+) -> Result<u32, PipelineError> {
+    let mut q = Queue {
+        conn,
+        env,
+        msg,
+        inbound_id,
+        seq: 0,
+    };
+    let sender = msg
+        .mail
+        .from
+        .clone()
+        .unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
+    let mut sent = 0;
+    if q.may_write(&sender)? {
+        transcript(&mut q, &sender, report)?;
+        sent += 1;
+    }
+    for notice in report.notices() {
+        sent += u32::from(opponent_mail(&mut q, notice, report)?);
+    }
+    Ok(sent)
+}
+
+/// Queues a transcript to a sender who is not (yet) a player.
+pub fn transcript_to_stranger(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    report: &Report,
+    inbound_id: i64,
+) -> Result<u32, PipelineError> {
+    let mut q = Queue {
+        conn,
+        env,
+        msg,
+        inbound_id,
+        seq: 0,
+    };
+    let sender = msg.mail.from.clone().unwrap_or_default();
+    if !q.may_write(&sender)? {
+        return Ok(0);
+    }
+    transcript(&mut q, &sender, report)?;
+    Ok(1)
+}
+
+fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), PipelineError> {
+    let ctx = transcript_ctx(q, report)?;
+    let games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
+    let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
+    let html = q.env.templates.render("reply-transcript.html", &ctx)?;
+    let mut m = mail(
+        to,
+        transcript_subject(q.msg, &games),
+        text,
+        Some(html),
+        q.next_id(),
+    );
+    m.in_reply_to = q.msg.mail.message_id.clone();
+    m.references = q
+        .msg
+        .mail
+        .references
+        .iter()
+        .cloned()
+        .chain(q.msg.mail.message_id.clone())
+        .collect();
+    m.rejected_codes = report.codes().into_iter().map(str::to_string).collect();
+    m.game = (games.len() == 1).then(|| games[0].clone());
+    let game = games
+        .first()
+        .and_then(|g| g.parse().ok())
+        .filter(|_| games.len() == 1);
+    q.push(m, "reply", game)
+}
+
+fn transcript_subject(msg: &Msg<'_>, games: &[String]) -> String {
+    let original = msg.mail.subject.trim();
+    let re = if original.is_empty() {
+        "Your commands".to_string()
+    } else {
+        format!("Re: {}", strip_re(original))
+    };
+    match games {
+        [one] if !re.contains(&format!("[{one}]")) => format!("[{one}] {re}"),
+        _ => re,
+    }
+}
+
+fn strip_re(s: &str) -> &str {
+    let mut s = s;
+    while let Some(rest) = s
+        .strip_prefix("Re:")
+        .or_else(|| s.strip_prefix("RE:"))
+        .or_else(|| s.strip_prefix("re:"))
+    {
+        s = rest.trim_start();
+    }
+    s
+}
+
+fn transcript_ctx(q: &Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
+    let mut boards: Vec<BoardCtx> = Vec::new();
+    let mut sections = Vec::new();
+    for line in &report.lines {
+        match &line.result {
+            Ok(Effect::Changed(Notice { game, .. }) | Effect::Shown(game)) => {
+                if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
+                    boards.remove(i);
+                }
+                boards.push(execute::board_of(q.conn, *game)?);
+            }
+            Ok(Effect::Text(t)) => sections.push(t.clone()),
+            Err(r) => {
+                if let Some(game) = r
+                    .game
+                    .filter(|g| !boards.iter().any(|b| b.game == g.to_string()))
+                {
+                    boards.push(execute::board_of(q.conn, game)?);
+                }
+            }
+            _ => {}
+        }
+    }
+    if report.lines.is_empty() {
+        sections.push(help_text(
+            q.env,
+            Some("Your mail had no command pbmgo knows."),
+        )?);
+    }
+    let lines = report.lines.iter().map(|l| TranscriptLine {
+        command: l.command.clone(),
+        ok: l.result.is_ok(),
+        reason: l.result.as_ref().err().map(|r| r.reason.clone()),
+    });
+    Ok(TranscriptCtx {
+        server_name: q.env.settings.identity.name.clone(),
+        lines: lines.collect(),
+        not_processed: report.not_processed.clone(),
+        boards,
+        sections,
+        help_hint: report.lines.iter().any(|l| l.result.is_err()),
+    })
+}
+
+/// Queues the mail to the opponent about one change; returns false when capped.
+fn opponent_mail(
+    q: &mut Queue<'_, '_>,
+    n: &Notice,
+    report: &Report,
+) -> Result<bool, PipelineError> {
+    let g = games::load(q.conn, n.game)?;
+    let opponent = g.player(n.color.opponent()).clone();
+    let Some(to) = players::find(q.conn, &opponent.name)?
+        .addresses
+        .into_iter()
+        .next()
+    else {
+        return Ok(false);
+    };
+    if !q.may_write(&to)? {
+        return Ok(false);
+    }
+    let mover = g.player(n.color).name.clone();
+    let board = boards::board_ctx(&g);
+    let ctx = YourMoveCtx {
+        game: g.id.to_string(),
+        opponent: mover.clone(),
+        opponent_color: boards::capitalized(n.color.name()),
+        move_text: n.what.clone(),
+        move_number: n.number,
+        next_move_number: board.move_number,
+        comment: report.comment.clone(),
+        example_command: format!(
+            "move {} {}#{}",
+            g.id,
+            example_point(&g.game),
+            board.move_number
+        ),
+        board,
+    };
+    let text = q.env.templates.render("your-move.txt", &ctx)?;
+    let html = q.env.templates.render("your-move.html", &ctx)?;
+    let subject = opponent_subject(&g.id, n, &g.game, &mover);
+    let id = q.next_id();
+    let mut m = mail(&to, subject, text, Some(html), id.clone());
+    thread(q.conn, g.id, &mut m, &id)?;
+    m.game = Some(g.id.to_string());
+    q.push(m, "your-move", Some(g.id))?;
+    Ok(true)
+}
+
+fn example_point(game: &crate::go::Game) -> String {
+    let size = game.board().size();
+    let centre = crate::go::Point::new(size.get() / 2, size.get() / 2);
+    size.all_points()
+        .map(|p| {
+            if game.board().get(centre).is_none() {
+                centre
+            } else {
+                p
+            }
+        })
+        .find(|&p| game.board().get(p).is_none())
+        .map_or("pass".to_string(), |p| p.to_string())
+}
+
+fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str) -> String {
+    match (game.result(), n.what.as_str()) {
+        (Some(r), "resign") => format!("[{id}] {mover} resigned: {r}"),
+        (Some(r), _) => format!("[{id}] Game over: {r}"),
+        (None, "pass") if game.passes() >= 2 => {
+            format!("[{id}] Both players passed: the game is being scored")
+        }
+        (None, what) => format!(
+            "[{id}] Your move: {mover} played {what} (move {})",
+            n.number
+        ),
+    }
+}
+
+/// Threads a game mail under the game's first mail, making this one the first if there is none.
+fn thread(
+    conn: &Connection,
+    id: GameId,
+    m: &mut OutboundMail,
+    message_id: &str,
+) -> Result<(), PipelineError> {
+    let root: Option<String> = conn
+        .prepare_cached("SELECT thread_id FROM games WHERE id = ?1")?
+        .query_row([id.get()], |r| r.get(0))
+        .optional()?
+        .flatten();
+    match root {
+        Some(root) => {
+            m.in_reply_to = Some(root.clone());
+            m.references = vec![root];
+        }
+        None => {
+            conn.prepare_cached("UPDATE games SET thread_id = ?2 WHERE id = ?1")?
+                .execute(rusqlite::params![id.get(), message_id])?;
+        }
+    }
+    Ok(())
+}
+
+/// Queues the "who are you" reply to an unknown sender.
+pub fn unknown_sender(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    sender: &str,
+    inbound_id: i64,
+) -> Result<u32, PipelineError> {
+    let mut q = Queue {
+        conn,
+        env,
+        msg,
+        inbound_id,
+        seq: 0,
+    };
+    let ctx = UnknownSenderCtx {
+        server_name: env.settings.identity.name.clone(),
+        server_address: env.settings.identity.address.clone(),
+        address: sender.to_string(),
+    };
+    let text = env.templates.render("unknown-sender.txt", &ctx)?;
+    let subject = format!("{}: who are you?", env.settings.identity.name);
+    let mut m = mail(sender, subject, text, None, q.next_id());
+    m.in_reply_to = msg.mail.message_id.clone();
+    m.references = msg
+        .mail
+        .references
+        .iter()
+        .cloned()
+        .chain(msg.mail.message_id.clone())
+        .collect();
+    m.rejected_codes = vec!["unknown-sender".into()];
+    q.push(m, "unknown-sender", None)?;
+    Ok(1)
+}

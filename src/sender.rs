@@ -1,0 +1,323 @@
+//! Flushing the outbox: building the configured transport and sending the
+//! mail that is due, recording each outcome.
+//!
+//! Owns the order of a send run: due rows are read in batches, each mail is
+//! handed to the transport, and its outcome (sent, to retry, failed) is
+//! written in its own short transaction, so a crash loses at most the
+//! record of one mail. Such a mail is sent again by the next run, with the
+//! same bytes and so the same Message-ID. Two runs at once may likewise
+//! send a mail twice; run `pbmgo send` from one place (cron or a loop).
+//!
+//! Must not touch: what is sent (the pipeline queues it), how mail is
+//! delivered (`mail::transport`), the SQL (`store::outbox`), the clock
+//! (`now` is an argument).
+
+use std::collections::HashSet;
+use std::time::Duration as StdDuration;
+
+use chrono::{DateTime, Duration, Utc};
+use thiserror::Error;
+
+use crate::home::{self, Home, OutboundConfig};
+use crate::mail::transport::{
+    Envelope, FileTransport, SendmailTransport, SmtpConfig, SmtpTransport, Tls, Transport,
+    TransportError,
+};
+use crate::store::outbox::{self, Due, RetryPolicy};
+use crate::store::{Store, StoreError};
+
+/// How many due rows one read fetches.
+const BATCH: u32 = 50;
+/// The timeout of each SMTP command.
+const SMTP_TIMEOUT: StdDuration = StdDuration::from_secs(60);
+/// The longest first retry wait: later ones are capped at a day anyway.
+const MAX_RETRY_SECONDS: u64 = 86_400;
+
+/// Why mail could not be sent at all (a single mail's failure is recorded
+/// in the outbox instead).
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum SendError {
+    /// The `[outbound]` settings do not make a usable transport.
+    #[error("cannot set up the {transport} transport")]
+    Setup {
+        /// `file`, `sendmail` or `smtp`.
+        transport: &'static str,
+        /// What is wrong.
+        #[source]
+        source: TransportError,
+    },
+    /// The outbox could not be read or updated.
+    #[error("cannot update the outbox")]
+    Store(#[from] StoreError),
+}
+
+/// What one send run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SendSummary {
+    /// Mails delivered.
+    pub sent: u32,
+    /// Mails that failed for now and will be tried again later.
+    pub retried: u32,
+    /// Mails given up on (a permanent refusal or the last attempt).
+    pub failed: u32,
+}
+
+/// Returns the transport `[outbound]` names: the file transport writing
+/// into the home's outbox folder, the sendmail program, or the SMTP relay.
+///
+/// The SMTP password comes from `password_file` (relative to the home) or,
+/// when that is empty, from `smtp_password_env` (the caller reads
+/// `PBMGO_SMTP_PASSWORD`). Nothing is connected yet.
+pub fn transport_from_config(
+    home: &Home,
+    smtp_password_env: Option<String>,
+) -> Result<Box<dyn Transport>, SendError> {
+    let outbound = &home.config().outbound;
+    Ok(match outbound.transport {
+        home::Transport::File => Box::new(FileTransport::new(home.outbox())),
+        home::Transport::Sendmail => Box::new(SendmailTransport::new(&outbound.sendmail)),
+        home::Transport::Smtp => {
+            let setup = |source| SendError::Setup {
+                transport: "smtp",
+                source,
+            };
+            let config = smtp_config(home, smtp_password_env).map_err(setup)?;
+            Box::new(SmtpTransport::new(&config).map_err(setup)?)
+        }
+    })
+}
+
+/// Builds the transport's SMTP settings from `[outbound.smtp]`.
+fn smtp_config(home: &Home, password_env: Option<String>) -> Result<SmtpConfig, TransportError> {
+    let smtp = &home.config().outbound.smtp;
+    let password = match smtp.password_file.as_os_str().is_empty() {
+        true => SmtpConfig::password_from("", password_env)?,
+        false => {
+            let file = home.resolve(&smtp.password_file);
+            let file = file.to_str().ok_or_else(|| {
+                TransportError::Config(format!(
+                    "password file {} is not a UTF-8 path",
+                    file.display()
+                ))
+            })?;
+            SmtpConfig::password_from(file, password_env)?
+        }
+    };
+    let ca_file = (!smtp.ca_file.as_os_str().is_empty()).then(|| home.resolve(&smtp.ca_file));
+    Ok(SmtpConfig {
+        host: smtp.host.clone(),
+        port: smtp.port,
+        tls: match smtp.tls {
+            home::SmtpTls::None => Tls::None,
+            home::SmtpTls::Starttls => Tls::StartTls,
+            home::SmtpTls::Tls => Tls::Tls,
+        },
+        user: smtp.user.clone(),
+        password,
+        ca_file,
+        helo_name: None,
+        timeout: SMTP_TIMEOUT,
+    })
+}
+
+/// Returns the retry policy of `[outbound]`: `max_attempts` (at least 1)
+/// and `retry_seconds` (1 second to a day).
+pub fn retry_policy(outbound: &OutboundConfig) -> RetryPolicy {
+    let seconds = outbound.retry_seconds.clamp(1, MAX_RETRY_SECONDS);
+    RetryPolicy {
+        max_attempts: outbound.max_attempts.max(1),
+        base_delay: Duration::seconds(i64::try_from(seconds).unwrap_or(86_400)),
+    }
+}
+
+/// Sends up to `limit` mails due at `now`, oldest first; returns what
+/// became of them.
+///
+/// Each outcome is recorded at once in its own transaction: sent, or a
+/// failed attempt (permanent when the transport says so, else retried
+/// after `policy`'s wait until its attempts run out). A mail that fails in
+/// this run is not tried again in it, so a run always ends. Only a store
+/// failure stops the run early; what was recorded before it stays.
+pub fn send_due(
+    store: &mut Store,
+    transport: &dyn Transport,
+    policy: RetryPolicy,
+    now: DateTime<Utc>,
+    limit: u32,
+) -> Result<SendSummary, SendError> {
+    let mut summary = SendSummary::default();
+    let mut tried: HashSet<i64> = HashSet::new();
+    let mut left = limit;
+    while left > 0 {
+        let batch = next_batch(store, &tried, now, left.min(BATCH))?;
+        if batch.is_empty() {
+            break;
+        }
+        for mail in batch {
+            tried.insert(mail.id);
+            send_one(store, transport, &mail, policy, now, &mut summary)?;
+            left -= 1;
+        }
+    }
+    Ok(summary)
+}
+
+/// Returns up to `size` due mails not yet tried in this run.
+///
+/// A mail tried in this run can still be due (when its retry wait ends
+/// before `now`), so as many extra rows are read as have been tried and
+/// failed, and those are skipped.
+fn next_batch(
+    store: &mut Store,
+    tried: &HashSet<i64>,
+    now: DateTime<Utc>,
+    size: u32,
+) -> Result<Vec<Due>, SendError> {
+    let extra = u32::try_from(tried.len()).unwrap_or(u32::MAX);
+    let due = store.read(|tx| outbox::due(tx, now, size.saturating_add(extra)))?;
+    Ok(due
+        .into_iter()
+        .filter(|d| !tried.contains(&d.id))
+        .take(size as usize)
+        .collect())
+}
+
+/// Sends one mail and records the outcome in `summary` and the outbox.
+fn send_one(
+    store: &mut Store,
+    transport: &dyn Transport,
+    mail: &Due,
+    policy: RetryPolicy,
+    now: DateTime<Utc>,
+    summary: &mut SendSummary,
+) -> Result<(), SendError> {
+    let envelope = Envelope {
+        from: mail.envelope_from.clone(),
+        to: vec![mail.recipient.clone()],
+    };
+    let Err(err) = transport.send(&envelope, &mail.raw, &mail.message_id) else {
+        store.write(|tx| outbox::mark_sent(tx, mail.id, now))?;
+        tracing::info!(id = mail.id, message_id = %mail.message_id, "mail sent");
+        summary.sent += 1;
+        return Ok(());
+    };
+    let error = error_line(&err);
+    let permanent = err.is_permanent();
+    let gave_up = store
+        .write(|tx| outbox::mark_attempt_failed(tx, mail.id, &error, permanent, policy, now))?;
+    tracing::warn!(id = mail.id, message_id = %mail.message_id, gave_up, %error, "mail not sent");
+    match gave_up {
+        true => summary.failed += 1,
+        false => summary.retried += 1,
+    }
+    Ok(())
+}
+
+/// Returns an error and its causes on one line, for the outbox row.
+fn error_line(err: &TransportError) -> String {
+    let mut line = err.to_string();
+    let mut source = std::error::Error::source(err);
+    while let Some(cause) = source {
+        line.push_str(": ");
+        line.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    line.replace(['\r', '\n'], " ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mail::transport::MemoryTransport;
+    use crate::store::outbox::NewMail;
+
+    fn now() -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339("2026-11-22T12:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc)
+    }
+
+    fn queue(store: &mut Store, n: usize) {
+        for i in 0..n {
+            let id = format!("m{i}@example.org");
+            let raw = format!("Message-ID: <{id}>\r\n\r\nhi\r\n");
+            let mail = NewMail {
+                message_id: &id,
+                envelope_from: "pbmgo@example.org",
+                recipient: "a@example.org",
+                kind: "reply",
+                game_id: None,
+                inbound_id: None,
+                raw: raw.as_bytes(),
+            };
+            store.write(|tx| outbox::enqueue(tx, &mail, now())).unwrap();
+        }
+    }
+
+    /// Fails every mail with a temporary error.
+    struct Down;
+
+    impl Transport for Down {
+        fn send(&self, _: &Envelope, _: &[u8], _: &str) -> Result<(), TransportError> {
+            Err(TransportError::Smtp {
+                permanent: false,
+                message: "451 try\nlater".into(),
+            })
+        }
+    }
+
+    fn policy(max_attempts: u32, seconds: u64) -> RetryPolicy {
+        let outbound = OutboundConfig {
+            max_attempts,
+            retry_seconds: seconds,
+            ..OutboundConfig::default()
+        };
+        retry_policy(&outbound)
+    }
+
+    #[test]
+    fn sends_everything_due_in_batches_and_then_nothing() {
+        let mut store = Store::open_in_memory().unwrap();
+        queue(&mut store, 120);
+        let memory = MemoryTransport::new();
+        let sum = send_due(&mut store, &memory, policy(5, 60), now(), u32::MAX).unwrap();
+        assert_eq!((sum.sent, sum.retried, sum.failed), (120, 0, 0));
+        assert_eq!(memory.sent().len(), 120);
+        let again = send_due(&mut store, &memory, policy(5, 60), now(), u32::MAX).unwrap();
+        assert_eq!(again, SendSummary::default());
+    }
+
+    #[test]
+    fn the_limit_caps_a_run() {
+        let mut store = Store::open_in_memory().unwrap();
+        queue(&mut store, 3);
+        let memory = MemoryTransport::new();
+        let sum = send_due(&mut store, &memory, policy(5, 60), now(), 2).unwrap();
+        assert_eq!(sum.sent, 2);
+    }
+
+    #[test]
+    fn a_failed_mail_is_not_retried_in_the_same_run() {
+        let mut store = Store::open_in_memory().unwrap();
+        queue(&mut store, 60);
+        // retry_seconds = 0 is raised to 1, and the run never loops.
+        let sum = send_due(&mut store, &Down, policy(5, 0), now(), u32::MAX).unwrap();
+        assert_eq!((sum.sent, sum.retried, sum.failed), (0, 60, 0));
+        let rows = outbox::list(store.conn(), Some("pending"), 100).unwrap();
+        assert!(rows.iter().all(|r| r.attempts == 1));
+        let error = rows[0].last_error.as_deref().unwrap();
+        assert_eq!(error, "smtp: 451 try later");
+        let later = now() + Duration::seconds(1);
+        let sum = send_due(&mut store, &Down, policy(2, 0), later, u32::MAX).unwrap();
+        assert_eq!((sum.retried, sum.failed), (0, 60));
+    }
+
+    #[test]
+    fn retry_policy_is_kept_in_range() {
+        let p = policy(0, u64::MAX);
+        assert_eq!(p.max_attempts, 1);
+        assert_eq!(p.base_delay, Duration::days(1));
+        assert_eq!(policy(5, 60).base_delay, Duration::seconds(60));
+    }
+}

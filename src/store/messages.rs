@@ -1,0 +1,163 @@
+//! Inbound messages handled: the exactly-once record and the log behind
+//! `pbmgo message list`.
+//!
+//! Owns the `messages` table. A message's key (its Message-ID, or a hash of
+//! its bytes) is recorded in the same transaction as what the message did,
+//! so a key found here means the message has been handled, whatever
+//! happened afterwards.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::StoreError;
+use super::codec::time_text;
+
+/// What became of an inbound message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// At least one command changed something.
+    Applied,
+    /// It had commands and every one was refused.
+    Rejected,
+    /// It was answered without changing anything (help, board, unknown sender).
+    Answered,
+    /// It was not answered (auto-reply, list mail, bounce, duplicate...).
+    Ignored,
+}
+
+impl Outcome {
+    /// Returns the name stored and shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Applied => "applied",
+            Outcome::Rejected => "rejected",
+            Outcome::Answered => "answered",
+            Outcome::Ignored => "ignored",
+        }
+    }
+
+    fn parse(text: &str) -> Outcome {
+        match text {
+            "applied" => Outcome::Applied,
+            "rejected" => Outcome::Rejected,
+            "answered" => Outcome::Answered,
+            _ => Outcome::Ignored,
+        }
+    }
+}
+
+/// A message to record.
+#[derive(Debug, Clone)]
+pub struct NewMessage<'a> {
+    /// The exactly-once key.
+    pub key: &'a str,
+    /// The sender's normalized address, if one was found.
+    pub sender: Option<&'a str>,
+    /// The player it came from, if known.
+    pub player_id: Option<i64>,
+    /// The subject (already cleaned of line breaks).
+    pub subject: &'a str,
+    /// What it came to.
+    pub outcome: Outcome,
+    /// Codes, such as `ko` or `auto-submitted`, space-separated.
+    pub reasons: &'a str,
+    /// A plain-words summary.
+    pub detail: &'a str,
+    /// Where it came from: an inbox file name, `stdin`, `imap:...`.
+    pub source: &'a str,
+}
+
+/// A handled message as listed.
+#[derive(Debug, Clone, Serialize)]
+pub struct MessageRow {
+    /// Row id.
+    pub id: i64,
+    /// The exactly-once key.
+    pub key: String,
+    /// The sender, if known.
+    pub sender: Option<String>,
+    /// The subject.
+    pub subject: String,
+    /// When it was handled (RFC 3339).
+    pub received_at: String,
+    /// What it came to.
+    pub outcome: Outcome,
+    /// Codes.
+    pub reasons: Vec<String>,
+    /// Summary.
+    pub detail: String,
+    /// Where it came from.
+    pub source: String,
+}
+
+/// Returns true when a message with `key` has been handled before.
+pub fn seen(conn: &Connection, key: &str) -> Result<bool, StoreError> {
+    let found: Option<i64> = conn
+        .prepare_cached("SELECT id FROM messages WHERE key = ?1")?
+        .query_row([key], |r| r.get(0))
+        .optional()?;
+    Ok(found.is_some())
+}
+
+/// Records a handled message; returns its row id.
+pub fn record(
+    conn: &Connection,
+    m: &NewMessage<'_>,
+    now: DateTime<Utc>,
+) -> Result<i64, StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO messages (key, sender, player_id, subject, received_at, outcome, reasons, detail, source)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    )?
+    .execute(params![
+        m.key,
+        m.sender,
+        m.player_id,
+        m.subject,
+        time_text(now),
+        m.outcome.name(),
+        m.reasons,
+        m.detail,
+        m.source
+    ])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Returns the most recent `limit` messages, newest first.
+pub fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, StoreError> {
+    let mut stmt = conn.prepare(
+        "SELECT id, key, sender, subject, received_at, outcome, reasons, detail, source
+         FROM messages ORDER BY id DESC LIMIT ?1",
+    )?;
+    let rows = stmt.query_map([limit], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, Option<String>>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, String>(4)?,
+            r.get::<_, String>(5)?,
+            r.get::<_, String>(6)?,
+            r.get::<_, String>(7)?,
+            r.get::<_, String>(8)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, key, sender, subject, at, outcome, reasons, detail, source) = row?;
+        out.push(MessageRow {
+            id,
+            key,
+            sender,
+            subject,
+            received_at: at,
+            outcome: Outcome::parse(&outcome),
+            reasons: reasons.split_whitespace().map(str::to_string).collect(),
+            detail,
+            source,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,239 @@
+//! The outbox: replies written in the same transaction as the change that
+//! caused them, sent after commit, retried with backoff, and given up on
+//! after a configured number of attempts.
+//!
+//! Owns the `outbox` and `send_attempts` tables. The raw bytes are final
+//! when queued, so a mail sent twice (a crash mid-send) carries the same
+//! Message-ID both times.
+
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+use super::StoreError;
+use super::codec::{parse_time, time_text};
+
+/// A mail to queue.
+#[derive(Debug, Clone)]
+pub struct NewMail<'a> {
+    /// Its Message-ID (without brackets); unique.
+    pub message_id: &'a str,
+    /// The envelope sender (MAIL FROM).
+    pub envelope_from: &'a str,
+    /// The one recipient.
+    pub recipient: &'a str,
+    /// What it is: `reply`, `your-move`, `help`, `unknown-sender`, ...
+    pub kind: &'a str,
+    /// The game it is about, if any.
+    pub game_id: Option<i64>,
+    /// The inbound message row it answers, if any.
+    pub inbound_id: Option<i64>,
+    /// The RFC 5322 bytes.
+    pub raw: &'a [u8],
+}
+
+/// An outbox row as listed (without the bytes).
+#[derive(Debug, Clone, Serialize)]
+pub struct OutboxRow {
+    /// Row id.
+    pub id: i64,
+    /// Message-ID.
+    pub message_id: String,
+    /// Recipient.
+    pub recipient: String,
+    /// Kind.
+    pub kind: String,
+    /// `pending`, `sent` or `failed`.
+    pub status: String,
+    /// Attempts so far.
+    pub attempts: u32,
+    /// The last error, if the last attempt failed.
+    pub last_error: Option<String>,
+    /// When it was queued.
+    pub created_at: String,
+    /// When it was sent.
+    pub sent_at: Option<String>,
+}
+
+/// A mail due to be sent.
+#[derive(Debug, Clone)]
+pub struct Due {
+    /// Row id.
+    pub id: i64,
+    /// Message-ID.
+    pub message_id: String,
+    /// Envelope sender.
+    pub envelope_from: String,
+    /// Recipient.
+    pub recipient: String,
+    /// The bytes.
+    pub raw: Vec<u8>,
+    /// Attempts so far.
+    pub attempts: u32,
+}
+
+/// Queues a mail to be sent now.
+pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO outbox (message_id, envelope_from, recipient, kind, game_id, inbound_id, raw,
+                             status, next_attempt_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8)",
+    )?
+    .execute(params![
+        m.message_id,
+        m.envelope_from,
+        m.recipient,
+        m.kind,
+        m.game_id,
+        m.inbound_id,
+        m.raw,
+        time_text(now)
+    ])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Returns up to `limit` pending mails whose next attempt is due at `now`, oldest first.
+pub fn due(conn: &Connection, now: DateTime<Utc>, limit: u32) -> Result<Vec<Due>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, message_id, envelope_from, recipient, raw, attempts FROM outbox
+         WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT ?2",
+    )?;
+    let rows = stmt.query_map(params![time_text(now), limit], |r| {
+        Ok(Due {
+            id: r.get(0)?,
+            message_id: r.get(1)?,
+            envelope_from: r.get(2)?,
+            recipient: r.get(3)?,
+            raw: r.get(4)?,
+            attempts: r.get(5)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+fn log_attempt(
+    conn: &Connection,
+    id: i64,
+    attempt: u32,
+    now: DateTime<Utc>,
+    error: Option<&str>,
+) -> Result<(), StoreError> {
+    conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, ?4)")?
+        .execute(params![id, attempt, time_text(now), error])?;
+    Ok(())
+}
+
+/// Records a successful send.
+pub fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+    let attempts: u32 = conn
+        .prepare_cached("SELECT attempts FROM outbox WHERE id = ?1")?
+        .query_row([id], |r| r.get(0))?;
+    log_attempt(conn, id, attempts + 1, now, None)?;
+    conn.prepare_cached(
+        "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2 WHERE id = ?1",
+    )?
+    .execute(params![id, time_text(now)])?;
+    Ok(())
+}
+
+/// Records a failed attempt. The mail is retried after `backoff` doubled per
+/// attempt, or marked failed when it was permanent or the `max_attempts`th.
+pub fn mark_attempt_failed(
+    conn: &Connection,
+    id: i64,
+    error: &str,
+    permanent: bool,
+    policy: RetryPolicy,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let attempts: u32 = conn
+        .prepare_cached("SELECT attempts FROM outbox WHERE id = ?1")?
+        .query_row([id], |r| r.get(0))?;
+    let attempt = attempts + 1;
+    log_attempt(conn, id, attempt, now, Some(error))?;
+    let give_up = permanent || attempt >= policy.max_attempts;
+    let next = now + policy.delay_after(attempt);
+    conn.prepare_cached(
+        "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4,
+             status = CASE WHEN ?5 THEN 'failed' ELSE 'pending' END
+         WHERE id = ?1",
+    )?
+    .execute(params![id, attempt, error, time_text(next), give_up])?;
+    Ok(give_up)
+}
+
+/// How failed sends are retried.
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    /// Attempts before a mail is marked failed.
+    pub max_attempts: u32,
+    /// The wait after the first failure; it doubles after each further one.
+    pub base_delay: Duration,
+}
+
+impl RetryPolicy {
+    /// Returns the wait after failed attempt number `attempt` (from 1), capped at a day.
+    pub fn delay_after(self, attempt: u32) -> Duration {
+        let factor = 1i64 << attempt.saturating_sub(1).min(16);
+        (self.base_delay * factor as i32).min(Duration::days(1))
+    }
+}
+
+/// Returns how many mails were queued for `recipient` since `since`.
+pub fn count_to_since(
+    conn: &Connection,
+    recipient: &str,
+    since: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT count(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2")?
+        .query_row(params![recipient, time_text(since)], |r| r.get(0))?)
+}
+
+/// Returns how many mails of `kind` were queued for `recipient` since `since`.
+pub fn count_kind_to_since(
+    conn: &Connection,
+    recipient: &str,
+    kind: &str,
+    since: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox WHERE recipient = ?1 AND kind = ?2 AND created_at >= ?3",
+        )?
+        .query_row(params![recipient, kind, time_text(since)], |r| r.get(0))?)
+}
+
+/// Returns outbox rows, newest first, optionally only those with `status`.
+pub fn list(
+    conn: &Connection,
+    status: Option<&str>,
+    limit: u32,
+) -> Result<Vec<OutboxRow>, StoreError> {
+    let mut stmt = conn.prepare(
+        "SELECT id, message_id, recipient, kind, status, attempts, last_error, created_at, sent_at
+         FROM outbox WHERE ?1 IS NULL OR status = ?1 ORDER BY id DESC LIMIT ?2",
+    )?;
+    let rows = stmt.query_map(params![status, limit], |r| {
+        Ok(OutboxRow {
+            id: r.get(0)?,
+            message_id: r.get(1)?,
+            recipient: r.get(2)?,
+            kind: r.get(3)?,
+            status: r.get(4)?,
+            attempts: r.get(5)?,
+            last_error: r.get(6)?,
+            created_at: r.get(7)?,
+            sent_at: r.get(8)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Returns the time of the next pending attempt, if any mail is pending.
+pub fn next_due(conn: &Connection) -> Result<Option<DateTime<Utc>>, StoreError> {
+    let t: Option<String> = conn
+        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
+        .query_row([], |r| r.get(0))?;
+    Ok(t.and_then(|t| parse_time(&t).ok()))
+}

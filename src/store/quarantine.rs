@@ -1,0 +1,92 @@
+//! Mail held in quarantine: the file name in the quarantine Maildir, the
+//! error, and whether a retry has released it.
+//!
+//! Owns the `quarantine` table; moving the files is the caller's job.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::StoreError;
+use super::codec::time_text;
+
+/// A held message.
+#[derive(Debug, Clone, Serialize)]
+pub struct Held {
+    /// Row id, as `quarantine retry ID` takes it.
+    pub id: i64,
+    /// The file name in the quarantine Maildir.
+    pub file: String,
+    /// The sender, when one could be read.
+    pub sender: Option<String>,
+    /// Why it is held.
+    pub error: String,
+    /// When it was held.
+    pub held_at: String,
+    /// When a retry handled it.
+    pub released_at: Option<String>,
+}
+
+/// Records a held file (again, if it was held before under the same name).
+pub fn hold(
+    conn: &Connection,
+    file: &str,
+    sender: Option<&str>,
+    error: &str,
+    now: DateTime<Utc>,
+) -> Result<i64, StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO quarantine (file, sender, error, held_at) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (file) DO UPDATE SET sender = ?2, error = ?3, held_at = ?4, released_at = NULL",
+    )?
+    .execute(params![file, sender, error, time_text(now)])?;
+    let id = conn
+        .prepare_cached("SELECT id FROM quarantine WHERE file = ?1")?
+        .query_row([file], |r| r.get(0))?;
+    Ok(id)
+}
+
+/// Returns the held messages (released ones too when `all`), oldest first.
+pub fn list(conn: &Connection, all: bool) -> Result<Vec<Held>, StoreError> {
+    let mut stmt = conn.prepare(
+        "SELECT id, file, sender, error, held_at, released_at FROM quarantine
+         WHERE ?1 OR released_at IS NULL ORDER BY id",
+    )?;
+    let rows = stmt.query_map([all], |r| {
+        Ok(Held {
+            id: r.get(0)?,
+            file: r.get(1)?,
+            sender: r.get(2)?,
+            error: r.get(3)?,
+            held_at: r.get(4)?,
+            released_at: r.get(5)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Returns the held message with row id `id`.
+pub fn get(conn: &Connection, id: i64) -> Result<Held, StoreError> {
+    list(conn, true)?
+        .into_iter()
+        .find(|h| h.id == id)
+        .ok_or_else(|| StoreError::NotFound {
+            what: "quarantined message",
+            id: id.to_string(),
+        })
+}
+
+/// Marks a held message as handled by a retry.
+pub fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE quarantine SET released_at = ?2 WHERE id = ?1")?
+        .execute(params![id, time_text(now)])?;
+    Ok(())
+}
+
+/// Returns the row id of the held file `file`, if it is held.
+pub fn find_file(conn: &Connection, file: &str) -> Result<Option<i64>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT id FROM quarantine WHERE file = ?1")?
+        .query_row([file], |r| r.get(0))
+        .optional()?)
+}
