@@ -108,6 +108,16 @@ impl Maildir {
     /// Returns an error of kind [`io::ErrorKind::NotFound`] when the file is
     /// gone, which means another process claimed it first.
     pub fn mark_seen(&self, f: &MailFile) -> io::Result<PathBuf> {
+        let dest = self.mark_seen_unsynced(f)?;
+        sync_dir(&self.root.join("cur"))?;
+        Ok(dest)
+    }
+
+    /// Claims `f` like [`Maildir::mark_seen`] without syncing `cur/`; a batch
+    /// calls [`Maildir::sync_cur`] once after its last claim. If the machine
+    /// stops before that, a claimed file may reappear in `new/`, which is
+    /// harmless when the message's key is recorded.
+    pub fn mark_seen_unsynced(&self, f: &MailFile) -> io::Result<PathBuf> {
         let flags = add_flag(f.flags(), SEEN);
         let name = format!(
             "{}{INFO_SEPARATOR}{FLAGS_PREFIX}{flags}",
@@ -115,8 +125,13 @@ impl Maildir {
         );
         let dest = self.root.join("cur").join(name);
         fs::rename(&f.path, &dest)?;
-        sync_dir(&self.root.join("cur"))?;
         Ok(dest)
+    }
+
+    /// Makes the renames into `cur/` and out of `new/` durable.
+    pub fn sync_cur(&self) -> io::Result<()> {
+        sync_dir(&self.root.join("cur"))?;
+        sync_dir(&self.root.join("new"))
     }
 
     /// Delivers `raw` as a new message; returns its path in `new/`.

@@ -136,6 +136,7 @@ pub fn poll_maildir(
             summary.add(disposition);
             on_message();
         }
+        inbox.sync_cur()?;
     }
     Ok(summary)
 }
@@ -240,7 +241,7 @@ fn settle(
 ) -> Result<(), RunError> {
     let moved = match d {
         Disposition::Quarantine { .. } => inbox.take_into(file, held),
-        _ => inbox.mark_seen(file),
+        _ => inbox.mark_seen_unsynced(file),
     };
     match moved {
         Ok(_) => Ok(()),

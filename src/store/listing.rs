@@ -147,7 +147,7 @@ pub fn moves(conn: &Connection, id: GameId) -> Result<Vec<MoveRow>, StoreError> 
     let size = BoardSize::new(size).map_err(|e| corrupt(id, "size")(e.to_string()))?;
     let mut stmt = conn.prepare_cached(
         "SELECT number, color, point, captures, source, played_at
-         FROM moves WHERE game_id = ?1 ORDER BY number",
+         FROM moves WHERE game_id = +?1 ORDER BY number",
     )?;
     let rows = stmt.query_map([id.get()], |r| {
         Ok((

@@ -35,6 +35,10 @@ pub use games::{GameId, MoveEntry, StoredGame};
 pub use listing::{GameFilter, GameSummary, MoveRow};
 pub use players::{Player, PlayerRef};
 
+/// Prepared statements kept per connection: enough for every statement the
+/// mail pipeline runs per message, so none is prepared twice in a batch.
+const STATEMENT_CACHE: usize = 128;
+
 /// The busy timeout used when none is configured.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_millis(5000);
 
@@ -121,6 +125,7 @@ impl Store {
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
+        conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         configure(&conn, busy_timeout).map_err(open_err)?;
         let mut store = Store { conn, migrated: 0 };
         store.migrated = store.migrate()?;

@@ -155,26 +155,29 @@ fn normalized_unique(addresses: &[String]) -> Result<Vec<String>, StoreError> {
 
 fn exists(conn: &Connection, name: &str) -> Result<bool, StoreError> {
     let found = conn
-        .query_row("SELECT 1 FROM players WHERE name = ?1", [name], |_| Ok(()))
+        .prepare_cached("SELECT 1 FROM players WHERE name = ?1")?
+        .query_row([name], |_| Ok(()))
         .optional()?;
     Ok(found.is_some())
 }
 
 fn owner_of(conn: &Connection, address: &str) -> Result<Option<String>, StoreError> {
-    let sql = "SELECT p.name FROM addresses a JOIN players p ON p.id = a.player_id
+    let sql = "SELECT (SELECT name FROM players WHERE id = a.player_id) FROM addresses a
                WHERE a.address = ?1";
-    Ok(conn.query_row(sql, [address], |r| r.get(0)).optional()?)
+    Ok(conn
+        .prepare_cached(sql)?
+        .query_row([address], |r| r.get(0))
+        .optional()?)
 }
 
 /// Returns the player called `name` (any case); [`StoreError::NotFound`] if none.
 pub fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> {
     let lower = name.to_ascii_lowercase();
     let row = conn
-        .query_row(
-            "SELECT id, name, created_at FROM players WHERE name = ?1",
-            [&lower],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?)),
-        )
+        .prepare_cached("SELECT id, name, created_at FROM players WHERE name = ?1")?
+        .query_row([&lower], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?))
+        })
         .optional()?;
     let Some((id, name, created)) = row else {
         return Err(StoreError::NotFound {
@@ -212,7 +215,7 @@ fn complete(conn: &Connection, id: i64, name: String, created: &str) -> Result<P
         reason,
     })?;
     let mut stmt =
-        conn.prepare_cached("SELECT address FROM addresses WHERE player_id = ?1 ORDER BY id")?;
+        conn.prepare_cached("SELECT address FROM addresses WHERE player_id = +?1 ORDER BY id")?;
     let addresses = stmt
         .query_map([id], |r| r.get(0))?
         .collect::<Result<Vec<String>, _>>()?;
