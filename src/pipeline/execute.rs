@@ -306,6 +306,10 @@ fn play(
         );
         return Ok(Err(reject_in(g.id, "stale-move-number", why)));
     }
+    if g.game.phase() == Phase::Scoring && color == g.game.to_move() {
+        // A move after two passes resumes play (the player who did not make the second pass moves).
+        let _ = g.game.resume();
+    }
     let played = match g.game.play_checked(color, mv) {
         Ok(p) => p,
         Err(e) => return Ok(Err(illegal(&g, e))),
@@ -402,6 +406,7 @@ pub fn from_stranger(
             conn,
             env,
             msg,
+            &parsed,
             &text,
             reject(
                 "name-taken",
@@ -412,6 +417,7 @@ pub fn from_stranger(
             conn,
             env,
             msg,
+            &parsed,
             &text,
             reject(
                 "bad-name",
@@ -452,16 +458,23 @@ fn refused_signup(
     conn: &Connection,
     env: &Env<'_>,
     msg: &Msg<'_>,
+    parsed: &Parsed,
     text: &str,
     why: Rejection,
 ) -> Result<Disposition, PipelineError> {
-    let report = Report {
-        lines: vec![LineResult {
-            command: text.to_string(),
-            result: Err(why),
-        }],
-        ..Report::default()
-    };
+    let sender = msg.mail.from.clone().unwrap_or_default();
+    if !replies::stranger_may_get_more(conn, env, &sender)? {
+        let detail = "refused signup; the daily limit of replies to this address is reached";
+        record(conn, env, msg, None, Outcome::Ignored, why.code, detail)?;
+        return Ok(Disposition::Handled {
+            outcome: Outcome::Ignored,
+            replies: 0,
+        });
+    }
+    let mut report = stranger_report(env, parsed)?;
+    for line in report.lines.iter_mut().filter(|l| l.command == text) {
+        line.result = Err(why.clone());
+    }
     let id = record(
         conn,
         env,
@@ -476,6 +489,29 @@ fn refused_signup(
         outcome: Outcome::Rejected,
         replies,
     })
+}
+
+/// Returns what a stranger's commands come to: `help` is answered, the rest wait for a signup.
+fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineError> {
+    let mut report = Report {
+        not_processed: parsed.not_processed.clone(),
+        ..Report::default()
+    };
+    for line in &parsed.commands {
+        let result = match &line.parsed {
+            Ok(Command::Help) => Ok(Effect::Text(help_text(env, None)?)),
+            Ok(_) => Err(reject(
+                "unknown-sender",
+                "this address is not registered: sign up first with signup NAME",
+            )),
+            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+        };
+        report.lines.push(LineResult {
+            command: line.text.clone(),
+            result,
+        });
+    }
+    Ok(report)
 }
 
 fn unknown_sender(

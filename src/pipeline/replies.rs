@@ -12,6 +12,7 @@ use sha2::{Digest, Sha256};
 
 use super::execute::{self, Effect, Notice, Report, help_text};
 use super::{Env, Msg, PipelineError, boards};
+use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
@@ -177,28 +178,16 @@ fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), Pi
 }
 
 fn transcript_subject(msg: &Msg<'_>, games: &[String]) -> String {
-    let original = msg.mail.subject.trim();
-    let re = if original.is_empty() {
+    let (rest, _) = strip_subject(&msg.mail.subject);
+    let re = if rest.is_empty() {
         "Your commands".to_string()
     } else {
-        format!("Re: {}", strip_re(original))
+        format!("Re: {rest}")
     };
     match games {
-        [one] if !re.contains(&format!("[{one}]")) => format!("[{one}] {re}"),
+        [one] => format!("[{one}] {re}"),
         _ => re,
     }
-}
-
-fn strip_re(s: &str) -> &str {
-    let mut s = s;
-    while let Some(rest) = s
-        .strip_prefix("Re:")
-        .or_else(|| s.strip_prefix("RE:"))
-        .or_else(|| s.strip_prefix("re:"))
-    {
-        s = rest.trim_start();
-    }
-    s
 }
 
 fn transcript_ctx(q: &Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
@@ -344,6 +333,16 @@ fn thread(
         }
     }
     Ok(())
+}
+
+/// Returns true while an address that is no player is under the daily reply cap.
+pub fn stranger_may_get_more(
+    conn: &Connection,
+    env: &Env<'_>,
+    address: &str,
+) -> Result<bool, PipelineError> {
+    let since = env.now - Duration::days(1);
+    Ok(outbox::count_to_since(conn, address, since)? < env.settings.unknown_sender_replies_per_day)
 }
 
 /// Queues the "who are you" reply to an unknown sender.

@@ -116,6 +116,22 @@ fn snapshots_of_the_variants() {
         "your-move-pass.txt",
         t.render("your-move.txt", &ctx).unwrap()
     );
+    let mut ctx = your_move_ctx();
+    ctx.move_text = "resign".into();
+    ctx.board.result = Some("W+R".into());
+    ctx.board.status = "finished".into();
+    snapshot!(
+        "your-move-resigned.txt",
+        t.render("your-move.txt", &ctx).unwrap()
+    );
+    let mut ctx = your_move_ctx();
+    ctx.move_text = "pass".into();
+    ctx.board.status = "scoring (both players passed)".into();
+    let text = t.render("your-move.txt", &ctx).unwrap();
+    assert!(text.contains("Both players have passed"), "{text}");
+    assert!(!text.contains("It is your turn"), "{text}");
+    let html = t.render("your-move.html", &ctx).unwrap();
+    assert!(html.contains("Both players have passed"), "{html}");
     let mut ctx = transcript_ctx();
     ctx.not_processed.clear();
     ctx.boards.clear();
