@@ -1,12 +1,13 @@
 //! Flushing the outbox: building the configured transport and sending the
 //! mail that is due, recording each outcome.
 //!
-//! Owns the order of a send run: due rows are read in batches, each mail is
-//! handed to the transport, and its outcome (sent, to retry, failed) is
-//! written in its own short transaction, so a crash loses at most the
-//! record of one mail. Such a mail is sent again by the next run, with the
-//! same bytes and so the same Message-ID. Two runs at once may likewise
-//! send a mail twice; run `pbmgo send` from one place (cron or a loop).
+//! Owns the order of a send run: due rows are read in batches, each mail of
+//! a batch is handed to the transport, the transport is flushed (so what it
+//! accepted is durable), and the batch's outcomes (sent, to retry, failed)
+//! are written in one transaction. A crash loses at most the record of one
+//! batch: those mails are sent again by the next run, with the same bytes
+//! and so the same Message-ID. Two runs at once may likewise send a mail
+//! twice; run `pbmgo send` from one place (cron or a loop).
 //!
 //! Must not touch: what is sent (the pipeline queues it), how mail is
 //! delivered (`mail::transport`), the SQL (`store::outbox`), the clock
@@ -26,8 +27,8 @@ use crate::mail::transport::{
 use crate::store::outbox::{self, Due, RetryPolicy};
 use crate::store::{Store, StoreError};
 
-/// How many due rows one read fetches.
-const BATCH: u32 = 50;
+/// How many due rows one read fetches, sent before one flush and one commit.
+const BATCH: u32 = 500;
 /// The timeout of each SMTP command.
 const SMTP_TIMEOUT: StdDuration = StdDuration::from_secs(60);
 /// The longest first retry wait: later ones are capped at a day anyway.
@@ -154,11 +155,9 @@ pub fn send_due(
         if batch.is_empty() {
             break;
         }
-        for mail in batch {
-            tried.insert(mail.id);
-            send_one(store, transport, &mail, policy, now, &mut summary)?;
-            left -= 1;
-        }
+        left = left.saturating_sub(batch.len() as u32);
+        tried.extend(batch.iter().map(|m| m.id));
+        send_batch(store, transport, &batch, policy, now, &mut summary)?;
     }
     Ok(summary)
 }
@@ -183,29 +182,58 @@ fn next_batch(
         .collect())
 }
 
-/// Sends one mail and records the outcome in `summary` and the outbox.
-fn send_one(
+/// Sends a batch, flushes the transport, and records every outcome in one transaction.
+fn send_batch(
     store: &mut Store,
     transport: &dyn Transport,
-    mail: &Due,
+    batch: &[Due],
     policy: RetryPolicy,
     now: DateTime<Utc>,
     summary: &mut SendSummary,
 ) -> Result<(), SendError> {
+    let mut outcomes: Vec<Result<(), TransportError>> =
+        batch.iter().map(|mail| send_one(transport, mail)).collect();
+    if let Err(err) = transport.flush() {
+        let line = error_line(&err);
+        for o in outcomes.iter_mut().filter(|o| o.is_ok()) {
+            *o = Err(TransportError::NotDurable(line.clone()));
+        }
+    }
+    store.write(|tx| -> Result<(), SendError> {
+        for (mail, outcome) in batch.iter().zip(&outcomes) {
+            record(tx, mail, outcome, policy, now, summary)?;
+        }
+        Ok(())
+    })
+}
+
+/// Hands one mail to the transport.
+fn send_one(transport: &dyn Transport, mail: &Due) -> Result<(), TransportError> {
     let envelope = Envelope {
         from: mail.envelope_from.clone(),
         to: vec![mail.recipient.clone()],
     };
-    let Err(err) = transport.send(&envelope, &mail.raw, &mail.message_id) else {
-        store.write(|tx| outbox::mark_sent(tx, mail.id, now))?;
+    transport.send(&envelope, &mail.raw, &mail.message_id)
+}
+
+/// Records one mail's outcome in the outbox and in `summary`.
+fn record(
+    tx: &rusqlite::Connection,
+    mail: &Due,
+    outcome: &Result<(), TransportError>,
+    policy: RetryPolicy,
+    now: DateTime<Utc>,
+    summary: &mut SendSummary,
+) -> Result<(), SendError> {
+    let Err(err) = outcome else {
+        outbox::mark_sent(tx, mail.id, now)?;
         tracing::info!(id = mail.id, message_id = %mail.message_id, "mail sent");
         summary.sent += 1;
         return Ok(());
     };
-    let error = error_line(&err);
+    let error = error_line(err);
     let permanent = err.is_permanent();
-    let gave_up = store
-        .write(|tx| outbox::mark_attempt_failed(tx, mail.id, &error, permanent, policy, now))?;
+    let gave_up = outbox::mark_attempt_failed(tx, mail.id, &error, permanent, policy, now)?;
     tracing::warn!(id = mail.id, message_id = %mail.message_id, gave_up, %error, "mail not sent");
     match gave_up {
         true => summary.failed += 1,

@@ -3,6 +3,7 @@
 use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use sha2::{Digest, Sha256};
@@ -11,12 +12,15 @@ use super::{Envelope, Transport, TransportError, lettre_envelope};
 
 /// Writes each mail to `<dir>/<message id>.eml`, for tests and dry runs.
 ///
-/// Writing is atomic (a temporary file in the same folder, fsync, rename)
+/// Writing is atomic (a temporary file in the same folder, then a rename)
 /// and idempotent: the same Message-ID again overwrites the same file.
+/// The files are made durable by [`Transport::flush`], once per batch: one
+/// `syncfs` on Linux, else an fsync of each file and of the folder.
 /// The envelope is checked but not stored.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct FileTransport {
     dir: PathBuf,
+    unsynced: Mutex<Vec<PathBuf>>,
 }
 
 /// Makes temporary names unique among threads of one process.
@@ -25,7 +29,10 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 impl FileTransport {
     /// Returns a transport writing into `dir` (created on first send).
     pub fn new(dir: impl Into<PathBuf>) -> Self {
-        FileTransport { dir: dir.into() }
+        FileTransport {
+            dir: dir.into(),
+            unsynced: Mutex::new(Vec::new()),
+        }
     }
 
     /// Returns the file a mail with `message_id` is written to.
@@ -46,24 +53,62 @@ impl FileTransport {
         let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
         // A dot name without `.eml`, so nothing scanning for mail sees it.
         let temp = self.dir.join(format!(".tmp.{}.{n}", std::process::id()));
-        let moved = write_synced(&temp, raw)
+        let moved = write_file(&temp, raw)
             .map_err(io(&temp))
             .and_then(|()| fs::rename(&temp, path).map_err(io(path)));
         if moved.is_err() {
             let _ = fs::remove_file(&temp);
             return moved;
         }
-        // The rename is durable once the folder itself is synced.
-        File::open(&self.dir)
-            .and_then(|d| d.sync_all())
-            .map_err(io(&self.dir))
+        if let Ok(mut unsynced) = self.unsynced.lock() {
+            unsynced.push(path.to_owned());
+        }
+        Ok(())
+    }
+
+    /// Makes the files written since the last flush, and their names, durable.
+    fn sync(&self) -> Result<(), TransportError> {
+        let paths = match self.unsynced.lock() {
+            Ok(mut unsynced) => std::mem::take(&mut *unsynced),
+            Err(_) => Vec::new(),
+        };
+        if paths.is_empty() {
+            return Ok(());
+        }
+        let io = |path: &Path| {
+            let path = path.to_owned();
+            move |source| TransportError::Io { path, source }
+        };
+        let dir = File::open(&self.dir).map_err(io(&self.dir))?;
+        if sync_filesystem(&dir).is_ok() {
+            return Ok(());
+        }
+        for p in &paths {
+            File::open(p).and_then(|f| f.sync_all()).map_err(io(p))?;
+        }
+        dir.sync_all().map_err(io(&self.dir))
     }
 }
 
-fn write_synced(path: &Path, raw: &[u8]) -> std::io::Result<()> {
+fn write_file(path: &Path, raw: &[u8]) -> std::io::Result<()> {
     let mut file = File::create(path)?;
-    file.write_all(raw)?;
-    file.sync_all()
+    file.write_all(raw)
+}
+
+/// Flushes the whole filesystem holding `dir` in one call (Linux `syncfs`).
+#[cfg(target_os = "linux")]
+fn sync_filesystem(dir: &File) -> std::io::Result<()> {
+    use std::os::fd::AsRawFd;
+    // SAFETY: syncfs only reads the file descriptor, which `dir` keeps open.
+    match unsafe { libc::syncfs(dir.as_raw_fd()) } {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_filesystem(_dir: &File) -> std::io::Result<()> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
 }
 
 /// A file name stem for `message_id`; see [`FileTransport::path_for`].
@@ -100,6 +145,10 @@ impl Transport for FileTransport {
         self.write_atomically(&path, raw)?;
         tracing::debug!(message_id, path = %path.display(), "mail written to file");
         Ok(())
+    }
+
+    fn flush(&self) -> Result<(), TransportError> {
+        self.sync()
     }
 }
 

@@ -39,6 +39,13 @@ pub trait Transport {
     /// `message_id` (without brackets) names the mail in files and logs.
     fn send(&self, envelope: &Envelope, raw: &[u8], message_id: &str)
     -> Result<(), TransportError>;
+
+    /// Makes every mail accepted so far durable; called after a batch of
+    /// sends and before they are recorded as sent. Transports that hand mail
+    /// to another program or server are durable at once.
+    fn flush(&self) -> Result<(), TransportError> {
+        Ok(())
+    }
 }
 
 /// Why a mail could not be sent.
@@ -70,6 +77,9 @@ pub enum TransportError {
     /// An envelope address is not a valid mail address.
     #[error("invalid envelope address {0:?}")]
     BadAddress(String),
+    /// The mail was handed over but could not be made durable (a failed flush).
+    #[error("not made durable: {0}")]
+    NotDurable(String),
 }
 
 impl TransportError {
