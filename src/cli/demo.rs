@@ -11,7 +11,7 @@ use clap::Args;
 use super::context::GlobalArgs;
 use super::mailrun::{self, BATCH};
 use crate::go::{BoardSize, Game, Rules};
-use crate::pipeline::{Runner, poll_maildir};
+use crate::pipeline::poll_maildir;
 use crate::store::messages::{self, Outcome};
 use crate::store::{Store, games, outbox, players};
 
@@ -93,17 +93,10 @@ pub fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         EXAMPLES.len(),
         inbox.root().display()
     )?;
-    let settings = mailrun::settings(&ctx.home);
-    let templates = mailrun::templates(&ctx.home)?;
-    let clock = mailrun::clock(&ctx, global.pinned_time());
-    let runner = Runner {
-        settings: &settings,
-        templates: &templates,
-        clock: &clock,
-        batch: BATCH,
-    };
+    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
+    let runner = job.runner(BATCH);
     let summary = poll_maildir(&mut store, &runner, &inbox, &held, &mut || {})?;
-    let sent = mailrun::send_now(&ctx.home, &mut store, clock())?;
+    let sent = mailrun::send_now(&ctx.home, &mut store, job.now())?;
     outln!(
         "poll: processed {}, applied {}, rejected {}, answered {}, ignored {}, quarantined {}, sent {}\n",
         summary.processed,

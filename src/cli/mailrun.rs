@@ -12,15 +12,49 @@ use crate::home::Home;
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
-use crate::pipeline::Settings;
+use crate::pipeline::{Runner, Settings};
 use crate::sender::{self, SendSummary};
 use crate::store::Store;
 
 /// Messages handled per transaction by `poll`.
 pub const BATCH: usize = 200;
 
+/// What one run of the pipeline needs, taken from the home: settings,
+/// templates and the clock.
+pub struct Job {
+    settings: Settings,
+    templates: Templates,
+    clock: Box<dyn Fn() -> DateTime<Utc>>,
+}
+
+impl Job {
+    /// Loads the settings and templates of `ctx`'s home; `pinned` keeps the time of `--now`.
+    pub fn new(ctx: &Context, pinned: bool) -> anyhow::Result<Job> {
+        Ok(Job {
+            settings: settings(&ctx.home),
+            templates: templates(&ctx.home)?,
+            clock: Box::new(clock(ctx, pinned)),
+        })
+    }
+
+    /// Returns a runner handling `batch` messages per transaction.
+    pub fn runner(&self, batch: usize) -> Runner<'_> {
+        Runner {
+            settings: &self.settings,
+            templates: &self.templates,
+            clock: self.clock.as_ref(),
+            batch,
+        }
+    }
+
+    /// Returns the time now (or the pinned time).
+    pub fn now(&self) -> DateTime<Utc> {
+        (self.clock)()
+    }
+}
+
 /// Returns the pipeline settings of the home's config.
-pub fn settings(home: &Home) -> Settings {
+fn settings(home: &Home) -> Settings {
     let c = home.config();
     Settings {
         identity: Identity {
@@ -36,12 +70,12 @@ pub fn settings(home: &Home) -> Settings {
 }
 
 /// Returns the reply templates, with the home's `templates/` overrides.
-pub fn templates(home: &Home) -> anyhow::Result<Templates> {
+fn templates(home: &Home) -> anyhow::Result<Templates> {
     Templates::new(Some(&home.templates_dir())).context("cannot load the reply templates")
 }
 
 /// Returns the clock: the pinned `--now` time, or the system clock read at each call.
-pub fn clock(ctx: &Context, pinned: bool) -> impl Fn() -> DateTime<Utc> + use<> {
+fn clock(ctx: &Context, pinned: bool) -> impl Fn() -> DateTime<Utc> + use<> {
     let fixed = ctx.now;
     move || if pinned { fixed } else { Utc::now() }
 }

@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::context::GlobalArgs;
 use super::mailrun::{self, BATCH};
-use crate::pipeline::{Disposition, RunError, Runner, Summary, deliver_one, poll_maildir};
+use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir};
 
 /// Exit status asking the MTA to try again later (EX_TEMPFAIL).
 pub const EXIT_TEMPFAIL: u8 = 75;
@@ -31,15 +31,8 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, args.maildir)?;
-    let settings = mailrun::settings(&ctx.home);
-    let templates = mailrun::templates(&ctx.home)?;
-    let clock = mailrun::clock(&ctx, global.pinned_time());
-    let runner = Runner {
-        settings: &settings,
-        templates: &templates,
-        clock: &clock,
-        batch: BATCH,
-    };
+    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
+    let runner = job.runner(BATCH);
     let bar = progress(inbox.pending().map_or(0, |p| p.len() as u64));
     let summary = poll_maildir(&mut store, &runner, &inbox, &held, &mut || bar.inc(1));
     bar.finish_and_clear();
@@ -47,7 +40,7 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let sent = if args.no_send {
         0
     } else {
-        mailrun::send_now(&ctx.home, &mut store, clock())?.sent
+        mailrun::send_now(&ctx.home, &mut store, job.now())?.sent
     };
     outln!("{}", summary_line(&summary, sent))?;
     Ok(0)
@@ -107,19 +100,12 @@ fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<Stri
     std::io::stdin().read_to_end(&mut raw)?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
-    let settings = mailrun::settings(&ctx.home);
-    let templates = mailrun::templates(&ctx.home)?;
-    let clock = mailrun::clock(&ctx, global.pinned_time());
-    let runner = Runner {
-        settings: &settings,
-        templates: &templates,
-        clock: &clock,
-        batch: 1,
-    };
+    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
+    let runner = job.runner(1);
     let unique = format!("{}.deliver", std::process::id());
     let d = deliver_one(&mut store, &runner, &inbox, &held, &raw, &unique)?;
     if !args.no_send
-        && let Err(e) = mailrun::send_now(&ctx.home, &mut store, clock())
+        && let Err(e) = mailrun::send_now(&ctx.home, &mut store, job.now())
     {
         tracing::warn!(error = %super::one_line(&e), "replies queued but not sent yet");
     }

@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 
 use super::context::GlobalArgs;
 use super::mailrun;
-use crate::pipeline::{Disposition, Runner, retry_held};
+use crate::pipeline::{Disposition, retry_held};
 use crate::store::quarantine::{self, Held};
 
 /// Quarantine commands
@@ -94,18 +94,11 @@ fn retry(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
-    let settings = mailrun::settings(&ctx.home);
-    let templates = mailrun::templates(&ctx.home)?;
-    let clock = mailrun::clock(&ctx, global.pinned_time());
-    let runner = Runner {
-        settings: &settings,
-        templates: &templates,
-        clock: &clock,
-        batch: 1,
-    };
+    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
+    let runner = job.runner(1);
     let d = retry_held(&mut store, &runner, &inbox, &held, args.id)?;
     if !args.no_send {
-        mailrun::send_now(&ctx.home, &mut store, clock())?;
+        mailrun::send_now(&ctx.home, &mut store, job.now())?;
     }
     match d {
         Disposition::Quarantine { reason, .. } => {

@@ -30,7 +30,17 @@ struct Queue<'a, 'b> {
     seq: u64,
 }
 
-impl Queue<'_, '_> {
+impl<'a, 'b> Queue<'a, 'b> {
+    fn new(conn: &'a Connection, env: &'a Env<'b>, msg: &'a Msg<'a>, inbound_id: i64) -> Self {
+        Queue {
+            conn,
+            env,
+            msg,
+            inbound_id,
+            seq: 0,
+        }
+    }
+
     fn next_id(&mut self) -> String {
         let digest = Sha256::digest(self.msg.key.as_bytes());
         let unique: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
@@ -92,6 +102,13 @@ fn mail(
     }
 }
 
+/// Threads `m` as an answer to the inbound message.
+fn answer(m: &mut OutboundMail, msg: &Msg<'_>) {
+    m.in_reply_to = msg.mail.message_id.clone();
+    let references = msg.mail.references.iter().cloned();
+    m.references = references.chain(msg.mail.message_id.clone()).collect();
+}
+
 /// Queues the transcript to the sender and a mail to each opponent; returns how many.
 pub fn send_all(
     conn: &Connection,
@@ -101,13 +118,7 @@ pub fn send_all(
     report: &Report,
     inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let mut q = Queue {
-        conn,
-        env,
-        msg,
-        inbound_id,
-        seq: 0,
-    };
+    let mut q = Queue::new(conn, env, msg, inbound_id);
     let sender = msg
         .mail
         .from
@@ -132,13 +143,7 @@ pub fn transcript_to_stranger(
     report: &Report,
     inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let mut q = Queue {
-        conn,
-        env,
-        msg,
-        inbound_id,
-        seq: 0,
-    };
+    let mut q = Queue::new(conn, env, msg, inbound_id);
     let sender = msg.mail.from.clone().unwrap_or_default();
     if !q.may_write(&sender)? {
         return Ok(0);
@@ -159,15 +164,7 @@ fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), Pi
         Some(html),
         q.next_id(),
     );
-    m.in_reply_to = q.msg.mail.message_id.clone();
-    m.references = q
-        .msg
-        .mail
-        .references
-        .iter()
-        .cloned()
-        .chain(q.msg.mail.message_id.clone())
-        .collect();
+    answer(&mut m, q.msg);
     m.rejected_codes = report.codes().into_iter().map(str::to_string).collect();
     m.game = (games.len() == 1).then(|| games[0].clone());
     let game = games
@@ -353,13 +350,7 @@ pub fn unknown_sender(
     sender: &str,
     inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let mut q = Queue {
-        conn,
-        env,
-        msg,
-        inbound_id,
-        seq: 0,
-    };
+    let mut q = Queue::new(conn, env, msg, inbound_id);
     let ctx = UnknownSenderCtx {
         server_name: env.settings.identity.name.clone(),
         server_address: env.settings.identity.address.clone(),
@@ -368,14 +359,7 @@ pub fn unknown_sender(
     let text = env.templates.render("unknown-sender.txt", &ctx)?;
     let subject = format!("{}: who are you?", env.settings.identity.name);
     let mut m = mail(sender, subject, text, None, q.next_id());
-    m.in_reply_to = msg.mail.message_id.clone();
-    m.references = msg
-        .mail
-        .references
-        .iter()
-        .cloned()
-        .chain(msg.mail.message_id.clone())
-        .collect();
+    answer(&mut m, msg);
     m.rejected_codes = vec!["unknown-sender".into()];
     q.push(m, "unknown-sender", None)?;
     Ok(1)
