@@ -28,7 +28,7 @@ use crate::store::outbox::{self, Due, RetryPolicy};
 use crate::store::{Store, StoreError};
 
 /// How many due rows one read fetches, sent before one flush and one commit.
-const BATCH: u32 = 500;
+const BATCH: u32 = 100;
 /// The timeout of each SMTP command.
 const SMTP_TIMEOUT: StdDuration = StdDuration::from_secs(60);
 /// The longest first retry wait: later ones are capped at a day anyway.
@@ -183,6 +183,12 @@ fn next_batch(
 }
 
 /// Sends a batch, flushes the transport, and records every outcome in one transaction.
+///
+/// A transport whose mail is delivered the moment `send` returns (SMTP,
+/// sendmail) has each outcome recorded at once instead, so a crash can send
+/// at most one mail twice. Only a transport that writes idempotently and
+/// needs a flush (the file transport: the same Message-ID overwrites the
+/// same file) is batched, because syncing each file alone costs a disk flush.
 fn send_batch(
     store: &mut Store,
     transport: &dyn Transport,
@@ -191,6 +197,13 @@ fn send_batch(
     now: DateTime<Utc>,
     summary: &mut SendSummary,
 ) -> Result<(), SendError> {
+    if !transport.needs_flush() {
+        for mail in batch {
+            let outcome = send_one(transport, mail);
+            store.write(|tx| record(tx, mail, &outcome, policy, now, summary))?;
+        }
+        return Ok(());
+    }
     let mut outcomes: Vec<Result<(), TransportError>> =
         batch.iter().map(|mail| send_one(transport, mail)).collect();
     if let Err(err) = transport.flush() {

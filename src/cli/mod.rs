@@ -123,7 +123,7 @@ pub fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("pbmgo: {}", one_line(&err));
+            let _ = writeln!(std::io::stderr(), "pbmgo: {}", one_line(&err));
             match err.downcast_ref::<Refused>() {
                 Some(_) => ExitCode::from(EXIT_REFUSED),
                 None => ExitCode::from(EXIT_USAGE),
@@ -154,7 +154,7 @@ fn clap_exit(err: &clap::Error) -> ExitCode {
                 .collect();
             let line = first.join(" ");
             let line = line.strip_prefix("error: ").unwrap_or(&line);
-            eprintln!("pbmgo: {line} (see pbmgo --help)");
+            let _ = writeln!(std::io::stderr(), "pbmgo: {line} (see pbmgo --help)");
             ExitCode::from(EXIT_USAGE)
         }
     }

@@ -1,7 +1,7 @@
 //! `pbmgo poll` (run from cron: every message in the inbox Maildir) and
 //! `pbmgo deliver` (one message on stdin, from an MTA pipe).
 
-use std::io::{IsTerminal, Read};
+use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -79,15 +79,18 @@ pub struct DeliverArgs {
 /// Runs `pbmgo deliver`: 0 when the message was taken, 75 to have the MTA retry.
 pub fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
+    // The mail is taken (or not) whatever happens to these lines: a log on a
+    // full disk must not turn 0 or 75 into another status.
     match deliver_inner(&args, global) {
         Ok(line) => {
-            outln!("{line}")?;
+            let _ = writeln!(std::io::stdout(), "{line}");
             Ok(0)
         }
         Err(e) => {
-            eprintln!(
-                "pbmgo: {}; the mail server should try again later",
-                super::one_line(&e)
+            let why = super::one_line(&e);
+            let _ = writeln!(
+                std::io::stderr(),
+                "pbmgo: {why}; the mail server should try again later"
             );
             Ok(EXIT_TEMPFAIL)
         }

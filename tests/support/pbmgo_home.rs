@@ -53,6 +53,21 @@ impl PbmgoHome {
         h
     }
 
+    /// Like [`PbmgoHome::with_config`], with the home in a new temporary
+    /// folder under `parent` (a tmpfs such as `/dev/shm`, say).
+    pub fn with_config_in(parent: &Path, extra: &str) -> PbmgoHome {
+        let h = PbmgoHome {
+            dir: tempfile::tempdir_in(parent).unwrap(),
+            dropped: Cell::new(0),
+            last_game: Cell::new(0),
+            fillers: Cell::new(false),
+        };
+        h.ok(&["init"]);
+        let config = format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\n\n{extra}\n");
+        std::fs::write(h.path().join("pbmgo.toml"), config).unwrap();
+        h
+    }
+
     pub fn path(&self) -> PathBuf {
         self.dir.path().join("home")
     }
@@ -605,4 +620,218 @@ pub fn counts(line: &str) -> Counts {
         } = n;
     }
     c
+}
+
+// Many games at once, for the `faults_*` tests: scripted games whose moves
+// are all legal and capture-free, their mails, and checks of the end state.
+
+/// A game created for a script: its id, its players and the moves to mail,
+/// Black first. Players are `p0`, `p1`... at `pN@players.example`.
+#[derive(Debug, Clone)]
+pub struct Scripted {
+    /// `game7`.
+    pub id: String,
+    /// The database id (7).
+    pub number: i64,
+    pub black: String,
+    pub white: String,
+    /// Points such as `C3`, Black first.
+    pub moves: Vec<String>,
+}
+
+impl Scripted {
+    /// The player to mail move `k` (0-based): Black for even `k`.
+    pub fn mover(&self, k: usize) -> &str {
+        if k.is_multiple_of(2) {
+            &self.black
+        } else {
+            &self.white
+        }
+    }
+
+    /// The Message-ID (without brackets) of move `k`'s mail; `tag` tells runs apart.
+    pub fn message_id(&self, k: usize, tag: &str) -> String {
+        format!("{tag}.{}.{k}@faults.example", self.id)
+    }
+
+    /// The mail of move `k`: `move gameN POINT` from its player, with [`Scripted::message_id`].
+    pub fn mail(&self, k: usize, tag: &str) -> Vec<u8> {
+        let from = address(self.mover(k));
+        let body = format!("move {} {}", self.id, self.moves[k]);
+        mail(&from, "move", &body)
+            .id(&self.message_id(k, tag))
+            .bytes()
+    }
+}
+
+/// The address of a scripted player.
+pub fn address(player: &str) -> String {
+    format!("{player}@players.example")
+}
+
+impl PbmgoHome {
+    /// Adds players `p0`..`p{players-1}` and `games` new 19x19 games between
+    /// them (every player in several games, never against themselves), each
+    /// scripted with `moves` points of a different stretch of a pattern in
+    /// which no two stones touch, so that every move is legal and captures
+    /// nothing in any order.
+    pub fn scripted_games(&self, players: usize, games: usize, moves: usize) -> Vec<Scripted> {
+        assert!(players >= 2);
+        for p in 0..players {
+            self.player(&format!("p{p}"), &address(&format!("p{p}")));
+        }
+        let pattern = scattered(19, 181, &[]);
+        (0..games)
+            .map(|k| {
+                let black = format!("p{}", k % players);
+                let white = format!("p{}", (k + 1 + (k / players) % (players - 1)) % players);
+                let id = self.game_new(&black, &white, 19);
+                let number = id.trim_start_matches("game").parse().unwrap();
+                let start = k * 13;
+                let moves = (0..moves)
+                    .map(|i| pattern[(start + i) % pattern.len()].clone())
+                    .collect();
+                Scripted {
+                    id,
+                    number,
+                    black,
+                    white,
+                    moves,
+                }
+            })
+            .collect()
+    }
+
+    /// The binary on this home at [`NOW`], as a `std` command (to spawn and kill).
+    pub fn spawn_cmd(&self, args: &[&str]) -> std::process::Command {
+        command_on(&self.path(), args)
+    }
+
+    /// Asserts that each game holds exactly its scripted moves (the first
+    /// `played(game)` of them), in order, each from its own mail (tagged
+    /// `tag`), and that `game verify` passes for every game.
+    pub fn assert_played(
+        &self,
+        games: &[Scripted],
+        tag: &str,
+        played: impl Fn(&Scripted) -> usize,
+    ) {
+        let db = self.db();
+        let mut stmt = db
+            .prepare(
+                "SELECT number, color, point, source FROM moves WHERE game_id = ?1 ORDER BY number",
+            )
+            .unwrap();
+        for g in games {
+            let rows: Vec<(i64, String, String, String)> = stmt
+                .query_map([g.number], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                })
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let want: Vec<(i64, String, String, String)> = (0..played(g))
+                .map(|k| {
+                    let color = if k.is_multiple_of(2) {
+                        "black"
+                    } else {
+                        "white"
+                    };
+                    (
+                        k as i64 + 1,
+                        color.into(),
+                        g.moves[k].clone(),
+                        g.message_id(k, tag),
+                    )
+                })
+                .collect();
+            assert_eq!(rows, want, "the moves of {}", g.id);
+        }
+        let out = self.cmd(&["game", "verify"]).output().unwrap();
+        assert!(
+            out.status.success(),
+            "game verify: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
+    /// Asserts that every handled message queued its `per_message` replies,
+    /// that each reply is marked sent, and that the file transport's folder
+    /// holds exactly one `.eml` per reply, with the queued bytes. Returns
+    /// the number of replies.
+    pub fn assert_all_replies_sent(&self, per_message: i64) -> usize {
+        let db = self.db();
+        let unanswered: i64 = db
+            .query_row(
+                "SELECT count(*) FROM messages m LEFT JOIN
+                   (SELECT inbound_id, count(*) AS n FROM outbox GROUP BY inbound_id) o
+                   ON o.inbound_id = m.id WHERE coalesce(o.n, 0) != ?1",
+                [per_message],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(
+            unanswered, 0,
+            "messages without exactly {per_message} replies"
+        );
+        let mut stmt = db
+            .prepare("SELECT message_id, status, raw FROM outbox")
+            .unwrap();
+        let rows: Vec<(String, String, Vec<u8>)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut want = std::collections::BTreeSet::new();
+        for (id, status, raw) in &rows {
+            assert_eq!(status, "sent", "{id}");
+            let name = eml_name(id);
+            let file = self.path().join("outbox").join(&name);
+            let got = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            assert!(got == *raw, "{name} differs from the queued reply");
+            want.insert(name);
+        }
+        let have: std::collections::BTreeSet<String> = self
+            .files("outbox")
+            .into_iter()
+            .filter(|n| n.ends_with(".eml"))
+            .collect();
+        assert_eq!(have, want, "the .eml files are the outbox rows");
+        rows.len()
+    }
+}
+
+/// `/dev/shm` when it can be used, else the temporary folder: a killed
+/// process leaves the same files behind on any filesystem, and the fsyncs
+/// of thousands of replies cost nothing on a tmpfs.
+pub fn fast_tmp() -> PathBuf {
+    let shm = Path::new("/dev/shm");
+    match shm.is_dir() && tempfile::tempdir_in(shm).is_ok() {
+        true => shm.to_path_buf(),
+        false => std::env::temp_dir(),
+    }
+}
+
+/// The binary on the home `home` at [`NOW`], as a `std` command; for
+/// threads, which cannot share a [`PbmgoHome`].
+pub fn command_on(home: &Path, args: &[&str]) -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_pbmgo"));
+    c.arg("--home").arg(home).args(args);
+    c.env("PBMGO_NOW", NOW)
+        .env_remove("PBMGO_HOME")
+        .env_remove("RUST_LOG")
+        .env_remove("PBMGO_SMTP_PASSWORD");
+    c
+}
+
+/// The file the file transport writes the mail `message_id` to (ids of the
+/// safe characters only, as pbmgo's own are).
+pub fn eml_name(message_id: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "._@+=-".contains(c);
+    assert!(
+        message_id.chars().all(safe),
+        "unexpected Message-ID {message_id}"
+    );
+    format!("{message_id}.eml")
 }

@@ -150,6 +150,10 @@ impl Transport for FileTransport {
     fn flush(&self) -> Result<(), TransportError> {
         self.sync()
     }
+
+    fn needs_flush(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

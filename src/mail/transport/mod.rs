@@ -46,6 +46,12 @@ pub trait Transport {
     fn flush(&self) -> Result<(), TransportError> {
         Ok(())
     }
+
+    /// Returns true when mail is durable only after [`Transport::flush`],
+    /// and sending the same mail again is harmless (it rewrites the same copy).
+    fn needs_flush(&self) -> bool {
+        false
+    }
 }
 
 /// Why a mail could not be sent.
