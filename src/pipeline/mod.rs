@@ -189,8 +189,19 @@ fn ignore_reason(env: &Env<'_>, mail: &InboundMail) -> Option<(String, String)> 
     if let Verdict::Ignore(reason) = classify(mail, &env.settings.identity.address) {
         return Some((reason.code().to_string(), reason.to_string()));
     }
+    if let Some(from) = mail.from.as_deref().filter(|a| !answerable(a)) {
+        return Some((
+            "bad-sender".to_string(),
+            format!("the sender's address {from:?} cannot be answered"),
+        ));
+    }
     auth::forged(mail, env.settings.trust_authserv_id.as_deref())
         .map(|why| ("forged-sender".to_string(), why))
+}
+
+/// Returns true when `address` can be stored and written to.
+fn answerable(address: &str) -> bool {
+    players::normalize_address(address).is_ok() && address.parse::<lettre::Address>().is_ok()
 }
 
 /// Runs a known player's commands and queues the replies.

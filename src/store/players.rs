@@ -189,8 +189,12 @@ pub fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> {
 }
 
 /// Returns the player who owns `address` (normalized first), if any.
+///
+/// An address the store could never hold (malformed) belongs to nobody.
 pub fn find_by_address(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
-    let address = normalize_address(address)?;
+    let Ok(address) = normalize_address(address) else {
+        return Ok(None);
+    };
     match owner_of(conn, &address)? {
         Some(name) => find(conn, &name).map(Some),
         None => Ok(None),

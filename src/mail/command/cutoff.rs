@@ -60,7 +60,12 @@ const FOOTERS: &[&str] = &[
 const RULE_LOOKAHEAD: usize = 3;
 
 /// Characters mail clients leave in text that are invisible.
-const INVISIBLE: &[char] = &['\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}'];
+const INVISIBLE: &[char] = &[
+    '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', // zero-width
+    '\u{200e}', '\u{200f}', '\u{061c}', // direction marks
+    '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', // embeddings, overrides
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', // isolates
+];
 
 /// Returns the lines a player wrote: trimmed, before the first cut-off,
 /// without blank and quoted (`>`) lines.
