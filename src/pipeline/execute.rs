@@ -440,17 +440,21 @@ fn signed_up(
     for line in report.lines.iter_mut().filter(|l| l.command == signup_text) {
         line.result = Ok(Effect::Registered);
     }
+    answer_player(conn, env, msg, player, &report)
+}
+
+/// Records a player's message with what its commands did, and queues the replies.
+pub(super) fn answer_player(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    player: &Player,
+    report: &Report,
+) -> Result<Disposition, PipelineError> {
     let outcome = report.outcome();
-    let id = record(
-        conn,
-        env,
-        msg,
-        Some(player.id),
-        outcome,
-        &report.codes().join(" "),
-        &report.summary(),
-    )?;
-    let replies = replies::send_all(conn, env, msg, player, &report, id)?;
+    let (codes, summary) = (report.codes().join(" "), report.summary());
+    let id = record(conn, env, msg, Some(player.id), outcome, &codes, &summary)?;
+    let replies = replies::send_all(conn, env, msg, player, report, id)?;
     Ok(Disposition::Handled { outcome, replies })
 }
 

@@ -213,18 +213,7 @@ fn from_player(
 ) -> Result<Disposition, PipelineError> {
     let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
     let report = execute::run_all(conn, env, player, &parsed, msg.key)?;
-    let outcome = report.outcome();
-    let id = record(
-        conn,
-        env,
-        msg,
-        Some(player.id),
-        outcome,
-        &report.codes().join(" "),
-        &report.summary(),
-    )?;
-    let replies = replies::send_all(conn, env, msg, player, &report, id)?;
-    Ok(handled(outcome, replies))
+    execute::answer_player(conn, env, msg, player, &report)
 }
 
 /// Records the message's key and outcome; returns its row id.
