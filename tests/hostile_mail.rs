@@ -6,7 +6,7 @@
 //! answered, or quarantined with its error; nothing panics; and every reply
 //! pbmgo writes has exactly the expected header names, CRLF-only header
 //! lines and no header made of player text. Bugs found with this corpus
-//! have their own tests below, marked `#[ignore = "bug: ..."]`.
+//! had their own tests below.
 
 #[path = "support/pbmgo_home.rs"]
 mod pbmgo_home;
@@ -907,9 +907,6 @@ fn a_right_to_left_mark_before_a_command_is_ignored() {
 }
 
 #[test]
-#[ignore = "bug: when a multipart mail is cut inside its only text part (the closing \
-            boundary lost), mail-parser files that part under attachments and \
-            inbound::body::text finds no text, so the command is lost"]
 fn a_text_part_cut_before_its_boundary_is_still_read() {
     let h = home();
     h.drop_mail(&stored("truncated-in-boundary-line"));

@@ -14,7 +14,28 @@ pub(super) fn text(message: &Message<'_>) -> String {
     first_plain(message)
         .map(normalize_newlines)
         .or_else(|| first_html(message).map(html::to_text))
+        .or_else(|| inline_text_attachment(message).map(normalize_newlines))
         .unwrap_or_default()
+}
+
+/// Returns the first text part mail-parser filed as an attachment although
+/// it has no file name and no `Content-Disposition: attachment`: what a
+/// multipart mail cut before its closing boundary leaves of its only text.
+fn inline_text_attachment<'a>(message: &'a Message<'_>) -> Option<&'a str> {
+    message
+        .attachments
+        .iter()
+        .filter_map(|id| message.parts.get(*id as usize))
+        .filter(|part| part.attachment_name().is_none())
+        .filter(|part| {
+            !part
+                .content_disposition()
+                .is_some_and(|d| d.is_attachment())
+        })
+        .find_map(|part| match &part.body {
+            PartType::Text(t) if !t.trim().is_empty() => Some(t.as_ref()),
+            _ => None,
+        })
 }
 
 fn body_parts<'a>(
