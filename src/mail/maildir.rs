@@ -11,6 +11,7 @@
 //! Must not touch: the contents of messages, the store, the pipeline.
 //! Renames assume that both places are on one filesystem, as Maildir does.
 
+use std::collections::BinaryHeap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -79,6 +80,43 @@ impl Maildir {
         let key = |f: &MailFile| (Self::base_name(&f.name).to_owned(), f.name.clone());
         files.sort_by_cached_key(key);
         Ok(files)
+    }
+
+    /// Returns at most `limit` of the files [`Maildir::pending`] returns, the
+    /// first ones in its order, holding no more than `limit` names at a time:
+    /// memory stays flat however large the inbox is.
+    pub fn pending_first(&self, limit: usize) -> io::Result<Vec<MailFile>> {
+        let mut first: BinaryHeap<(String, String, bool)> = BinaryHeap::with_capacity(limit + 1);
+        for (sub, in_new) in [("new", true), ("cur", false)] {
+            for entry in fs::read_dir(self.root.join(sub))? {
+                let entry = entry?;
+                let Ok(name) = entry.file_name().into_string() else {
+                    continue;
+                };
+                if name.starts_with('.')
+                    || (!in_new && flags_of(&name).contains(SEEN))
+                    || entry.file_type()?.is_dir()
+                {
+                    continue;
+                }
+                first.push((Self::base_name(&name).to_owned(), name, in_new));
+                if first.len() > limit {
+                    first.pop();
+                }
+            }
+        }
+        let files = first
+            .into_sorted_vec()
+            .into_iter()
+            .map(|(_, name, in_new)| {
+                let sub = if in_new { "new" } else { "cur" };
+                MailFile {
+                    path: self.root.join(sub).join(&name),
+                    name,
+                    in_new,
+                }
+            });
+        Ok(files.collect())
     }
 
     /// Lists the mail files in the sub-folder `sub`.

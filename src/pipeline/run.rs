@@ -18,6 +18,9 @@ use crate::mail::templates::Templates;
 use crate::store::messages::Outcome;
 use crate::store::{Store, StoreError, quarantine};
 
+/// Files listed per round of `poll`.
+const ROUND: usize = 20_000;
+
 /// Counts of one run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -127,18 +130,28 @@ pub fn poll_maildir(
     held: &Maildir,
     on_message: &mut dyn FnMut(),
 ) -> Result<Summary, RunError> {
-    let files = inbox.pending()?;
     let mut summary = Summary::default();
-    for chunk in files.chunks(runner.batch.max(1)) {
-        let done = run_batch(store, runner, chunk)?;
-        for (file, disposition) in &done {
-            settle(inbox, held, file, disposition)?;
-            summary.add(disposition);
-            on_message();
+    // Rounds of at most ROUND files keep memory flat for any inbox size. Every
+    // file of a round leaves the pending set (moved to cur/ or quarantine, or
+    // gone) unless the run stops with an error, so the rounds end.
+    loop {
+        let files = inbox.pending_first(ROUND)?;
+        if files.is_empty() {
+            return Ok(summary);
         }
-        inbox.sync_cur()?;
+        for chunk in files.chunks(runner.batch.max(1)) {
+            let done = run_batch(store, runner, chunk)?;
+            for (file, disposition) in &done {
+                settle(inbox, held, file, disposition)?;
+                summary.add(disposition);
+                on_message();
+            }
+            inbox.sync_cur()?;
+        }
+        if files.len() < ROUND {
+            return Ok(summary);
+        }
     }
-    Ok(summary)
 }
 
 /// Runs one batch in one transaction; returns each file's disposition.
