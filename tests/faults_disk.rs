@@ -211,10 +211,8 @@ fn a_full_disk_that_leaves_no_room_to_open_the_database() {
     full_disk_at_open(&["disk"]);
 }
 
-/// The line says "disk I/O error" (SQLITE_IOERR_SHMSIZE), not that the disk is full.
+/// SQLite says "disk I/O error" (SQLITE_IOERR_SHMSIZE); the line must also say the disk is full.
 #[test]
-#[ignore = "bug: on a full disk Store::open fails with SQLite's \"disk I/O error\" \
-            (SQLITE_IOERR_SHMSIZE) and pbmgo prints that as is; the line does not say full"]
 fn a_full_disk_is_named_when_the_database_cannot_be_opened() {
     full_disk_at_open(&["full", "space"]);
 }
@@ -297,10 +295,8 @@ fn a_read_only_mount_of_the_database_folder() {
     read_only_mount(&["cannot open database"]);
 }
 
-/// The line says "unable to open database file" (SQLITE_CANTOPEN), not why.
+/// SQLite says "unable to open database file" (SQLITE_CANTOPEN); the line must also say why.
 #[test]
-#[ignore = "bug: with the database folder read-only Store::open fails with SQLite's \
-            \"unable to open database file\" and pbmgo prints that as is; it names no cause"]
 fn a_read_only_database_folder_is_named_in_the_error() {
     read_only_mount(&["read-only", "readonly"]);
 }

@@ -47,10 +47,12 @@ pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_millis(5000);
 #[non_exhaustive]
 pub enum StoreError {
     /// The database file cannot be opened or set up.
-    #[error("cannot open database {}", path.display())]
+    #[error("cannot open database {}{}", path.display(), hint.map(|h| format!(" ({h})")).unwrap_or_default())]
     Open {
         /// The database file.
         path: PathBuf,
+        /// What a probe of the database's folder found, such as a full disk.
+        hint: Option<&'static str>,
         /// What SQLite said.
         #[source]
         source: rusqlite::Error,
@@ -119,6 +121,7 @@ impl Store {
     pub fn open(path: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
         let open_err = |source| StoreError::Open {
             path: path.to_path_buf(),
+            hint: probe_folder(path),
             source,
         };
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
@@ -190,6 +193,35 @@ impl Store {
         let value = f(&tx)?;
         tx.finish().map_err(StoreError::from)?;
         Ok(value)
+    }
+}
+
+/// Returns why the folder of `db` cannot take writes, when a probe shows it:
+/// SQLite's own words ("disk I/O error", "unable to open database file")
+/// do not say that the disk is full or the folder read-only.
+fn probe_folder(db: &Path) -> Option<&'static str> {
+    let dir = db
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".pbmgo-probe-{}", std::process::id()));
+    let written = std::fs::File::create(&probe).and_then(|mut f| {
+        use std::io::Write;
+        f.write_all(&[0u8; 8192])?;
+        f.sync_all()
+    });
+    let _ = std::fs::remove_file(&probe);
+    match written.err()?.kind() {
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
+            Some("the disk is full")
+        }
+        std::io::ErrorKind::ReadOnlyFilesystem => {
+            Some("the database folder is on a read-only filesystem")
+        }
+        std::io::ErrorKind::PermissionDenied => {
+            Some("the database folder is read-only for this user")
+        }
+        _ => None,
     }
 }
 
