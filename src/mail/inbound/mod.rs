@@ -119,10 +119,17 @@ pub fn parse(raw: &[u8]) -> Result<InboundMail, InboundError> {
 fn parse_message(raw: &[u8]) -> Result<Message<'_>, InboundError> {
     // The default hook would print the caught panic and a backtrace to
     // stderr, which cron mails to the admin; one warning is enough.
+    // The lock keeps two threads from swapping hooks at once, which could
+    // leave the silent hook installed for good.
+    static HOOK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = HOOK
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let parsed = std::panic::catch_unwind(|| MessageParser::default().parse(raw));
     std::panic::set_hook(hook);
+    drop(guard);
     if parsed.is_err() {
         tracing::warn!("mail-parser failed on a message; it is quarantined");
     }
