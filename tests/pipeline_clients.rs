@@ -9,19 +9,7 @@
 #[path = "support/pbmgo_home.rs"]
 mod pbmgo_home;
 
-use pbmgo_home::{Counts, PbmgoHome, history, pairs, tidy};
-
-/// What a poll of one mail from a player says.
-fn one(applied: u32, rejected: u32, answered: u32, sent: u32) -> Counts {
-    Counts {
-        processed: 1,
-        applied,
-        rejected,
-        answered,
-        sent,
-        ..Counts::default()
-    }
-}
+use pbmgo_home::{PbmgoHome, history, one, pairs, tidy};
 
 #[test]
 fn gmail_reply_with_quoted_history() {

@@ -9,7 +9,7 @@
 use chrono::Duration;
 use rusqlite::Connection;
 
-use super::{Disposition, Env, Msg, PipelineError, boards, record, replies};
+use super::{Disposition, Env, Msg, PipelineError, record, replies};
 use crate::go::{Color, GameResult, IllegalMove, Move, Phase};
 use crate::mail::command::{Command, GameRef, Parsed, parse_mail};
 use crate::mail::templates::HelpCtx;
@@ -556,12 +556,4 @@ fn unknown_sender(
         outcome: Outcome::Answered,
         replies,
     })
-}
-
-/// Returns the board block of a game by id (for replies).
-pub fn board_of(
-    conn: &Connection,
-    id: GameId,
-) -> Result<crate::mail::templates::BoardCtx, PipelineError> {
-    Ok(boards::board_ctx(&games::load(conn, id)?))
 }

@@ -10,13 +10,16 @@ use chrono::Duration;
 use rusqlite::{Connection, OptionalExtension};
 use sha2::{Digest, Sha256};
 
-use super::execute::{self, Effect, Notice, Report, help_text};
+use super::execute::{Effect, Notice, Report, help_text};
 use super::{Env, Msg, PipelineError, boards};
 use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
 };
+use std::collections::HashMap;
+
+use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
 use crate::store::outbox::{self, NewMail};
 use crate::store::players::{self, Player};
@@ -28,6 +31,8 @@ struct Queue<'a, 'b> {
     msg: &'a Msg<'a>,
     inbound_id: i64,
     seq: u64,
+    /// Games as they stand after the message's commands, each read once.
+    games: HashMap<GameId, StoredGame>,
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
@@ -38,7 +43,18 @@ impl<'a, 'b> Queue<'a, 'b> {
             msg,
             inbound_id,
             seq: 0,
+            games: HashMap::new(),
         }
+    }
+
+    /// Returns game `id` as the commands left it, reading it only once per message.
+    fn game(&mut self, id: GameId) -> Result<StoredGame, PipelineError> {
+        if let Some(g) = self.games.get(&id) {
+            return Ok(g.clone());
+        }
+        let g = games::load(self.conn, id)?;
+        self.games.insert(id, g.clone());
+        Ok(g)
     }
 
     fn next_id(&mut self) -> String {
@@ -187,7 +203,7 @@ fn transcript_subject(msg: &Msg<'_>, games: &[String]) -> String {
     }
 }
 
-fn transcript_ctx(q: &Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
+fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
     let mut boards: Vec<BoardCtx> = Vec::new();
     let mut sections = Vec::new();
     for line in &report.lines {
@@ -196,7 +212,7 @@ fn transcript_ctx(q: &Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, P
                 if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
                     boards.remove(i);
                 }
-                boards.push(execute::board_of(q.conn, *game)?);
+                boards.push(boards::board_ctx(&q.game(*game)?));
             }
             Ok(Effect::Text(t)) => sections.push(t.clone()),
             Err(r) => {
@@ -204,7 +220,7 @@ fn transcript_ctx(q: &Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, P
                     .game
                     .filter(|g| !boards.iter().any(|b| b.game == g.to_string()))
                 {
-                    boards.push(execute::board_of(q.conn, game)?);
+                    boards.push(boards::board_ctx(&q.game(game)?));
                 }
             }
             _ => {}
@@ -237,7 +253,7 @@ fn opponent_mail(
     n: &Notice,
     report: &Report,
 ) -> Result<bool, PipelineError> {
-    let g = games::load(q.conn, n.game)?;
+    let g = q.game(n.game)?;
     let opponent = g.player(n.color.opponent()).clone();
     let Some(to) = players::find(q.conn, &opponent.name)?
         .addresses

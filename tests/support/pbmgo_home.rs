@@ -588,6 +588,18 @@ pub fn tidy(text: &str) -> String {
         .to_string()
 }
 
+/// Returns the counts a poll of one mail from a player prints.
+pub fn one(applied: u32, rejected: u32, answered: u32, sent: u32) -> Counts {
+    Counts {
+        processed: 1,
+        applied,
+        rejected,
+        answered,
+        sent,
+        ..Counts::default()
+    }
+}
+
 /// The counts of a `poll` summary line.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {

@@ -17,7 +17,7 @@ mod id;
 mod read;
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, ToSql, params, params_from_iter};
 
 pub use id::GameId;
 pub use read::load;
@@ -127,31 +127,23 @@ fn insert_row(
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
              ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?11)",
     )?
-    .execute(params![
-        s.position.size().get(),
-        s.rules.komi,
-        s.handicap,
-        s.rules.ko.name(),
-        s.rules.allow_suicide,
-        s.rules.scoring.name(),
-        black.id,
-        white.id,
-        s.start.encode(),
-        color_text(s.start_to_move),
-        time_text(now),
-        phase_text(s.phase),
-        color_text(s.to_move),
-        s.move_number,
-        s.passes,
-        s.prisoners[0],
-        s.prisoners[1],
-        s.position.encode(),
-        s.last_move.map(|(c, _)| color_text(c)),
-        s.last_move.map(|(_, m)| m.to_string()),
-        s.ko_ban.map(|(p, _)| p.to_string()),
-        s.ko_ban.map(|(_, c)| color_text(c)),
-        s.result.map(|r| r.to_string()),
-    ])?;
+    .execute(params_from_iter(
+        [
+            Box::new(s.position.size().get()) as Value,
+            Box::new(s.rules.komi),
+            Box::new(s.handicap),
+            Box::new(s.rules.ko.name()),
+            Box::new(s.rules.allow_suicide),
+            Box::new(s.rules.scoring.name()),
+            Box::new(black.id),
+            Box::new(white.id),
+            Box::new(s.start.encode()),
+            Box::new(color_text(s.start_to_move)),
+            Box::new(time_text(now)),
+        ]
+        .into_iter()
+        .chain(state_values(s)),
+    ))?;
     GameId::from_rowid(conn.last_insert_rowid())
 }
 
@@ -258,26 +250,39 @@ pub fn update_state(
                  updated_at = ?14
              WHERE id = ?1",
         )?
-        .execute(params![
-            id.get(),
-            phase_text(s.phase),
-            color_text(s.to_move),
-            s.move_number,
-            s.passes,
-            s.prisoners[0],
-            s.prisoners[1],
-            s.position.encode(),
-            s.last_move.map(|(c, _)| color_text(c)),
-            s.last_move.map(|(_, m)| m.to_string()),
-            s.ko_ban.map(|(p, _)| p.to_string()),
-            s.ko_ban.map(|(_, c)| color_text(c)),
-            s.result.map(|r| r.to_string()),
-            time_text(now),
-        ])?;
+        .execute(params_from_iter(
+            std::iter::once(Box::new(id.get()) as Value)
+                .chain(state_values(&s))
+                .chain([Box::new(time_text(now)) as Value]),
+        ))?;
     if changed == 0 {
         return Err(not_found(id));
     }
     write_ko_list(conn, id, &s.ko_list)
+}
+
+/// One SQL value.
+type Value = Box<dyn ToSql>;
+
+/// The `games` columns that change as a game goes on, in the order both the
+/// INSERT and the UPDATE list them: status, to_move, move_number, passes,
+/// captures_black, captures_white, board, last_color, last_move, ko_point,
+/// ko_color, result.
+fn state_values(s: &GameState) -> [Value; 12] {
+    [
+        Box::new(phase_text(s.phase)),
+        Box::new(color_text(s.to_move)),
+        Box::new(s.move_number),
+        Box::new(s.passes),
+        Box::new(s.prisoners[0]),
+        Box::new(s.prisoners[1]),
+        Box::new(s.position.encode()),
+        Box::new(s.last_move.map(|(c, _)| color_text(c))),
+        Box::new(s.last_move.map(|(_, m)| m.to_string())),
+        Box::new(s.ko_ban.map(|(p, _)| p.to_string())),
+        Box::new(s.ko_ban.map(|(_, c)| color_text(c))),
+        Box::new(s.result.map(|r| r.to_string())),
+    ]
 }
 
 pub(super) fn not_found(id: GameId) -> StoreError {
