@@ -41,6 +41,8 @@ pub struct Config {
     pub limits: LimitsConfig,
     /// The game database.
     pub database: DatabaseConfig,
+    /// Challenges, clocks, the scoring phase and vacations.
+    pub games: GamesConfig,
 }
 
 /// `[server]`: the server's identity in mail.
@@ -67,18 +69,75 @@ impl Default for ServerConfig {
     }
 }
 
-/// `[inbox]`: the Maildir incoming mail is delivered to.
+/// `[inbox]`: the Maildir incoming mail is delivered to, and optionally
+/// an IMAP mailbox `poll` reads as well.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct InboxConfig {
     /// The Maildir, relative to the home unless absolute.
     pub maildir: PathBuf,
+    /// The IMAP mailbox (a table, so it comes after the plain keys).
+    pub imap: ImapConfig,
 }
 
 impl Default for InboxConfig {
     fn default() -> Self {
         InboxConfig {
             maildir: "inbox".into(),
+            imap: ImapConfig::default(),
+        }
+    }
+}
+
+/// How the IMAP connection is protected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ImapTls {
+    /// Plain text (loopback only, please).
+    None,
+    /// Upgrade with STARTTLS (port 143).
+    Starttls,
+    /// TLS from the start (port 993).
+    #[default]
+    Tls,
+}
+
+/// `[inbox.imap]`: a mailbox at a provider that `poll` fetches unseen mail
+/// from; off while `host` is empty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ImapConfig {
+    /// Host name or address; empty for no IMAP.
+    pub host: String,
+    /// Port.
+    pub port: u16,
+    /// `none`, `starttls` or `tls`.
+    pub tls: ImapTls,
+    /// User name.
+    pub user: String,
+    /// File holding the password, relative to the home unless absolute;
+    /// empty for none (then `PBMGO_IMAP_PASSWORD` is used).
+    pub password_file: PathBuf,
+    /// An extra trusted root certificate (PEM), relative to the home unless
+    /// absolute; empty for none.
+    pub ca_file: PathBuf,
+    /// The folder read.
+    pub folder: String,
+    /// Where handled mail is moved; empty to leave it, marked seen.
+    pub processed_folder: String,
+}
+
+impl Default for ImapConfig {
+    fn default() -> Self {
+        ImapConfig {
+            host: String::new(),
+            port: 993,
+            tls: ImapTls::Tls,
+            user: String::new(),
+            password_file: PathBuf::new(),
+            ca_file: PathBuf::new(),
+            folder: "INBOX".into(),
+            processed_folder: String::new(),
         }
     }
 }
@@ -217,6 +276,32 @@ impl Default for DatabaseConfig {
     }
 }
 
+/// `[games]`: how long challenges, moves and the scoring phase may take.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GamesConfig {
+    /// Days per move when a challenge does not say (`days D`).
+    pub days_per_move: u32,
+    /// Days before an unanswered challenge expires.
+    pub challenge_expiry_days: u32,
+    /// Days the second player has to accept the dead-stone marking once
+    /// the first has; then it stands as accepted.
+    pub scoring_deadline_days: u32,
+    /// Vacation days each player may take per calendar year.
+    pub vacation_days_per_year: u32,
+}
+
+impl Default for GamesConfig {
+    fn default() -> Self {
+        GamesConfig {
+            days_per_move: 7,
+            challenge_expiry_days: 14,
+            scoring_deadline_days: 7,
+            vacation_days_per_year: 30,
+        }
+    }
+}
+
 /// The config `pbmgo init` writes: every key, commented out, at its default.
 pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown with its default value;
 # uncomment a line to change it. Relative paths are relative to the home
@@ -235,6 +320,23 @@ pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown wi
 [inbox]
 # The Maildir incoming mail is delivered to (tmp/, new/, cur/).
 # maildir = "inbox"
+
+[inbox.imap]
+# An IMAP mailbox that `pbmgo poll` fetches unseen mail from (besides the
+# Maildir); empty host means none. Handled mail is marked seen, or moved
+# to processed_folder when that is set.
+# host = ""
+# port = 993
+# Connection security: "none", "starttls" or "tls".
+# tls = "tls"
+# user = ""
+# A file holding the password; empty means the PBMGO_IMAP_PASSWORD
+# environment variable.
+# password_file = ""
+# An extra trusted root certificate (PEM); empty means the system's roots.
+# ca_file = ""
+# folder = "INBOX"
+# processed_folder = ""
 
 [outbound]
 # How outgoing mail leaves: "file", "sendmail" or "smtp".
@@ -281,6 +383,17 @@ pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown wi
 # path = "pbmgo.sqlite3"
 # How long (milliseconds) a command waits for another one's write.
 # busy_timeout_ms = 5000
+
+[games]
+# Days per move when a challenge does not say ("days D").
+# days_per_move = 7
+# Days before an unanswered challenge expires.
+# challenge_expiry_days = 14
+# Days the second player has to accept the dead-stone marking once the
+# first has; after that the marking stands as accepted.
+# scoring_deadline_days = 7
+# Vacation days each player may take per calendar year.
+# vacation_days_per_year = 30
 "#;
 
 /// Why the config cannot be used.
@@ -393,6 +506,12 @@ impl Home {
         self.resolve(&self.config.inbox.maildir)
     }
 
+    /// Returns the `[inbox.imap]` config when IMAP is on (a host is set).
+    pub fn imap(&self) -> Option<&ImapConfig> {
+        let imap = &self.config.inbox.imap;
+        (!imap.host.trim().is_empty()).then_some(imap)
+    }
+
     /// Returns the directory the file transport writes to.
     pub fn outbox(&self) -> PathBuf {
         self.resolve(&self.config.outbound.dir)
@@ -494,6 +613,36 @@ mod tests {
             &Config::default()
         );
         assert_eq!(home.templates_dir(), dir.path().join("templates"));
+    }
+
+    #[test]
+    fn imap_keys_are_read_and_off_without_a_host() {
+        let path = Path::new("x.toml");
+        let text = "[inbox.imap]\nhost = \"127.0.0.1\"\nport = 1143\ntls = \"starttls\"\n\
+                    user = \"go@pbem.test\"\npassword_file = \"imap.pass\"\n\
+                    processed_folder = \"done\"\n";
+        let c = Config::parse(text, path).unwrap();
+        let imap = &c.inbox.imap;
+        assert_eq!((imap.port, imap.tls), (1143, ImapTls::Starttls));
+        assert_eq!(
+            (imap.folder.as_str(), imap.processed_folder.as_str()),
+            ("INBOX", "done")
+        );
+        assert_eq!(c.inbox.maildir, PathBuf::from("inbox"));
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(CONFIG_FILE), text).unwrap();
+        let home = Home::load(dir.path(), None).unwrap();
+        assert_eq!(home.imap().map(|i| i.user.as_str()), Some("go@pbem.test"));
+        assert!(
+            Home::load(&dir.path().join("none"), None)
+                .unwrap()
+                .imap()
+                .is_none()
+        );
+        let err = Config::parse("[inbox.imap]\nserver = \"x\"\n", path).unwrap_err();
+        assert!(err.to_string().contains("line 2"), "{err}");
+        let err = Config::parse("[inbox.imap]\ntls = \"ssl\"\n", path).unwrap_err();
+        assert!(err.to_string().contains("line 2"), "{err}");
     }
 
     #[test]

@@ -66,6 +66,8 @@ fn settings(home: &Home) -> Settings {
         unknown_sender_replies_per_day: c.limits.unknown_sender_replies_per_day,
         trust_authserv_id: Some(c.server.trust_authserv_id.clone())
             .filter(|s| !s.trim().is_empty()),
+        max_games_per_player: c.limits.max_games_per_player,
+        games: c.games.clone(),
     }
 }
 

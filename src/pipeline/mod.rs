@@ -12,7 +12,9 @@
 
 mod auth;
 mod boards;
+pub mod deadlines;
 mod execute;
+pub mod letters;
 mod replies;
 pub mod run;
 
@@ -44,6 +46,10 @@ pub struct Settings {
     pub unknown_sender_replies_per_day: u32,
     /// When set, `Authentication-Results` from this authserv-id are trusted.
     pub trust_authserv_id: Option<String>,
+    /// Games one player may have going at once (challenges included); 0: no limit.
+    pub max_games_per_player: u32,
+    /// Challenges, clocks, the scoring phase and vacations.
+    pub games: crate::home::GamesConfig,
 }
 
 impl Settings {

@@ -7,11 +7,11 @@
 //! per-address reply cap.
 
 use chrono::Duration;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::execute::{Effect, Notice, Report, help_text};
-use super::{Env, Msg, PipelineError, boards};
+use super::{Env, Msg, PipelineError, boards, letters};
 use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
@@ -148,6 +148,20 @@ pub fn send_all(
     for notice in report.notices() {
         sent += u32::from(opponent_mail(&mut q, notice, report)?);
     }
+    for letter in report.letters() {
+        q.seq += 1;
+        let origin = letters::Origin {
+            unique: &format!("{}#letter{}", msg.key, q.seq),
+            inbound_id: Some(inbound_id),
+        };
+        sent += u32::from(letters::queue(
+            conn,
+            env.settings,
+            env.now,
+            letter,
+            &origin,
+        )?);
+    }
     Ok(sent)
 }
 
@@ -215,6 +229,15 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
                 boards.push(boards::board_ctx(&q.game(*game)?));
             }
             Ok(Effect::Text(t)) => sections.push(t.clone()),
+            Ok(Effect::Acted { text, game, .. }) => {
+                sections.push(text.clone());
+                if let Some(game) = game {
+                    if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
+                        boards.remove(i);
+                    }
+                    boards.push(boards::board_ctx(&q.game(*game)?));
+                }
+            }
             Err(r) => {
                 if let Some(game) = r
                     .game
@@ -255,6 +278,10 @@ fn opponent_mail(
 ) -> Result<bool, PipelineError> {
     let g = q.game(n.game)?;
     let opponent = g.player(n.color.opponent()).clone();
+    let essential = g.game.phase() != crate::go::Phase::Play;
+    if !letters::wanted(q.conn, opponent.id, essential)? {
+        return Ok(false);
+    }
     let Some(to) = players::find(q.conn, &opponent.name)?
         .addresses
         .into_iter()
@@ -288,7 +315,7 @@ fn opponent_mail(
     let subject = opponent_subject(&g.id, n, &g.game, &mover);
     let id = q.next_id();
     let mut m = mail(&to, subject, text, Some(html), id.clone());
-    thread(q.conn, g.id, &mut m, &id)?;
+    letters::thread(q.conn, g.id, &mut m)?;
     m.game = Some(g.id.to_string());
     q.push(m, "your-move", Some(g.id))?;
     Ok(true)
@@ -321,31 +348,6 @@ fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str
             n.number
         ),
     }
-}
-
-/// Threads a game mail under the game's first mail, making this one the first if there is none.
-fn thread(
-    conn: &Connection,
-    id: GameId,
-    m: &mut OutboundMail,
-    message_id: &str,
-) -> Result<(), PipelineError> {
-    let root: Option<String> = conn
-        .prepare_cached("SELECT thread_id FROM games WHERE id = ?1")?
-        .query_row([id.get()], |r| r.get(0))
-        .optional()?
-        .flatten();
-    match root {
-        Some(root) => {
-            m.in_reply_to = Some(root.clone());
-            m.references = vec![root];
-        }
-        None => {
-            conn.prepare_cached("UPDATE games SET thread_id = ?2 WHERE id = ?1")?
-                .execute(rusqlite::params![id.get(), message_id])?;
-        }
-    }
-    Ok(())
 }
 
 /// Returns true while an address that is no player is under the daily reply cap.

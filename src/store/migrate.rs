@@ -33,6 +33,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "mail",
         sql: include_str!("migrations/0002_mail.sql"),
     },
+    Migration {
+        version: 3,
+        name: "play",
+        sql: include_str!("migrations/0003_play.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -16,6 +16,7 @@
 //!
 //! Time is an argument: functions that stamp rows take `now`.
 
+pub mod clock;
 pub mod codec;
 pub mod games;
 pub mod listing;

@@ -4,7 +4,7 @@ use super::cutoff::live_lines;
 use super::line::{parse, parse_bare};
 use super::{
     Command, CommandError, CommandLine, GameRef, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS,
-    MAX_NOT_PROCESSED, Parsed, strip_subject,
+    MAX_NOT_PROCESSED, Parsed, REDACTED_PASSWORD, strip_subject,
 };
 
 type Outcome = Result<Command, CommandError>;
@@ -30,7 +30,7 @@ pub fn parse_mail(subject: &str, body: &str) -> Parsed {
     let subject_line = read_line(&subject, thread)
         .filter(|parsed| found.keeps_subject(parsed))
         .map(|parsed| CommandLine {
-            text: clip(&subject),
+            text: shown(&subject, &parsed),
             parsed,
         });
     found.finish(subject_line)
@@ -55,7 +55,7 @@ impl Found {
         let room = self.commands.len() < MAX_COMMANDS + MAX_NOT_PROCESSED;
         match read_line(line, thread) {
             Some(parsed) if room => self.commands.push(CommandLine {
-                text: clip(line),
+                text: shown(line, &parsed),
                 parsed,
             }),
             Some(_) => {}
@@ -87,6 +87,16 @@ impl Found {
             not_processed,
             comment: self.comment,
         }
+    }
+}
+
+/// Returns the line as a reply may quote it: a `password` line never shows its secret.
+fn shown(line: &str, parsed: &Outcome) -> String {
+    let first = line.split_whitespace().next().unwrap_or_default();
+    match parsed {
+        Ok(Command::Password { .. }) => REDACTED_PASSWORD.to_string(),
+        Err(_) if first.eq_ignore_ascii_case("password") => REDACTED_PASSWORD.to_string(),
+        _ => clip(line),
     }
 }
 

@@ -36,14 +36,7 @@ const KEYWORDS: &[(&str, Keyword)] = &[
 
 /// Words that look like commands from other servers; answered with
 /// `unknown-command` instead of being read as comment.
-const RESERVED: &[&str] = &[
-    "undo",
-    "unsubscribe",
-    "subscribe",
-    "register",
-    "sgf",
-    "komi",
-];
+const RESERVED: &[&str] = &["unsubscribe", "subscribe", "register", "komi"];
 
 const USAGE_MOVE: &str = "move GAME POINT[#N]";
 const USAGE_PASS: &str = "pass GAME[#N]";
@@ -59,6 +52,9 @@ const QUOTE_CHARS: usize = 40;
 ///
 /// Returns `None` when the first word is not a keyword.
 pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
+    if let Some(outcome) = super::words::parse(line, thread) {
+        return Some(outcome);
+    }
     let words = tokens(line);
     let (first, args) = words.split_first()?;
     let keyword = keyword(first)?;

@@ -10,7 +10,9 @@
 mod body;
 mod cutoff;
 mod line;
+mod options;
 mod subject;
+mod words;
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,6 +22,7 @@ use thiserror::Error;
 use crate::go::Point;
 
 pub use body::parse_mail;
+pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use subject::strip_subject;
 
 /// The most commands read from one mail; later command lines are reported
@@ -95,6 +98,93 @@ pub enum Command {
         /// The game.
         game: GameRef,
     },
+    /// `challenge NAME [size N] [komi K] [handicap H] [free] [color C] [ko R]
+    /// [scoring S] [days D]`: offer a game to another player.
+    Challenge {
+        /// The challenged player's name, lower-cased.
+        opponent: String,
+        /// The game's options; unset ones take the server's defaults.
+        options: ChallengeOptions,
+    },
+    /// `accept GAME`: accept a challenge, which starts the game.
+    Accept {
+        /// The challenge (its game number).
+        game: GameRef,
+    },
+    /// `decline GAME`: refuse a challenge (or withdraw one's own).
+    Decline {
+        /// The challenge (its game number).
+        game: GameRef,
+    },
+    /// `place GAME POINT...`: Black places free handicap stones.
+    Place {
+        /// The game.
+        game: GameRef,
+        /// The stones, in the order written.
+        points: Vec<Point>,
+    },
+    /// `dead GAME POINT...`: mark the strings at the points dead.
+    Dead {
+        /// The game.
+        game: GameRef,
+        /// One point of each string.
+        points: Vec<Point>,
+    },
+    /// `alive GAME POINT...`: mark the strings at the points alive again.
+    Alive {
+        /// The game.
+        game: GameRef,
+        /// One point of each string.
+        points: Vec<Point>,
+    },
+    /// `done GAME`: accept the current dead-stone marking.
+    Done {
+        /// The game.
+        game: GameRef,
+    },
+    /// `resume GAME`: leave the scoring phase and play on.
+    Resume {
+        /// The game.
+        game: GameRef,
+    },
+    /// `sgf GAME`: mail the game record.
+    Sgf {
+        /// The game.
+        game: GameRef,
+    },
+    /// `undo GAME`: ask to take back one's last move, or agree to the
+    /// opponent's request.
+    Undo {
+        /// The game.
+        game: GameRef,
+    },
+    /// `say GAME TEXT...`: send a message to the opponent.
+    Say {
+        /// The game.
+        game: GameRef,
+        /// The message, as written.
+        text: String,
+    },
+    /// `vacation DAYS` or `vacation off`: pause or restart one's clocks.
+    Vacation {
+        /// Days of vacation; `None` for `vacation off`.
+        days: Option<u32>,
+    },
+    /// `notify each|digest|off`: how often to be mailed.
+    Notify {
+        /// The mode.
+        mode: NotifyMode,
+    },
+    /// `password SECRET [NEW|off]`: set, prove, change or remove the
+    /// sender's password. Never quoted back: its text is redacted.
+    Password {
+        /// The password given (the current one, when one is set).
+        secret: String,
+        /// A new password, or `off` to remove it.
+        new: Option<String>,
+    },
+    /// `standings`: mail the table of players.
+    Standings,
 }
 
 impl fmt::Display for Command {
@@ -114,7 +204,35 @@ impl fmt::Display for Command {
             }
             Command::Pass { game, expected } => write!(f, "pass {game}{}", Expected(*expected)),
             Command::Resign { game } => write!(f, "resign {game}"),
+            Command::Challenge { opponent, options } => write!(f, "challenge {opponent}{options}"),
+            Command::Accept { game } => write!(f, "accept {game}"),
+            Command::Decline { game } => write!(f, "decline {game}"),
+            Command::Place { game, points } => write!(f, "place {game}{}", Points(points)),
+            Command::Dead { game, points } => write!(f, "dead {game}{}", Points(points)),
+            Command::Alive { game, points } => write!(f, "alive {game}{}", Points(points)),
+            Command::Done { game } => write!(f, "done {game}"),
+            Command::Resume { game } => write!(f, "resume {game}"),
+            Command::Sgf { game } => write!(f, "sgf {game}"),
+            Command::Undo { game } => write!(f, "undo {game}"),
+            Command::Say { game, text } => write!(f, "say {game} {text}"),
+            Command::Vacation { days: Some(d) } => write!(f, "vacation {d}"),
+            Command::Vacation { days: None } => f.write_str("vacation off"),
+            Command::Notify { mode } => write!(f, "notify {}", mode.name()),
+            Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
+            Command::Standings => f.write_str("standings"),
         }
+    }
+}
+
+/// How a `password` line is shown anywhere: its secret is never written back.
+pub const REDACTED_PASSWORD: &str = "password ********";
+
+/// Formats points as ` C3 D4`.
+struct Points<'a>(&'a [Point]);
+
+impl fmt::Display for Points<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|p| write!(f, " {p}"))
     }
 }
 
@@ -151,6 +269,9 @@ pub enum CommandError {
     /// Words left over after a complete command.
     #[error("unexpected extra words: {0}")]
     TooManyArguments(String),
+    /// A command's option or value is not one pbmgo knows; holds which.
+    #[error("bad option: {0}")]
+    BadOption(String),
 }
 
 impl CommandError {
@@ -166,6 +287,7 @@ impl CommandError {
             CommandError::BadGame(_) => "no-such-game",
             CommandError::BadMoveNumber(_) => "bad-move-number",
             CommandError::TooManyArguments(_) => "too-many-arguments",
+            CommandError::BadOption(_) => "bad-option",
         }
     }
 }

@@ -1,23 +1,31 @@
 //! Running a player's commands against the store, in the message's
 //! transaction, and collecting what each one did.
 //!
-//! Owns the meaning of each mail command (who may do what in which game),
-//! the rejection codes and their plain-words reasons, and the handling of
-//! mail from an address pbmgo does not know (`signup`, or one polite "who
-//! are you" reply).
+//! Owns the meaning of each mail command (who may do what in which game)
+//! and the rejection codes with their plain-words reasons. The play
+//! commands are here; the game lifecycle (challenges, placement, scoring,
+//! records, admin-free endings) is in `lifecycle`, the player's own
+//! settings, undo, talk and standings in `personal`, and mail from an
+//! address pbmgo does not know in `stranger`.
 
-use chrono::Duration;
+mod lifecycle;
+mod personal;
+mod stranger;
+
 use rusqlite::Connection;
 
+pub use stranger::from_stranger;
+
+use super::letters::Letter;
 use super::{Disposition, Env, Msg, PipelineError, record, replies};
 use crate::go::{Color, GameResult, IllegalMove, Move, Phase};
-use crate::mail::command::{Command, GameRef, Parsed, parse_mail};
+use crate::mail::command::{Command, GameRef, Parsed};
 use crate::mail::templates::HelpCtx;
 use crate::store::games::{self, GameId, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::messages::Outcome;
-use crate::store::players::{self, Player};
-use crate::store::{StoreError, StoredGame, outbox};
+use crate::store::players::Player;
+use crate::store::{StoreError, StoredGame, clock};
 
 /// A refused command: a stable code (the `X-Pbmgo-Rejected` value) and plain words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +38,7 @@ pub struct Rejection {
     pub game: Option<GameId>,
 }
 
-fn reject(code: &'static str, reason: impl Into<String>) -> Rejection {
+pub(super) fn reject(code: &'static str, reason: impl Into<String>) -> Rejection {
     Rejection {
         code,
         reason: reason.into(),
@@ -38,7 +46,7 @@ fn reject(code: &'static str, reason: impl Into<String>) -> Rejection {
     }
 }
 
-fn reject_in(game: GameId, code: &'static str, reason: impl Into<String>) -> Rejection {
+pub(super) fn reject_in(game: GameId, code: &'static str, reason: impl Into<String>) -> Rejection {
     Rejection {
         code,
         reason: reason.into(),
@@ -57,6 +65,18 @@ pub enum Effect {
     Text(String),
     /// The sender was registered.
     Registered,
+    #[allow(dead_code)] // built by the lifecycle and personal commands
+    /// A lifecycle or personal command changed something: `text` tells the
+    /// sender what (shown in the transcript), `game`'s board (if any) is
+    /// shown with it, and each letter is mailed to its player.
+    Acted {
+        /// What happened, for the sender.
+        text: String,
+        /// The game whose board the transcript shows, if any.
+        game: Option<GameId>,
+        /// Mail to other players (or to the sender, e.g. an SGF file).
+        letters: Vec<Letter>,
+    },
 }
 
 /// A change the opponent is told about.
@@ -95,10 +115,12 @@ pub struct Report {
 impl Report {
     /// Returns the message's outcome.
     pub fn outcome(&self) -> Outcome {
-        let changed = self
-            .lines
-            .iter()
-            .any(|l| matches!(l.result, Ok(Effect::Changed(_) | Effect::Registered)));
+        let changed = self.lines.iter().any(|l| {
+            matches!(
+                l.result,
+                Ok(Effect::Changed(_) | Effect::Registered | Effect::Acted { .. })
+            )
+        });
         match (changed, self.lines.iter().all(|l| l.result.is_err())) {
             (true, _) => Outcome::Applied,
             (false, true) if !self.lines.is_empty() => Outcome::Rejected,
@@ -141,6 +163,14 @@ impl Report {
             _ => None,
         })
     }
+
+    /// Returns the letters the commands caused, in order.
+    pub fn letters(&self) -> impl Iterator<Item = &Letter> {
+        self.lines.iter().flat_map(|l| match &l.result {
+            Ok(Effect::Acted { letters, .. }) => letters.as_slice(),
+            _ => &[],
+        })
+    }
 }
 
 /// Runs every command of `parsed` for `player`.
@@ -170,14 +200,14 @@ pub fn run_all(
 }
 
 /// Maps the parser's codes onto the reply codes.
-fn command_code(code: &'static str) -> &'static str {
+pub(super) fn command_code(code: &'static str) -> &'static str {
     match code {
         "bad-point" | "no-such-game" => code,
         _ => "unknown-command",
     }
 }
 
-type Outcome1 = Result<Result<Effect, Rejection>, PipelineError>;
+pub(super) type Outcome1 = Result<Result<Effect, Rejection>, PipelineError>;
 
 fn run(conn: &Connection, env: &Env<'_>, player: &Player, cmd: &Command, source: &str) -> Outcome1 {
     match cmd {
@@ -205,6 +235,21 @@ fn run(conn: &Connection, env: &Env<'_>, player: &Player, cmd: &Command, source:
             play(conn, env, player, *game, Move::Pass, *expected, source)
         }
         Command::Resign { game } => resign(conn, env, player, *game),
+        Command::Challenge { .. }
+        | Command::Accept { .. }
+        | Command::Decline { .. }
+        | Command::Place { .. }
+        | Command::Dead { .. }
+        | Command::Alive { .. }
+        | Command::Done { .. }
+        | Command::Resume { .. }
+        | Command::Sgf { .. } => lifecycle::run(conn, env, player, cmd, source),
+        Command::Undo { .. }
+        | Command::Say { .. }
+        | Command::Vacation { .. }
+        | Command::Notify { .. }
+        | Command::Password { .. }
+        | Command::Standings => personal::run(conn, env, player, cmd, source),
     }
 }
 
@@ -257,7 +302,10 @@ fn games_text(conn: &Connection, player: &Player) -> Result<String, PipelineErro
 }
 
 /// Loads a game, or the rejection when there is no such game.
-fn load(conn: &Connection, game: GameRef) -> Result<Result<StoredGame, Rejection>, PipelineError> {
+pub(super) fn load(
+    conn: &Connection,
+    game: GameRef,
+) -> Result<Result<StoredGame, Rejection>, PipelineError> {
     let missing = || reject("no-such-game", format!("there is no game{}", game.0));
     let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
         return Ok(Err(missing()));
@@ -270,7 +318,7 @@ fn load(conn: &Connection, game: GameRef) -> Result<Result<StoredGame, Rejection
 }
 
 /// Loads a game the player plays in, with their colour.
-fn load_own(
+pub(super) fn load_own(
     conn: &Connection,
     player: &Player,
     game: GameRef,
@@ -322,6 +370,10 @@ fn play(
         played_at: env.now,
     };
     games::record_move(conn, &g, &entry)?;
+    match g.game.phase() {
+        Phase::Play => clock::start_turn(conn, g.id, env.now)?,
+        _ => clock::stop(conn, g.id)?,
+    }
     Ok(Ok(Effect::Changed(Notice {
         game: g.id,
         color,
@@ -343,6 +395,7 @@ fn resign(conn: &Connection, env: &Env<'_>, player: &Player, game: GameRef) -> O
         )));
     }
     games::update_state(conn, g.id, &g.game, env.now)?;
+    clock::stop(conn, g.id)?;
     let number = g.game.move_number();
     Ok(Ok(Effect::Changed(Notice {
         game: g.id,
@@ -353,7 +406,7 @@ fn resign(conn: &Connection, env: &Env<'_>, player: &Player, game: GameRef) -> O
 }
 
 /// Turns the engine's verdict into a rejection with plain words.
-fn illegal(g: &StoredGame, e: IllegalMove) -> Rejection {
+pub(super) fn illegal(g: &StoredGame, e: IllegalMove) -> Rejection {
     let code = match e {
         IllegalMove::OffBoard { .. } => "bad-point",
         IllegalMove::ScoringPhase | IllegalMove::GameOver => "game-over",
@@ -385,64 +438,6 @@ fn result_words(r: GameResult) -> String {
     r.to_string()
 }
 
-/// Handles mail from an address that belongs to no player.
-pub fn from_stranger(
-    conn: &Connection,
-    env: &Env<'_>,
-    msg: &Msg<'_>,
-) -> Result<Disposition, PipelineError> {
-    let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
-    let sender = msg.mail.from.clone().unwrap_or_default();
-    let signup = parsed.commands.iter().find_map(|l| match &l.parsed {
-        Ok(Command::Signup { name }) => Some((l.text.clone(), name.clone())),
-        _ => None,
-    });
-    let Some((text, name)) = signup else {
-        return unknown_sender(conn, env, msg, &sender);
-    };
-    match players::add(conn, &name, std::slice::from_ref(&sender), env.now) {
-        Ok(player) => signed_up(conn, env, msg, &player, &parsed, &text),
-        Err(StoreError::Taken { .. }) => refused_signup(
-            conn,
-            env,
-            msg,
-            &parsed,
-            &text,
-            reject(
-                "name-taken",
-                format!("the name {name} is taken: choose another"),
-            ),
-        ),
-        Err(StoreError::Invalid { reason, .. }) => refused_signup(
-            conn,
-            env,
-            msg,
-            &parsed,
-            &text,
-            reject(
-                "bad-name",
-                format!("{name} cannot be a player name: {reason}"),
-            ),
-        ),
-        Err(e) => Err(e.into()),
-    }
-}
-
-fn signed_up(
-    conn: &Connection,
-    env: &Env<'_>,
-    msg: &Msg<'_>,
-    player: &Player,
-    parsed: &Parsed,
-    signup_text: &str,
-) -> Result<Disposition, PipelineError> {
-    let mut report = run_all(conn, env, player, parsed, msg.key)?;
-    for line in report.lines.iter_mut().filter(|l| l.command == signup_text) {
-        line.result = Ok(Effect::Registered);
-    }
-    answer_player(conn, env, msg, player, &report)
-}
-
 /// Records a player's message with what its commands did, and queues the replies.
 pub(super) fn answer_player(
     conn: &Connection,
@@ -456,104 +451,4 @@ pub(super) fn answer_player(
     let id = record(conn, env, msg, Some(player.id), outcome, &codes, &summary)?;
     let replies = replies::send_all(conn, env, msg, player, report, id)?;
     Ok(Disposition::Handled { outcome, replies })
-}
-
-fn refused_signup(
-    conn: &Connection,
-    env: &Env<'_>,
-    msg: &Msg<'_>,
-    parsed: &Parsed,
-    text: &str,
-    why: Rejection,
-) -> Result<Disposition, PipelineError> {
-    let sender = msg.mail.from.clone().unwrap_or_default();
-    if !replies::stranger_may_get_more(conn, env, &sender)? {
-        let detail = "refused signup; the daily limit of replies to this address is reached";
-        record(conn, env, msg, None, Outcome::Ignored, why.code, detail)?;
-        return Ok(Disposition::Handled {
-            outcome: Outcome::Ignored,
-            replies: 0,
-        });
-    }
-    let mut report = stranger_report(env, parsed)?;
-    for line in report.lines.iter_mut().filter(|l| l.command == text) {
-        line.result = Err(why.clone());
-    }
-    let id = record(
-        conn,
-        env,
-        msg,
-        None,
-        Outcome::Rejected,
-        &report.codes().join(" "),
-        &report.summary(),
-    )?;
-    let replies = replies::transcript_to_stranger(conn, env, msg, &report, id)?;
-    Ok(Disposition::Handled {
-        outcome: Outcome::Rejected,
-        replies,
-    })
-}
-
-/// Returns what a stranger's commands come to: `help` is answered, the rest wait for a signup.
-fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineError> {
-    let mut report = Report {
-        not_processed: parsed.not_processed.clone(),
-        ..Report::default()
-    };
-    for line in &parsed.commands {
-        let result = match &line.parsed {
-            Ok(Command::Help) => Ok(Effect::Text(help_text(env, None)?)),
-            Ok(_) => Err(reject(
-                "unknown-sender",
-                "this address is not registered: sign up first with signup NAME",
-            )),
-            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
-        };
-        report.lines.push(LineResult {
-            command: line.text.clone(),
-            result,
-        });
-    }
-    Ok(report)
-}
-
-fn unknown_sender(
-    conn: &Connection,
-    env: &Env<'_>,
-    msg: &Msg<'_>,
-    sender: &str,
-) -> Result<Disposition, PipelineError> {
-    let since = env.now - Duration::days(1);
-    let sent = outbox::count_kind_to_since(conn, sender, "unknown-sender", since)?;
-    if sent >= env.settings.unknown_sender_replies_per_day {
-        let why = "unknown sender; the daily limit of replies to this address is reached";
-        record(
-            conn,
-            env,
-            msg,
-            None,
-            Outcome::Ignored,
-            "unknown-sender",
-            why,
-        )?;
-        return Ok(Disposition::Handled {
-            outcome: Outcome::Ignored,
-            replies: 0,
-        });
-    }
-    let id = record(
-        conn,
-        env,
-        msg,
-        None,
-        Outcome::Answered,
-        "unknown-sender",
-        "asked the sender to sign up",
-    )?;
-    let replies = replies::unknown_sender(conn, env, msg, sender, id)?;
-    Ok(Disposition::Handled {
-        outcome: Outcome::Answered,
-        replies,
-    })
 }

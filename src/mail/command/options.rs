@@ -1,0 +1,236 @@
+//! The values the game-lifecycle commands take: a challenge's options,
+//! komi in half points, notification modes and the colour choice.
+//!
+//! Pure words → values. Whether an option fits a game (a handicap on a
+//! board of that size, say) is decided later by the pipeline.
+
+use std::fmt;
+
+use super::CommandError;
+use crate::go::{KoRule, Scoring};
+
+/// Komi in half points, so `6.5` is `Komi(13)`; it keeps `Command: Eq`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Komi(pub i32);
+
+impl Komi {
+    /// Returns the komi in points.
+    pub fn points(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+
+    /// Reads `6.5`, `7`, `-3.5`, `0`, `6,5`: whole or half points within ±200.
+    pub fn parse(word: &str) -> Result<Komi, CommandError> {
+        let bad = || CommandError::BadOption(format!("komi {}", clip(word)));
+        let text = word.replace(',', ".");
+        let (neg, digits) = match text.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, text.strip_prefix('+').unwrap_or(&text)),
+        };
+        let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+        let whole_ok =
+            !whole.is_empty() && whole.len() <= 3 && whole.bytes().all(|b| b.is_ascii_digit());
+        let half = match frac {
+            "" | "0" => 0,
+            "5" => 1,
+            _ => return Err(bad()),
+        };
+        if !whole_ok {
+            return Err(bad());
+        }
+        let points: i32 = whole.parse().map_err(|_| bad())?;
+        if points > 200 {
+            return Err(bad());
+        }
+        let halves = points * 2 + half;
+        Ok(Komi(if neg { -halves } else { halves }))
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        match abs % 2 {
+            0 => write!(f, "{sign}{}", abs / 2),
+            _ => write!(f, "{sign}{}.5", abs / 2),
+        }
+    }
+}
+
+/// Who plays Black in a challenged game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ColorChoice {
+    /// The challenger plays Black.
+    Black,
+    /// The challenger plays White.
+    White,
+    /// Colours are picked at random when the challenge is accepted (the default).
+    #[default]
+    Nigiri,
+}
+
+impl ColorChoice {
+    /// Returns `black`, `white` or `nigiri`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ColorChoice::Black => "black",
+            ColorChoice::White => "white",
+            ColorChoice::Nigiri => "nigiri",
+        }
+    }
+
+    fn parse(word: &str) -> Option<ColorChoice> {
+        match word.to_ascii_lowercase().as_str() {
+            "black" | "b" => Some(ColorChoice::Black),
+            "white" | "w" => Some(ColorChoice::White),
+            "nigiri" | "random" => Some(ColorChoice::Nigiri),
+            _ => None,
+        }
+    }
+}
+
+/// How often a player is mailed about their games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum NotifyMode {
+    /// Every move is mailed (the default).
+    #[default]
+    Each,
+    /// One mail a day lists every game where it is the player's move.
+    Digest,
+    /// Only mails that need an answer (challenges, scoring, warnings).
+    Off,
+}
+
+impl NotifyMode {
+    /// Returns `each`, `digest` or `off`, as stored and written.
+    pub fn name(self) -> &'static str {
+        match self {
+            NotifyMode::Each => "each",
+            NotifyMode::Digest => "digest",
+            NotifyMode::Off => "off",
+        }
+    }
+
+    /// Reads `each`, `digest` or `off` (any case).
+    pub fn parse(word: &str) -> Option<NotifyMode> {
+        match word.to_ascii_lowercase().as_str() {
+            "each" | "on" | "all" => Some(NotifyMode::Each),
+            "digest" | "daily" => Some(NotifyMode::Digest),
+            "off" | "none" => Some(NotifyMode::Off),
+            _ => None,
+        }
+    }
+}
+
+/// A challenge's options; `None` means the server's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct ChallengeOptions {
+    /// Board size.
+    pub size: Option<u8>,
+    /// Komi.
+    pub komi: Option<Komi>,
+    /// Handicap stones.
+    pub handicap: Option<u32>,
+    /// Black places the handicap stones freely with `place`.
+    pub free: bool,
+    /// Who plays Black.
+    pub color: ColorChoice,
+    /// The ko rule.
+    pub ko: Option<KoRule>,
+    /// The scoring.
+    pub scoring: Option<Scoring>,
+    /// Days per move.
+    pub days: Option<u32>,
+}
+
+impl fmt::Display for ChallengeOptions {
+    /// Writes the options in the order `challenge` reads them, defaults left out.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(n) = self.size {
+            write!(f, " size {n}")?;
+        }
+        if let Some(k) = self.komi {
+            write!(f, " komi {k}")?;
+        }
+        if let Some(h) = self.handicap {
+            write!(f, " handicap {h}")?;
+        }
+        if self.free {
+            f.write_str(" free")?;
+        }
+        if self.color != ColorChoice::Nigiri {
+            write!(f, " color {}", self.color.name())?;
+        }
+        if let Some(k) = self.ko {
+            write!(f, " ko {}", k.name())?;
+        }
+        if let Some(s) = self.scoring {
+            write!(f, " scoring {}", s.name())?;
+        }
+        if let Some(d) = self.days {
+            write!(f, " days {d}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads the words after `challenge NAME`.
+pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, CommandError> {
+    let mut o = ChallengeOptions::default();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let key = word.to_ascii_lowercase();
+        if key == "free" {
+            o.free = true;
+            continue;
+        }
+        if let Some(c) = ColorChoice::parse(&key).filter(|_| key != "b" && key != "w") {
+            o.color = c;
+            continue;
+        }
+        let value = words
+            .next()
+            .ok_or_else(|| CommandError::BadOption(format!("{} needs a value", clip(word))))?;
+        match key.as_str() {
+            "size" => o.size = Some(number(word, value, 2, 25)? as u8),
+            "komi" => o.komi = Some(Komi::parse(value)?),
+            "handicap" | "h" => o.handicap = Some(number(word, value, 0, 99)?),
+            "color" | "colour" => {
+                o.color = ColorChoice::parse(value).ok_or_else(|| bad(word, value))?
+            }
+            "ko" => o.ko = Some(value.parse().map_err(|_| bad(word, value))?),
+            "scoring" | "rules" => o.scoring = Some(value.parse().map_err(|_| bad(word, value))?),
+            "days" => o.days = Some(number(word, value, 1, 60)?),
+            _ => {
+                return Err(CommandError::BadOption(format!(
+                    "unknown option {}",
+                    clip(word)
+                )));
+            }
+        }
+    }
+    Ok(o)
+}
+
+fn number(key: &str, value: &str, min: u32, max: u32) -> Result<u32, CommandError> {
+    value
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            CommandError::BadOption(format!(
+                "{} {} (it must be a number from {min} to {max})",
+                clip(key),
+                clip(value)
+            ))
+        })
+}
+
+fn bad(key: &str, value: &str) -> CommandError {
+    CommandError::BadOption(format!("{} {}", clip(key), clip(value)))
+}
+
+fn clip(word: &str) -> String {
+    word.chars().take(40).collect()
+}

@@ -1,0 +1,198 @@
+//! The game-lifecycle and player commands: `challenge`, `accept`,
+//! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `undo`,
+//! `say`, `vacation`, `notify`, `password` and `standings`.
+//!
+//! Reads the raw line (not the `#N`-split words of `line`), because `say`
+//! text and passwords are kept as written.
+
+use std::str::FromStr;
+
+use super::line::game_ref;
+use super::options::{NotifyMode, challenge_options};
+use super::{Command, CommandError, GameRef};
+use crate::go::Point;
+
+type Outcome = Result<Command, CommandError>;
+
+/// Every keyword this module reads, lower-case.
+const WORDS: &[&str] = &[
+    "challenge",
+    "accept",
+    "decline",
+    "place",
+    "dead",
+    "alive",
+    "done",
+    "resume",
+    "sgf",
+    "undo",
+    "say",
+    "vacation",
+    "notify",
+    "password",
+    "standings",
+];
+
+/// Reads `line` when its first word is one of this module's keywords.
+pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (first, args) = words.split_first()?;
+    let keyword = first.to_lowercase();
+    let keyword = WORDS.iter().find(|w| **w == keyword)?;
+    Some(dispatch(keyword, args, thread, line))
+}
+
+fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -> Outcome {
+    let game = |usage| game_only(args, thread, usage);
+    match keyword {
+        "challenge" => challenge(args),
+        "accept" => game("accept GAME").map(|game| Command::Accept { game }),
+        "decline" => game("decline GAME").map(|game| Command::Decline { game }),
+        "place" => points(args, thread, "place GAME POINT...")
+            .map(|(game, points)| Command::Place { game, points }),
+        "dead" => points(args, thread, "dead GAME POINT...")
+            .map(|(game, points)| Command::Dead { game, points }),
+        "alive" => points(args, thread, "alive GAME POINT...")
+            .map(|(game, points)| Command::Alive { game, points }),
+        "done" => game("done GAME").map(|game| Command::Done { game }),
+        "resume" => game("resume GAME").map(|game| Command::Resume { game }),
+        "sgf" => game("sgf GAME").map(|game| Command::Sgf { game }),
+        "undo" => game("undo GAME").map(|game| Command::Undo { game }),
+        "say" => say(args, thread, line),
+        "vacation" => vacation(args),
+        "notify" => notify(args),
+        "password" => password(args),
+        _ => no_arguments(args).map(|()| Command::Standings),
+    }
+}
+
+fn challenge(args: &[&str]) -> Outcome {
+    let (name, rest) = args
+        .split_first()
+        .ok_or(CommandError::MissingArgument("challenge NAME [options]"))?;
+    Ok(Command::Challenge {
+        opponent: name.to_lowercase(),
+        options: challenge_options(rest)?,
+    })
+}
+
+fn game_only(
+    args: &[&str],
+    thread: Option<GameRef>,
+    usage: &'static str,
+) -> Result<GameRef, CommandError> {
+    match (args, thread) {
+        ([], Some(game)) => Ok(game),
+        ([], None) => Err(CommandError::MissingArgument(usage)),
+        ([game], _) => game_ref(game),
+        ([_, extra @ ..], _) => Err(too_many(extra)),
+    }
+}
+
+/// Reads `GAME POINT...` (the game may be left out in a game's thread).
+fn points(
+    args: &[&str],
+    thread: Option<GameRef>,
+    usage: &'static str,
+) -> Result<(GameRef, Vec<Point>), CommandError> {
+    let (game, rest) = match (args.split_first(), thread) {
+        (Some((first, rest)), _) if game_ref(first).is_ok() => (game_ref(first)?, rest),
+        (Some(_), Some(game)) => (game, args),
+        (Some((first, _)), None) => return Err(game_ref(first).unwrap_err()),
+        (None, _) => return Err(CommandError::MissingArgument(usage)),
+    };
+    if rest.is_empty() {
+        return Err(CommandError::MissingArgument(usage));
+    }
+    let points = rest
+        .iter()
+        .flat_map(|w| w.split(',').filter(|p| !p.is_empty()))
+        .map(|w| Point::from_str(w).map_err(|e| CommandError::BadPoint(e.to_string())))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((game, points))
+}
+
+/// Reads `say GAME TEXT...`, keeping the text as written.
+fn say(args: &[&str], thread: Option<GameRef>, line: &str) -> Outcome {
+    let (game, skip) = match (args.first(), thread) {
+        (Some(first), _) if game_ref(first).is_ok() => (game_ref(first)?, 2),
+        (Some(_), Some(game)) => (game, 1),
+        _ => return Err(CommandError::MissingArgument("say GAME TEXT...")),
+    };
+    let text = rest_of_line(line, skip);
+    if text.is_empty() {
+        return Err(CommandError::MissingArgument("say GAME TEXT..."));
+    }
+    Ok(Command::Say { game, text })
+}
+
+/// Returns `line` after its first `skip` words, trimmed.
+fn rest_of_line(line: &str, skip: usize) -> String {
+    let mut rest = line.trim_start();
+    for _ in 0..skip {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        rest = rest[end..].trim_start();
+    }
+    rest.trim_end().to_string()
+}
+
+fn vacation(args: &[&str]) -> Outcome {
+    match args {
+        [] => Err(CommandError::MissingArgument(
+            "vacation DAYS | vacation off",
+        )),
+        [w] if w.eq_ignore_ascii_case("off") => Ok(Command::Vacation { days: None }),
+        [w] => w
+            .parse::<u32>()
+            .ok()
+            .filter(|d| (1..=366).contains(d))
+            .map(|d| Command::Vacation { days: Some(d) })
+            .ok_or_else(|| CommandError::BadOption(format!("vacation {}", clip(w)))),
+        [_, extra @ ..] => Err(too_many(extra)),
+    }
+}
+
+fn notify(args: &[&str]) -> Outcome {
+    match args {
+        [] => Err(CommandError::MissingArgument("notify each|digest|off")),
+        [w] => NotifyMode::parse(w)
+            .map(|mode| Command::Notify { mode })
+            .ok_or_else(|| {
+                CommandError::BadOption(format!("notify {} (each, digest or off)", clip(w)))
+            }),
+        [_, extra @ ..] => Err(too_many(extra)),
+    }
+}
+
+/// Reads `password SECRET [NEW|off]`; never quotes the words back.
+fn password(args: &[&str]) -> Outcome {
+    match args {
+        [] => Err(CommandError::MissingArgument("password SECRET")),
+        [secret] => Ok(Command::Password {
+            secret: secret.to_string(),
+            new: None,
+        }),
+        [secret, new] => Ok(Command::Password {
+            secret: secret.to_string(),
+            new: Some(new.to_string()),
+        }),
+        _ => Err(CommandError::TooManyArguments(
+            "(the rest of the password line)".into(),
+        )),
+    }
+}
+
+fn no_arguments(args: &[&str]) -> Result<(), CommandError> {
+    match args {
+        [] => Ok(()),
+        extra => Err(too_many(extra)),
+    }
+}
+
+fn too_many(extra: &[&str]) -> CommandError {
+    CommandError::TooManyArguments(clip(&extra.join(" ")))
+}
+
+fn clip(word: &str) -> String {
+    word.chars().take(40).collect()
+}
