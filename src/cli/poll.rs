@@ -1,5 +1,9 @@
-//! `pbmgo poll` (run from cron: every message in the inbox Maildir) and
+//! `pbmgo poll` (run from cron: every unseen message of the `[inbox.imap]`
+//! mailbox when one is set, then every message in the inbox Maildir) and
 //! `pbmgo deliver` (one message on stdin, from an MTA pipe).
+
+#[cfg(feature = "imap")]
+mod imap;
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -14,7 +18,8 @@ use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir}
 /// Exit status asking the MTA to try again later (EX_TEMPFAIL).
 pub const EXIT_TEMPFAIL: u8 = 75;
 
-/// Handle every message in the inbox Maildir, then send the outbox
+/// Handle the unseen mail of the IMAP mailbox (if configured) and every
+/// message in the inbox Maildir, then send the outbox
 #[derive(Debug, Args)]
 pub struct PollArgs {
     /// The Maildir to read [default: the home's inbox]
@@ -26,24 +31,99 @@ pub struct PollArgs {
 }
 
 /// Runs `pbmgo poll`.
+///
+/// An IMAP failure does not stop the Maildir pass or the sending; it is
+/// reported after them, and the exit status is 1.
 pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
+    let maildir_given = args.maildir.is_some();
     let (inbox, held) = mailrun::folders(&ctx.home, args.maildir)?;
     let job = mailrun::Job::new(&ctx, global.pinned_time())?;
     let runner = job.runner(BATCH);
+    let mut summary = Summary::default();
+    let imap_failed = if maildir_given {
+        None
+    } else {
+        imap_pass(
+            &ctx.home,
+            &mut store,
+            &runner,
+            (&inbox, &held),
+            &mut summary,
+        )?
+    };
     let bar = progress(inbox.pending().map_or(0, |p| p.len() as u64));
-    let summary = poll_maildir(&mut store, &runner, &inbox, &held, &mut || bar.inc(1));
+    let done = poll_maildir(&mut store, &runner, &inbox, &held, &mut || bar.inc(1));
     bar.finish_and_clear();
-    let summary = summary.map_err(explain)?;
+    let summary = sum(summary, done.map_err(explain)?);
     let sent = if args.no_send {
         0
     } else {
         mailrun::send_now(&ctx.home, &mut store, job.now())?.sent
     };
     outln!("{}", summary_line(&summary, sent))?;
-    Ok(0)
+    match imap_failed {
+        Some(e) => Err(e),
+        None => Ok(0),
+    }
+}
+
+/// Runs the IMAP pass when `[inbox.imap]` is set; returns its failure, if
+/// any, to be reported after the rest of the poll. A database that cannot
+/// take mail stops the whole poll at once.
+#[cfg(feature = "imap")]
+fn imap_pass(
+    home: &crate::home::Home,
+    store: &mut crate::store::Store,
+    runner: &crate::pipeline::Runner<'_>,
+    folders: (
+        &crate::mail::maildir::Maildir,
+        &crate::mail::maildir::Maildir,
+    ),
+    summary: &mut Summary,
+) -> anyhow::Result<Option<anyhow::Error>> {
+    let Some(settings) = imap::settings(home, std::env::var("PBMGO_IMAP_PASSWORD").ok())? else {
+        return Ok(None);
+    };
+    match imap::poll_imap(&settings, store, runner, folders, summary) {
+        Ok(()) => Ok(None),
+        Err(e) if e.downcast_ref::<RunError>().is_some() => Err(e),
+        Err(e) => Ok(Some(e)),
+    }
+}
+
+/// Without the `imap` feature, an `[inbox.imap]` host is an error.
+#[cfg(not(feature = "imap"))]
+fn imap_pass(
+    home: &crate::home::Home,
+    _store: &mut crate::store::Store,
+    _runner: &crate::pipeline::Runner<'_>,
+    _folders: (
+        &crate::mail::maildir::Maildir,
+        &crate::mail::maildir::Maildir,
+    ),
+    _summary: &mut Summary,
+) -> anyhow::Result<Option<anyhow::Error>> {
+    anyhow::ensure!(
+        home.imap().is_none(),
+        "[inbox.imap] is set but this pbmgo was built without the imap feature"
+    );
+    Ok(None)
+}
+
+/// Adds two runs' counts.
+fn sum(a: Summary, b: Summary) -> Summary {
+    Summary {
+        processed: a.processed + b.processed,
+        applied: a.applied + b.applied,
+        rejected: a.rejected + b.rejected,
+        answered: a.answered + b.answered,
+        ignored: a.ignored + b.ignored,
+        quarantined: a.quarantined + b.quarantined,
+        replies: a.replies + b.replies,
+    }
 }
 
 fn summary_line(s: &Summary, sent: u32) -> String {

@@ -6,6 +6,8 @@
 
 pub mod classify;
 pub mod command;
+#[cfg(feature = "imap")]
+pub mod imap;
 pub mod inbound;
 pub mod maildir;
 pub mod outbound;

@@ -41,7 +41,8 @@ pub struct Summary {
 }
 
 impl Summary {
-    fn add(&mut self, d: &Disposition) {
+    /// Counts one message that ended as `d`.
+    pub fn add(&mut self, d: &Disposition) {
         self.processed += 1;
         match d {
             Disposition::Handled { outcome, replies } => {
