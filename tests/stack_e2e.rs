@@ -11,12 +11,15 @@
 
 #[path = "support/mailstack.rs"]
 mod mailstack;
+#[path = "support/stack_home.rs"]
+mod stack_home;
 
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use mailstack::{ALICE, BOB, GO, Got, Stack, StackHome, mail, reply, stack};
+use mailstack::{ALICE, BOB, GO, Got, Stack, mail, reply, stack};
+use stack_home::StackHome;
 
 /// Checks a game mail from pbmgo: headers, and `rows` in its board.
 fn check_game_mail(m: &Got, game: &str, subject_has: &str, rows: &[&str]) {

@@ -12,12 +12,15 @@
 mod imap_cut;
 #[path = "support/mailstack.rs"]
 mod mailstack;
+#[path = "support/stack_home.rs"]
+mod stack_home;
 
 use std::time::Duration;
 
-use mailstack::{ALICE, BOB, GO, Stack, StackHome, mail, stack};
+use mailstack::{ALICE, BOB, GO, Stack, mail, stack};
 use pbmgo::home::ImapTls;
 use pbmgo::mail::imap::{ImapError, ImapSettings, Mailbox};
+use stack_home::StackHome;
 
 fn settings(s: &Stack, tls: ImapTls, port: &str) -> ImapSettings {
     ImapSettings {
