@@ -190,11 +190,26 @@ fn apple_mail_pass_opens_scoring() {
          7  O . X . O . X . O . X . O  7
          6  . X . O . X . O . X . O .  6
          5  X . O . X . . . . . . . .  5
-         4  . . . + . . . . . + . . .  4
+         4  . . . . . . . . . . . . .  4
          3  . . . . . . . . . . . . .  3
          2  . . . . . . . . . . . . .  2
          1  . . . . . . . . . . . . .  1
             A B C D E F G H J K L M N
+
+        Dead stones are drawn x and o, territory + (Black) and - (White).
+        Counting: area scoring, komi 7.5
+        Black: 0 points of territory + 28 stones on the board = 28
+        White: 0 points of territory + 27 stones on the board + 7.5 komi = 34.5
+        White wins by 6.5 (W+6.5)
+
+        No stones are marked dead.
+        carol (Black) has not accepted yet.
+        dan (White) has not accepted yet.
+
+        To mark a string dead:        dead game3 POINT...
+        To mark it alive again:       alive game3 POINT...
+        To accept this count:         done game3
+        To play on instead:           resume game3
     ");
 }
 

@@ -15,7 +15,8 @@ fn thunderbird_bare_resign_in_a_thread() {
     h.player("dmitri", "dmitri@example.de");
     h.player("greta", "greta@example.org");
     h.game_at(9, 9, &history(9, 9, &["E3"], &[]), "dmitri", "greta");
-    assert_eq!(h.poll_fixture("thunderbird-plain.eml"), one(1, 0, 0, 2));
+    // The transcript, and the end of the game (result, board, SGF) to both players.
+    assert_eq!(h.poll_fixture("thunderbird-plain.eml"), one(1, 0, 0, 3));
     let game = h.show("game9");
     assert_eq!(
         (&game["status"], &game["result"]),
@@ -122,7 +123,8 @@ fn multiple_commands_in_several_games() {
     h.game_at(4, 19, &history(19, 7, &[], &["D17"]), "hal", "gus");
     h.game_at(5, 9, &[], "hal", "gus");
     h.game_at(6, 9, &[], "gus", "hal");
-    assert_eq!(h.poll_fixture("multiple-commands.eml"), one(1, 0, 0, 4));
+    // The transcript, two "your move" mails and the end of game5 to both players.
+    assert_eq!(h.poll_fixture("multiple-commands.eml"), one(1, 0, 0, 5));
     h.assert_moves("game3", 1, &[("black", "C3")]);
     h.assert_moves("game4", 8, &[("white", "D17")]);
     assert_eq!(h.show("game5")["result"], "B+R");

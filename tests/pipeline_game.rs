@@ -184,7 +184,7 @@ fn a_whole_game_by_mail_a_few_mails_per_poll() {
 }
 
 #[test]
-fn a_move_after_two_passes_resumes_play() {
+fn a_move_after_two_passes_waits_for_resume() {
     let h = home();
     for (from, body) in [
         (ALICE, "move game1 e5"),
@@ -197,12 +197,18 @@ fn a_move_after_two_passes_resumes_play() {
     assert_eq!(h.show("game1")["status"], "scoring");
     let note = h.sent_to(BOB).pop().unwrap();
     assert!(
-        note.text.contains("Both players have passed") && note.text.contains("#4"),
+        note.text.contains("Both players have passed") && note.text.contains("resume game1"),
         "{}",
         note.text
     );
 
     h.drop_mail(&mail(BOB, "my move", "move game1 c3").bytes());
+    let got = counts(&h.poll());
+    let reply = h.sent_to(BOB).pop().unwrap();
+    assert_eq!((got.applied, got.rejected), (0, 1), "{}", reply.text);
+    assert_eq!(reply.rejected(), ["scoring-phase"]);
+
+    h.drop_mail(&mail(BOB, "play on", "resume game1\nmove game1 c3").bytes());
     let got = counts(&h.poll());
     let reply = h.sent_to(BOB).pop().unwrap();
     assert_eq!((got.applied, got.rejected), (1, 0), "{}", reply.text);
@@ -213,4 +219,5 @@ fn a_move_after_two_passes_resumes_play() {
         (&"active".into(), &4.into()),
         "{game}"
     );
+    h.ok(&["game", "verify", "game1"]);
 }

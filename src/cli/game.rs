@@ -8,7 +8,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use super::context::GlobalArgs;
-use super::{Refused, game_sgf, game_show, game_verify};
+use super::{Refused, game_admin, game_sgf, game_show, game_verify};
 use crate::go::{BoardSize, Game, KoRule, Move, Phase, Played, Rules, Scoring};
 use crate::store::codec::time_text;
 use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
@@ -34,6 +34,10 @@ pub enum GameCommand {
     Import(game_sgf::ImportArgs),
     /// Replay move lists and compare them with the stored games
     Verify(game_verify::VerifyArgs),
+    /// End a game with a result (an admin decision), mailed to both players
+    Adjudicate(game_admin::AdjudicateArgs),
+    /// Return a game being scored or finished to play, mailed to both players
+    Resume(game_admin::ResumeArgs),
 }
 
 impl GameCommand {
@@ -49,6 +53,8 @@ impl GameCommand {
             GameCommand::Sgf(a) => game_sgf::sgf(a, global),
             GameCommand::Import(a) => game_sgf::import(a, global),
             GameCommand::Verify(a) => game_verify::verify(a, global),
+            GameCommand::Adjudicate(a) => game_admin::adjudicate(a, global),
+            GameCommand::Resume(a) => game_admin::resume(a, global),
         }
     }
 }

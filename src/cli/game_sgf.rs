@@ -18,9 +18,10 @@ use super::Refused;
 use super::context::GlobalArgs;
 use super::game::RuleArgs;
 use crate::go::replay::{Event, Record};
-use crate::go::sgf::{SgfRecord, parse_sgf, write_sgf};
-use crate::go::{Color, Game, Phase, Position, Rules, Scoring};
-use crate::store::{GameId, MoveEntry, StoredGame, games, players};
+use crate::go::sgf::{parse_sgf, write_sgf};
+use crate::go::{Color, Game, Phase, Position, Rules};
+use crate::pipeline::records::sgf_record;
+use crate::store::{GameId, MoveEntry, games, players};
 
 /// Print a game as SGF
 #[derive(Debug, Args)]
@@ -49,40 +50,8 @@ pub fn sgf(args: SgfArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let stored = store.read(|tx| games::load(tx, args.game))?;
-    out!("{}", write_sgf(&record(&stored)))?;
+    out!("{}", write_sgf(&sgf_record(&stored)))?;
     Ok(0)
-}
-
-/// Returns the SGF record of a stored game.
-fn record(stored: &StoredGame) -> SgfRecord {
-    let state = stored.game.state();
-    let stones = |c: Color| -> Vec<_> {
-        let start = &state.start;
-        start
-            .size()
-            .all_points()
-            .filter(|&p| start.get(p) == Some(c))
-            .collect()
-    };
-    SgfRecord {
-        size: state.start.size(),
-        komi: state.rules.komi,
-        handicap: state.handicap,
-        setup_black: stones(Color::Black),
-        setup_white: stones(Color::White),
-        black_name: stored.black.name.clone(),
-        white_name: stored.white.name.clone(),
-        date: Some(stored.created_at.format("%Y-%m-%d").to_string()),
-        rules: Some(
-            match state.rules.scoring {
-                Scoring::Area => "Chinese",
-                Scoring::Territory => "Japanese",
-            }
-            .to_string(),
-        ),
-        result: state.result.map(|r| r.to_string()),
-        moves: state.moves,
-    }
 }
 
 /// Runs `game import`; prints the new game's id and returns 0.

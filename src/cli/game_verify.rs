@@ -4,6 +4,9 @@
 //! the captures (in total and move by move), the side to move, the move
 //! number and the rest of `GameState::differences`.
 //!
+//! Endings and returns to play are the game's events (`store::events`),
+//! applied after the move they follow.
+//!
 //! Prints one line per game that differs, naming the parts
 //! (`game3: board differs, captures differ`), and exits 1 if any does.
 
@@ -12,6 +15,7 @@ use rusqlite::Connection;
 
 use super::context::GlobalArgs;
 use crate::go::{Game, Phase};
+use crate::store::events::{self, EventRow};
 use crate::store::{GameId, StoreError, games, listing};
 
 /// Replay move lists and compare them with the stored games
@@ -67,7 +71,8 @@ fn differences(conn: &Connection, id: GameId) -> Result<Vec<String>, StoreError>
         Err(e) => return Err(e),
     };
     let s = stored.game.state();
-    let rebuilt = match rebuild(&stored.game) {
+    let events = events::list(conn, id)?;
+    let rebuilt = match rebuild(&stored.game, &events) {
         Ok(r) => r,
         Err(why) => return Ok(vec![why]),
     };
@@ -89,14 +94,28 @@ fn differences(conn: &Connection, id: GameId) -> Result<Vec<String>, StoreError>
     Ok(out)
 }
 
-/// Replays the game's move list from its start, as `Game::rebuild` does;
-/// returns the game and each move's captures, or which move fails and why.
-fn rebuild(game: &Game) -> Result<(Game, Vec<u32>), String> {
+/// Replays the game's move list from its start, as `Game::rebuild` does,
+/// applying its events (a resignation, a result, a return to play) where
+/// they happened; returns the game and each move's captures, or which move
+/// or event fails and why.
+fn rebuild(game: &Game, events: &[EventRow]) -> Result<(Game, Vec<u32>), String> {
     let s = game.state();
     let mut g = Game::rebuild(s.rules, s.handicap, &s.start, s.start_to_move, &[])
         .map_err(|e| e.to_string())?;
     let mut captures = Vec::with_capacity(s.moves.len());
+    let apply = |g: &mut Game, after: usize| -> Result<(), String> {
+        for e in events.iter().filter(|e| e.after_move as usize == after) {
+            g.apply_event(e.event).map_err(|why| {
+                format!(
+                    "event {} after move {after} cannot be applied: {why}",
+                    e.event
+                )
+            })?;
+        }
+        Ok(())
+    };
     for (i, &(color, mv)) in s.moves.iter().enumerate() {
+        apply(&mut g, i)?;
         if g.phase() == Phase::Scoring {
             let _ = g.resume();
         }
@@ -105,5 +124,6 @@ fn rebuild(game: &Game) -> Result<(Game, Vec<u32>), String> {
             .map_err(|e| format!("move {} ({color} {mv}) cannot be replayed: {e}", i + 1))?;
         captures.push(played.captures);
     }
+    apply(&mut g, s.moves.len())?;
     Ok((g, captures))
 }

@@ -27,6 +27,7 @@ macro_rules! outln {
 mod context;
 mod demo;
 mod game;
+mod game_admin;
 mod game_sgf;
 mod game_show;
 mod game_verify;

@@ -13,6 +13,7 @@ pub mod sgf;
 pub use color::Color;
 pub use coords::{BoardSize, CoordError, Move, Point};
 pub mod board;
+pub mod events;
 pub mod game;
 pub mod handicap;
 pub mod history;

@@ -15,6 +15,10 @@ use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
 use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+
+mod lifecycle;
+
+pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -182,6 +186,17 @@ const EMBEDDED: &[(&str, &str)] = &[
         "unknown-sender.txt",
         include_str!("../../templates/unknown-sender.txt"),
     ),
+    ("challenge.txt", include_str!("../../templates/challenge.txt")),
+    (
+        "challenge-closed.txt",
+        include_str!("../../templates/challenge-closed.txt"),
+    ),
+    (
+        "game-letter.txt",
+        include_str!("../../templates/game-letter.txt"),
+    ),
+    ("game-over.txt", include_str!("../../templates/game-over.txt")),
+    ("sgf.txt", include_str!("../../templates/sgf.txt")),
 ];
 
 /// All templates, compiled and ready to render.

@@ -3,19 +3,211 @@
 //!
 //! Owns what happens when such a deadline passes (and the warning one day
 //! before the scoring deadline); queues its letters through `letters`, each
-//! notice once.
+//! notice once: an expired challenge is closed once, a game ended by its
+//! deadline leaves the scoring phase, and the warning is recorded with
+//! `letters::first_notice` under the deadline it warns of.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
-use super::{PipelineError, Settings};
+use super::execute::{end_game, scored_board_ctx};
+use super::letters::{self, Letter, Origin};
+use super::{Env, PipelineError, Settings};
+use crate::go::events::GameEvent;
+use crate::go::score::score_game;
+use crate::go::{Color, Phase};
+use crate::mail::templates::{GameLetterCtx, Templates};
+use crate::store::challenges::{self, Challenge, Status};
+use crate::store::codec::time_text;
+use crate::store::scoring::{self, Marking};
+use crate::store::{StoredGame, games};
 
-/// Expires old challenges and ends or warns about scoring phases at `now`;
-/// returns how many letters were queued.
+/// Expires old challenges and ends or warns about scoring phases at `now`,
+/// with the embedded templates; returns how many letters were queued.
+/// Prefer [`run_env`], which uses the home's template overrides.
 pub fn run(
-    _conn: &Connection,
-    _settings: &Settings,
-    _now: DateTime<Utc>,
+    conn: &Connection,
+    settings: &Settings,
+    now: DateTime<Utc>,
 ) -> Result<u32, PipelineError> {
-    Ok(0)
+    let templates = Templates::new(None)?;
+    run_with(conn, settings, &templates, now)
+}
+
+/// Expires old challenges and ends or warns about scoring phases at
+/// `env.now`; returns how many letters were queued.
+pub fn run_env(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
+    run_with(conn, env.settings, env.templates, env.now)
+}
+
+/// As [`run_env`], with its parts.
+pub fn run_with(
+    conn: &Connection,
+    settings: &Settings,
+    templates: &Templates,
+    now: DateTime<Utc>,
+) -> Result<u32, PipelineError> {
+    let mut sent = 0;
+    for c in challenges::due(conn, now)? {
+        sent += expire(conn, settings, templates, &c, now)?;
+    }
+    for (id, deadline) in scoring::deadlines_before(conn, now + Duration::days(1))? {
+        let g = games::load(conn, id)?;
+        let Some(m) = scoring::load(conn, id, g.game.board().size())? else {
+            continue;
+        };
+        if g.game.phase() != Phase::Scoring {
+            continue;
+        }
+        sent += match deadline <= now {
+            true => stand(conn, settings, templates, g, &m, now)?,
+            false => warn(conn, settings, templates, &g, &m, deadline, now)?,
+        };
+    }
+    Ok(sent)
+}
+
+/// Queues `letter`; returns 1 when it was queued.
+fn queue(
+    conn: &Connection,
+    settings: &Settings,
+    now: DateTime<Utc>,
+    letter: &Letter,
+    unique: &str,
+) -> Result<u32, PipelineError> {
+    let origin = Origin {
+        unique,
+        inbound_id: None,
+    };
+    Ok(u32::from(letters::queue(
+        conn, settings, now, letter, &origin,
+    )?))
+}
+
+/// Closes an unanswered challenge and tells both players.
+fn expire(
+    conn: &Connection,
+    settings: &Settings,
+    templates: &Templates,
+    c: &Challenge,
+    now: DateTime<Utc>,
+) -> Result<u32, PipelineError> {
+    if !challenges::close(conn, c.id, Status::Expired, now)? {
+        return Ok(0);
+    }
+    let what = format!(
+        "The challenge {} from {} to {} expired: it was not answered by {}.",
+        c.id,
+        c.challenger.name,
+        c.challenged.name,
+        c.expires_at.format("%Y-%m-%d")
+    );
+    let mut sent = 0;
+    for (i, to) in [&c.challenger, &c.challenged].into_iter().enumerate() {
+        let letter = super::execute::closed_letter_with(templates, c, to, what.clone())?;
+        sent += queue(
+            conn,
+            settings,
+            now,
+            &letter,
+            &format!("expire:{}:{i}", c.id),
+        )?;
+    }
+    Ok(sent)
+}
+
+/// Returns the player who has not accepted the marking.
+fn waiting(m: &Marking) -> Option<Color> {
+    match (m.black_done, m.white_done) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Warns the player who has not accepted, once per deadline.
+fn warn(
+    conn: &Connection,
+    settings: &Settings,
+    templates: &Templates,
+    g: &StoredGame,
+    m: &Marking,
+    deadline: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> Result<u32, PipelineError> {
+    let Some(late) = waiting(m) else {
+        return Ok(0);
+    };
+    let to = g.player(late);
+    let key = time_text(deadline);
+    if !letters::first_notice(conn, g.id.get(), to.id, "scoring-warning", &key, now)? {
+        return Ok(0);
+    }
+    let id = g.id;
+    let intro = vec![format!(
+        "In {id}, {} accepted the count below and waits for you. If you do nothing, \
+         it stands on {} and the game ends with it.",
+        g.player(late.opponent()).name,
+        deadline.format("%Y-%m-%d %H:%M UTC")
+    )];
+    let next = vec![format!(
+        "To accept it, send: done {id}\nTo change it: dead {id} POINT... or alive {id} POINT...\n\
+         To play on: resume {id}"
+    )];
+    let ctx = GameLetterCtx {
+        intro,
+        board: scored_board_ctx(conn, g)?,
+        next,
+    };
+    let letter = Letter {
+        to: to.clone(),
+        kind: "scoring-warning",
+        subject: format!("[{id}] The count stands tomorrow unless you answer"),
+        text: templates.render("game-letter.txt", &ctx)?,
+        html: None,
+        game: Some(id),
+        attachments: Vec::new(),
+        essential: true,
+    };
+    queue(
+        conn,
+        settings,
+        now,
+        &letter,
+        &format!("scoring-warning:{id}:{key}"),
+    )
+}
+
+/// Ends the game with the marking as it stands.
+fn stand(
+    conn: &Connection,
+    settings: &Settings,
+    templates: &Templates,
+    mut g: StoredGame,
+    m: &Marking,
+    now: DateTime<Utc>,
+) -> Result<u32, PipelineError> {
+    let result = score_game(&g.game, &m.dead).result();
+    let how = match waiting(m) {
+        Some(late) => format!(
+            "{} accepted the count and {} did not answer within {} days, so it stands.",
+            g.player(late.opponent()).name,
+            g.player(late).name,
+            settings.games.scoring_deadline_days
+        ),
+        None => "The scoring deadline passed, so the count stands.".to_string(),
+    };
+    let event = GameEvent::Finish(result);
+    let letters = end_game(conn, settings, templates, &mut g, event, &how, "tick", now)?;
+    let mut sent = 0;
+    for (i, letter) in letters.iter().enumerate() {
+        sent += queue(
+            conn,
+            settings,
+            now,
+            letter,
+            &format!("scoring-deadline:{}:{i}", g.id),
+        )?;
+    }
+    Ok(sent)
 }

@@ -10,11 +10,13 @@
 //!
 //! Must not touch sockets or the terminal. Time and ids are arguments.
 
+pub mod admin;
 mod auth;
 mod boards;
 pub mod deadlines;
 mod execute;
 pub mod letters;
+pub mod records;
 mod replies;
 pub mod run;
 

@@ -10,7 +10,7 @@ use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::execute::{Effect, Notice, Report, help_text};
+use super::execute::{Effect, Notice, Report, help_text, scored_board_ctx};
 use super::{Env, Msg, PipelineError, boards, letters};
 use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
@@ -55,6 +55,12 @@ impl<'a, 'b> Queue<'a, 'b> {
         let g = games::load(self.conn, id)?;
         self.games.insert(id, g.clone());
         Ok(g)
+    }
+
+    /// Returns the board block of game `id` (scored while it is being scored).
+    fn board(&mut self, id: GameId) -> Result<crate::mail::templates::BoardCtx, PipelineError> {
+        let g = self.game(id)?;
+        scored_board_ctx(self.conn, &g)
     }
 
     fn next_id(&mut self) -> String {
@@ -226,7 +232,7 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
                 if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
                     boards.remove(i);
                 }
-                boards.push(boards::board_ctx(&q.game(*game)?));
+                boards.push(q.board(*game)?);
             }
             Ok(Effect::Text(t)) => sections.push(t.clone()),
             Ok(Effect::Acted { text, game, .. }) => {
@@ -235,7 +241,7 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
                     if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
                         boards.remove(i);
                     }
-                    boards.push(boards::board_ctx(&q.game(*game)?));
+                    boards.push(q.board(*game)?);
                 }
             }
             Err(r) => {
@@ -243,7 +249,7 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
                     .game
                     .filter(|g| !boards.iter().any(|b| b.game == g.to_string()))
                 {
-                    boards.push(boards::board_ctx(&q.game(game)?));
+                    boards.push(q.board(game)?);
                 }
             }
             _ => {}
@@ -293,7 +299,7 @@ fn opponent_mail(
         return Ok(false);
     }
     let mover = g.player(n.color).name.clone();
-    let board = boards::board_ctx(&g);
+    let board = scored_board_ctx(q.conn, &g)?;
     let ctx = YourMoveCtx {
         game: g.id.to_string(),
         opponent: mover.clone(),

@@ -16,8 +16,10 @@
 //!
 //! Time is an argument: functions that stamp rows take `now`.
 
+pub mod challenges;
 pub mod clock;
 pub mod codec;
+pub mod events;
 pub mod games;
 pub mod listing;
 pub mod messages;
@@ -25,6 +27,7 @@ pub mod migrate;
 pub mod outbox;
 pub mod players;
 pub mod quarantine;
+pub mod scoring;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

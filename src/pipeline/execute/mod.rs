@@ -12,6 +12,10 @@ mod lifecycle;
 mod personal;
 mod stranger;
 
+pub(crate) use lifecycle::closed_letter_with;
+pub(crate) use lifecycle::ending::end_game;
+pub(crate) use lifecycle::scoring::board_ctx as scored_board_ctx;
+
 use rusqlite::Connection;
 
 pub use stranger::from_stranger;
@@ -234,7 +238,7 @@ fn run(conn: &Connection, env: &Env<'_>, player: &Player, cmd: &Command, source:
         Command::Pass { game, expected } => {
             play(conn, env, player, *game, Move::Pass, *expected, source)
         }
-        Command::Resign { game } => resign(conn, env, player, *game),
+        Command::Resign { game } => lifecycle::ending::resign(conn, env, player, *game, source),
         Command::Challenge { .. }
         | Command::Accept { .. }
         | Command::Decline { .. }
@@ -275,8 +279,9 @@ fn games_text(conn: &Connection, player: &Player) -> Result<String, PipelineErro
             player_id: Some(player.id),
         },
     )?;
+    let challenges = lifecycle::challenges_text(conn, player)?;
     if list.is_empty() {
-        return Ok("You have no games.".into());
+        return Ok(challenges.unwrap_or_else(|| "You have no games.".into()));
     }
     let mut out = String::from("Your games:\n");
     for g in list {
@@ -298,7 +303,10 @@ fn games_text(conn: &Connection, player: &Player) -> Result<String, PipelineErro
             g.size
         );
     }
-    Ok(out.trim_end().to_string())
+    Ok(match challenges {
+        Some(c) => format!("{out}\n{c}"),
+        None => out.trim_end().to_string(),
+    })
 }
 
 /// Loads a game, or the rejection when there is no such game.
@@ -354,9 +362,8 @@ fn play(
         );
         return Ok(Err(reject_in(g.id, "stale-move-number", why)));
     }
-    if g.game.phase() == Phase::Scoring && color == g.game.to_move() {
-        // A move after two passes resumes play (the player who did not make the second pass moves).
-        let _ = g.game.resume();
+    if let Some(r) = lifecycle::refuse_play(conn, &g)? {
+        return Ok(Err(r));
     }
     let played = match g.game.play_checked(color, mv) {
         Ok(p) => p,
@@ -372,36 +379,17 @@ fn play(
     games::record_move(conn, &g, &entry)?;
     match g.game.phase() {
         Phase::Play => clock::start_turn(conn, g.id, env.now)?,
-        _ => clock::stop(conn, g.id)?,
+        Phase::Scoring => {
+            clock::stop(conn, g.id)?;
+            lifecycle::scoring::open(conn, &g, color, env.now)?;
+        }
+        Phase::Finished => clock::stop(conn, g.id)?,
     }
     Ok(Ok(Effect::Changed(Notice {
         game: g.id,
         color,
         what: mv.to_string(),
         number: next,
-    })))
-}
-
-fn resign(conn: &Connection, env: &Env<'_>, player: &Player, game: GameRef) -> Outcome1 {
-    let (mut g, color) = match load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
-    if g.game.resign(color).is_err() {
-        return Ok(Err(reject_in(
-            g.id,
-            "game-over",
-            format!("{} is already over", g.id),
-        )));
-    }
-    games::update_state(conn, g.id, &g.game, env.now)?;
-    clock::stop(conn, g.id)?;
-    let number = g.game.move_number();
-    Ok(Ok(Effect::Changed(Notice {
-        game: g.id,
-        color,
-        what: "resign".into(),
-        number,
     })))
 }
 

@@ -91,6 +91,20 @@ pub fn insert(
     moves: &[MoveEntry],
     now: DateTime<Utc>,
 ) -> Result<GameId, StoreError> {
+    insert_as(conn, None, black, white, game, moves, now)
+}
+
+/// As [`insert`], under the id `id` when given (a challenge's reserved
+/// number), else the next one.
+pub fn insert_as(
+    conn: &Connection,
+    id: Option<GameId>,
+    black: &PlayerRef,
+    white: &PlayerRef,
+    game: &Game,
+    moves: &[MoveEntry],
+    now: DateTime<Utc>,
+) -> Result<GameId, StoreError> {
     if black.id == white.id {
         return Err(StoreError::Invalid {
             what: "players",
@@ -100,7 +114,7 @@ pub fn insert(
     }
     check_moves(game, moves)?;
     let s = game.state();
-    let id = insert_row(conn, black, white, &s, now)?;
+    let id = insert_row(conn, id, black, white, &s, now)?;
     for (i, m) in moves.iter().enumerate() {
         insert_move(conn, id, i + 1, m)?;
     }
@@ -114,17 +128,18 @@ pub fn insert(
 /// Inserts the `games` row of state `s`; returns the new id.
 fn insert_row(
     conn: &Connection,
+    id: Option<GameId>,
     black: &PlayerRef,
     white: &PlayerRef,
     s: &GameState,
     now: DateTime<Utc>,
 ) -> Result<GameId, StoreError> {
     conn.prepare_cached(
-        "INSERT INTO games (size, komi, handicap, ko_rule, allow_suicide, scoring,
+        "INSERT INTO games (id, size, komi, handicap, ko_rule, allow_suicide, scoring,
              black_id, white_id, start_board, start_to_move, created_at, status, to_move,
              move_number, passes, captures_black, captures_white, board, last_color,
              last_move, ko_point, ko_color, result, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+         VALUES (?24, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
              ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?11)",
     )?
     .execute(params_from_iter(
@@ -142,7 +157,8 @@ fn insert_row(
             Box::new(time_text(now)),
         ]
         .into_iter()
-        .chain(state_values(s)),
+        .chain(state_values(s))
+        .chain([Box::new(id.map(GameId::get)) as Value]),
     ))?;
     GameId::from_rowid(conn.last_insert_rowid())
 }
@@ -259,6 +275,33 @@ pub fn update_state(
         return Err(not_found(id));
     }
     write_ko_list(conn, id, &s.ko_list)
+}
+
+/// Rewrites the start of game `id` from `game` after stones were set up
+/// before the first move (free handicap placement): the start board, the
+/// side to move at the start, the handicap, the position hashes and the state.
+pub fn restart(
+    conn: &Connection,
+    id: GameId,
+    game: &Game,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let s = game.state();
+    conn.prepare_cached(
+        "UPDATE games SET start_board = ?2, start_to_move = ?3, handicap = ?4 WHERE id = ?1",
+    )?
+    .execute(params![
+        id.get(),
+        s.start.encode(),
+        color_text(s.start_to_move),
+        s.handicap
+    ])?;
+    conn.prepare_cached("DELETE FROM position_hashes WHERE game_id = ?1")?
+        .execute([id.get()])?;
+    for (i, &h) in s.hashes.iter().enumerate() {
+        insert_hash(conn, id, i, h)?;
+    }
+    update_state(conn, id, game, now)
 }
 
 /// One SQL value.

@@ -86,3 +86,19 @@ CREATE TABLE notices (
     sent_at   TEXT NOT NULL,
     PRIMARY KEY (game_id, player_id, kind, key)
 ) WITHOUT ROWID;
+
+-- What ends or reopens a game without a move, kept with the move list (the
+-- authoritative record) so `pbmgo game verify` can rebuild it: a
+-- resignation (`resign black`), a result set by agreement, by the scoring
+-- deadline, on time or by the admin (`result W+3.5`), and a return to play
+-- (`resume`). `after_move` is how many moves had been played; `source` is
+-- a message key, `cli` or `tick`, as for moves.
+CREATE TABLE game_events (
+    game_id    INTEGER NOT NULL REFERENCES games (id),
+    seq        INTEGER NOT NULL CHECK (seq >= 1),
+    after_move INTEGER NOT NULL CHECK (after_move >= 0),
+    event      TEXT NOT NULL,
+    source     TEXT NOT NULL,
+    at         TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;

@@ -1,0 +1,570 @@
+//! `challenge NAME [options]`, `accept GAME` and `decline GAME`: offering a
+//! game, starting it, and refusing or withdrawing the offer.
+//!
+//! Nigiri: the coin is the low bit of the first byte of the SHA-256 of the
+//! accepting message's key (its Message-ID), so a test pins the colours by
+//! pinning the Message-ID, and handling the same mail twice cannot pick
+//! differently.
+
+use chrono::Duration;
+use rusqlite::Connection;
+use sha2::{Digest, Sha256};
+
+use super::super::{Effect, Outcome1, Rejection, reject};
+use super::game_letter;
+use crate::go::handicap::{max_fixed, max_free};
+use crate::go::{BoardSize, Color, Game, KoRule, Point, Rules};
+use crate::mail::command::{ChallengeOptions, GameRef, Komi};
+use crate::mail::templates::{ChallengeClosedCtx, ChallengeCtx};
+use crate::pipeline::letters::Letter;
+use crate::pipeline::{Env, PipelineError};
+use crate::store::challenges::{self, Challenge, Status, Terms};
+use crate::store::games::{self, GameId};
+use crate::store::players::{self, Player, PlayerRef};
+use crate::store::{StoreError, StoredGame, clock};
+
+/// The board size of a challenge that does not say.
+const DEFAULT_SIZE: u8 = 19;
+
+/// `challenge NAME [options]`.
+pub(super) fn challenge(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    opponent: &str,
+    options: &ChallengeOptions,
+) -> Outcome1 {
+    let other = match players::find(conn, opponent) {
+        Ok(p) => p,
+        Err(StoreError::NotFound { .. }) => {
+            let why = format!("there is no player called {opponent}");
+            return Ok(Err(reject("no-such-player", why)));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if other.id == player.id {
+        return Ok(Err(reject(
+            "challenge-self",
+            "you cannot challenge yourself",
+        )));
+    }
+    let terms = match terms(env, options) {
+        Ok(t) => t,
+        Err(r) => return Ok(Err(r)),
+    };
+    if let Some(r) = over_limit(conn, env, player, &other)? {
+        return Ok(Err(r));
+    }
+    let expires = env.now + Duration::days(i64::from(env.settings.games.challenge_expiry_days));
+    let (me, them) = (player.as_ref(), other.as_ref());
+    let id = challenges::insert(conn, &me, &them, &terms, env.now, expires)?;
+    let c = challenges::find(conn, id)?.ok_or(StoreError::NotFound {
+        what: "challenge",
+        id: id.to_string(),
+    })?;
+    let letter = challenge_letter(env, &c)?;
+    let text = format!(
+        "Challenge {id} sent to {}: {}.\n{}\nThey have until {} to accept; when they do, \
+         you get the first board. To withdraw the challenge, send: decline {id}",
+        them.name,
+        term_lines(&terms).join(", "),
+        colors_sentence(&c, &me.name),
+        c.expires_at.format("%Y-%m-%d"),
+    );
+    Ok(Ok(Effect::Acted {
+        text,
+        game: None,
+        letters: vec![letter],
+    }))
+}
+
+/// Checks the options against the board and fills in the server's defaults.
+fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
+    let size_n = o.size.unwrap_or(DEFAULT_SIZE);
+    let size = BoardSize::new(u32::from(size_n))
+        .map_err(|e| reject("bad-option", format!("size {size_n}: {e}")))?;
+    let h = o.handicap.unwrap_or(0);
+    let bad = |why: String| Err(reject("bad-handicap", why));
+    match (h, o.free) {
+        (1, _) => {
+            return bad(
+                "a handicap starts at 2 stones; for one stone, play Black with komi 0.5 \
+                        (color black komi 0.5)"
+                    .into(),
+            );
+        }
+        (0, true) => return bad("free placement needs a handicap of 2 or more stones".into()),
+        (h, true) if h > max_free(size) => {
+            return bad(format!(
+                "at most {} free handicap stones fit on {size_n}x{size_n}",
+                max_free(size)
+            ));
+        }
+        (h, false) if h >= 2 => match max_fixed(size) {
+            None => {
+                return bad(format!(
+                    "fixed handicap stones exist only on 9x9, 13x13 and 19x19; add 'free' \
+                     to place them yourself on {size_n}x{size_n}"
+                ));
+            }
+            Some(max) if h > max => {
+                return bad(format!(
+                    "at most {max} fixed handicap stones fit on {size_n}x{size_n}"
+                ));
+            }
+            Some(_) => {}
+        },
+        _ => {}
+    }
+    let scoring = o.scoring.unwrap_or_default();
+    Ok(Terms {
+        size: size_n,
+        komi: o.komi.map_or(scoring.default_komi(h), Komi::points),
+        handicap: h,
+        free: o.free,
+        color: o.color.name().to_string(),
+        ko: o.ko.unwrap_or(KoRule::List),
+        scoring,
+        days: o.days.unwrap_or(env.settings.games.days_per_move).max(1),
+    })
+}
+
+/// Returns the rejection when either player has as many games as allowed.
+fn over_limit(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    other: &Player,
+) -> Result<Option<Rejection>, PipelineError> {
+    let max = env.settings.max_games_per_player;
+    if max == 0 {
+        return Ok(None);
+    }
+    if challenges::commitments(conn, player.id)? >= max {
+        return Ok(Some(reject(
+            "too-many-games",
+            format!(
+                "you have {max} games and open challenges already, the most this server \
+                 allows; finish a game or withdraw a challenge first"
+            ),
+        )));
+    }
+    if challenges::commitments(conn, other.id)? >= max {
+        return Ok(Some(reject(
+            "opponent-too-many-games",
+            format!(
+                "{} has {max} games and open challenges already, the most this server allows",
+                other.name
+            ),
+        )));
+    }
+    Ok(None)
+}
+
+/// Returns the terms as short lines, e.g. `Board: 19x19`.
+fn term_lines(t: &Terms) -> Vec<String> {
+    let handicap = match (t.handicap, t.free) {
+        (0, _) => "none".to_string(),
+        (h, false) => format!("{h} stones on the star points"),
+        (h, true) => format!("{h} stones, placed by Black where they like (free placement)"),
+    };
+    let scoring = match t.scoring {
+        crate::go::Scoring::Area => "area (stones and territory)",
+        crate::go::Scoring::Territory => "territory (territory and prisoners)",
+    };
+    vec![
+        format!("Board: {0}x{0}", t.size),
+        format!("Komi: {}", t.komi),
+        format!("Handicap: {handicap}"),
+        format!("Scoring: {scoring}"),
+        format!("Ko rule: {}", t.ko.name()),
+        format!(
+            "Time: {} day{} per move",
+            t.days,
+            if t.days == 1 { "" } else { "s" }
+        ),
+    ]
+}
+
+/// Says who plays which colour, to the player called `reader`.
+fn colors_sentence(c: &Challenge, reader: &str) -> String {
+    let (challenger, challenged) = (&c.challenger.name, &c.challenged.name);
+    let who = |name: &str| {
+        if name == reader {
+            "you".to_string()
+        } else {
+            name.to_string()
+        }
+    };
+    match c.terms.color.as_str() {
+        "black" => format!(
+            "{} play{} Black (X), {} White (O).",
+            who(challenger),
+            if reader == challenger { "" } else { "s" },
+            who(challenged)
+        ),
+        "white" => format!(
+            "{} play{} White (O), {} Black (X).",
+            who(challenger),
+            if reader == challenger { "" } else { "s" },
+            who(challenged)
+        ),
+        _ => "Colours are picked at random (nigiri) when the challenge is accepted.".into(),
+    }
+}
+
+fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineError> {
+    let ctx = ChallengeCtx {
+        server_name: env.settings.identity.name.clone(),
+        game: c.id.to_string(),
+        challenger: c.challenger.name.clone(),
+        challenged: c.challenged.name.clone(),
+        terms: term_lines(&c.terms),
+        colors: colors_sentence(c, &c.challenged.name),
+        expires: c.expires_at.format("%Y-%m-%d").to_string(),
+    };
+    Ok(Letter {
+        to: c.challenged.clone(),
+        kind: "challenge",
+        subject: format!(
+            "[{}] {} challenges you to a game of Go",
+            c.id, c.challenger.name
+        ),
+        text: env.templates.render("challenge.txt", &ctx)?,
+        html: None,
+        game: None,
+        attachments: Vec::new(),
+        essential: true,
+    })
+}
+
+/// Finds the open challenge `game` for a command, or the rejection.
+fn open_challenge(
+    conn: &Connection,
+    game: GameRef,
+) -> Result<Result<Challenge, Rejection>, PipelineError> {
+    let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
+        return Ok(Err(reject(
+            "no-such-challenge",
+            format!("there is no challenge {game}"),
+        )));
+    };
+    let Some(c) = challenges::find(conn, id)? else {
+        let why = match games::load(conn, id) {
+            Ok(_) => format!("{id} is a game, not a challenge waiting for an answer"),
+            Err(_) => format!("there is no challenge {id}"),
+        };
+        return Ok(Err(reject("no-such-challenge", why)));
+    };
+    let closed = match c.status {
+        Status::Open => return Ok(Ok(c)),
+        Status::Accepted => "was accepted already: the game has begun",
+        Status::Declined => "was declined",
+        Status::Withdrawn => "was withdrawn",
+        Status::Expired => "expired unanswered",
+    };
+    Ok(Err(reject(
+        "challenge-closed",
+        format!("the challenge {id} {closed}"),
+    )))
+}
+
+/// `accept GAME`: the challenged player starts the game.
+pub(super) fn accept(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+    source: &str,
+) -> Outcome1 {
+    let c = match open_challenge(conn, game)? {
+        Ok(c) => c,
+        Err(r) => return Ok(Err(r)),
+    };
+    if let Some(r) = not_challenged(&c, player) {
+        return Ok(Err(r));
+    }
+    if c.expires_at <= env.now {
+        let why = format!(
+            "the challenge {} expired on {}",
+            c.id,
+            c.expires_at.format("%Y-%m-%d")
+        );
+        return Ok(Err(reject("challenge-expired", why)));
+    }
+    let challenger_black = match c.terms.color.as_str() {
+        "black" => true,
+        "white" => false,
+        _ => nigiri(source),
+    };
+    let (black, white) = match challenger_black {
+        true => (&c.challenger, &c.challenged),
+        false => (&c.challenged, &c.challenger),
+    };
+    let g = start_game(conn, env, &c, black, white)?;
+    challenges::close(conn, c.id, Status::Accepted, env.now)?;
+    let to_place = if c.terms.free { c.terms.handicap } else { 0 };
+    let me = g.color_of(player.id).unwrap_or(Color::White);
+    let them = me.opponent();
+    let nigiri_words = match c.terms.color.as_str() {
+        "nigiri" => " (colours picked by nigiri)",
+        _ => "",
+    };
+    let intro = vec![format!(
+        "{} accepted your challenge: {} has begun{nigiri_words}. You play {} against {} ({}).",
+        player.name,
+        g.id,
+        color_words(them),
+        player.name,
+        color_name(me),
+    )];
+    let letter = game_letter(
+        conn,
+        env.templates,
+        &g,
+        &c.challenger,
+        "game-start",
+        format!("[{}] {} accepted: the game begins", g.id, player.name),
+        intro,
+        vec![turn_words(&g, them, to_place)],
+    )?;
+    let text = format!(
+        "You accepted {}{nigiri_words}: you play {} against {} ({}).\n{}",
+        g.id,
+        color_words(me),
+        c.challenger.name,
+        color_name(them),
+        turn_words(&g, me, to_place)
+    );
+    Ok(Ok(Effect::Acted {
+        text,
+        game: Some(g.id),
+        letters: vec![letter],
+    }))
+}
+
+/// Returns the rejection when `player` is not the one challenged.
+fn not_challenged(c: &Challenge, player: &Player) -> Option<Rejection> {
+    if c.challenged.id == player.id {
+        return None;
+    }
+    Some(match c.challenger.id == player.id {
+        true => reject(
+            "own-challenge",
+            format!(
+                "{} is your own challenge: {} accepts it (decline {} withdraws it)",
+                c.id, c.challenged.name, c.id
+            ),
+        ),
+        false => reject(
+            "not-your-challenge",
+            format!(
+                "{} is a challenge to {}, not to you",
+                c.id, c.challenged.name
+            ),
+        ),
+    })
+}
+
+/// Flips the nigiri coin for the accepting message `key`: true when the challenger takes Black.
+fn nigiri(key: &str) -> bool {
+    Sha256::digest(key.as_bytes())[0] & 1 == 0
+}
+
+/// Creates the game of challenge `c` under its id; returns it as stored.
+fn start_game(
+    conn: &Connection,
+    env: &Env<'_>,
+    c: &Challenge,
+    black: &PlayerRef,
+    white: &PlayerRef,
+) -> Result<StoredGame, PipelineError> {
+    let t = &c.terms;
+    let size = BoardSize::new(u32::from(t.size)).map_err(|e| StoreError::Invalid {
+        what: "board size",
+        value: t.size.to_string(),
+        reason: e.to_string(),
+    })?;
+    let rules = Rules {
+        ko: t.ko,
+        allow_suicide: false,
+        komi: t.komi,
+        scoring: t.scoring,
+    };
+    let mut game = Game::new(size, rules);
+    if t.handicap >= 2 && !t.free {
+        game.place_fixed_handicap(t.handicap)
+            .map_err(|e| StoreError::Invalid {
+                what: "handicap",
+                value: t.handicap.to_string(),
+                reason: e.to_string(),
+            })?;
+    }
+    let id = games::insert_as(conn, Some(c.id), black, white, &game, &[], env.now)?;
+    let to_place = if t.free { t.handicap } else { 0 };
+    challenges::set_game_terms(conn, id, t.days, to_place)?;
+    if to_place == 0 {
+        clock::start_turn(conn, id, env.now)?;
+    }
+    Ok(games::load(conn, id)?)
+}
+
+/// Returns `Black` or `White`.
+pub(super) fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// Returns `Black (X)` or `White (O)`.
+pub(super) fn color_words(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black (X)",
+        Color::White => "White (O)",
+    }
+}
+
+/// Tells the player of `reader` what comes next in `g`.
+pub(super) fn turn_words(g: &StoredGame, reader: Color, to_place: u32) -> String {
+    let id = g.id;
+    if to_place > 0 {
+        return match reader {
+            Color::Black => format!(
+                "Place your {to_place} handicap stones first, all at once or a few at a time, \
+                 with a line such as\n\n    place {id} {}\n\nWhite moves once they are all placed.",
+                example_points(g.game.board().size(), to_place)
+            ),
+            Color::White => format!(
+                "{} places {to_place} handicap stones first; you get the board when it is \
+                 your move.",
+                g.black.name
+            ),
+        };
+    }
+    let to_move = g.game.to_move();
+    if to_move != reader {
+        return format!(
+            "{} ({}) moves first; you get their move by mail.",
+            g.player(to_move).name,
+            color_name(to_move)
+        );
+    }
+    let n = g.game.move_number() + 1;
+    format!(
+        "It is your move. Answer with a command such as\n\n    move {id} {}#{n}",
+        example_points(g.game.board().size(), 1)
+    )
+}
+
+/// Returns `n` free points to show in an example, from the board's star points.
+fn example_points(size: BoardSize, n: u32) -> String {
+    let mut points: Vec<Point> = crate::go::render::star_points(size);
+    points.extend(size.all_points());
+    points.dedup();
+    let words: Vec<String> = points
+        .iter()
+        .take(n.min(3) as usize)
+        .map(ToString::to_string)
+        .collect();
+    words.join(" ")
+}
+
+/// `decline GAME`: the challenged player declines, the challenger withdraws.
+pub(super) fn decline(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+) -> Outcome1 {
+    let c = match open_challenge(conn, game)? {
+        Ok(c) => c,
+        Err(r) => return Ok(Err(r)),
+    };
+    let (status, to, what, text) = if c.challenged.id == player.id {
+        (
+            Status::Declined,
+            &c.challenger,
+            format!("{} declined your challenge {}.", player.name, c.id),
+            format!(
+                "You declined the challenge {} from {}.",
+                c.id, c.challenger.name
+            ),
+        )
+    } else if c.challenger.id == player.id {
+        (
+            Status::Withdrawn,
+            &c.challenged,
+            format!("{} withdrew the challenge {}.", player.name, c.id),
+            format!(
+                "You withdrew your challenge {} to {}.",
+                c.id, c.challenged.name
+            ),
+        )
+    } else {
+        let why = format!(
+            "{} is a challenge between {} and {}",
+            c.id, c.challenger.name, c.challenged.name
+        );
+        return Ok(Err(reject("not-your-challenge", why)));
+    };
+    challenges::close(conn, c.id, status, env.now)?;
+    let letter = closed_letter(env, &c, to, what)?;
+    Ok(Ok(Effect::Acted {
+        text,
+        game: None,
+        letters: vec![letter],
+    }))
+}
+
+/// The letter telling `to` that challenge `c` ended without a game.
+pub(crate) fn closed_letter(
+    env: &Env<'_>,
+    c: &Challenge,
+    to: &PlayerRef,
+    what: String,
+) -> Result<Letter, PipelineError> {
+    closed_letter_with(env.templates, c, to, what)
+}
+
+/// As [`closed_letter`], with only the templates (for `tick`).
+pub(crate) fn closed_letter_with(
+    templates: &crate::mail::templates::Templates,
+    c: &Challenge,
+    to: &PlayerRef,
+    what: String,
+) -> Result<Letter, PipelineError> {
+    let ctx = ChallengeClosedCtx {
+        game: c.id.to_string(),
+        what,
+    };
+    Ok(Letter {
+        to: to.clone(),
+        kind: "challenge-closed",
+        subject: format!("[{}] The challenge is off", c.id),
+        text: templates.render("challenge-closed.txt", &ctx)?,
+        html: None,
+        game: None,
+        attachments: Vec::new(),
+        essential: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_coin_depends_only_on_the_key() {
+        assert_eq!(nigiri("<a@b>"), nigiri("<a@b>"));
+        let flips: Vec<bool> = (0..16).map(|i| nigiri(&format!("<m{i}@x>"))).collect();
+        assert!(flips.contains(&true) && flips.contains(&false));
+    }
+
+    #[test]
+    fn example_points_start_at_the_star_points() {
+        let size = BoardSize::new(19).unwrap();
+        assert_eq!(example_points(size, 2), "D4 K4");
+        assert_eq!(example_points(BoardSize::new(5).unwrap(), 1), "A1");
+    }
+}

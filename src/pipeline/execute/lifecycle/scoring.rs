@@ -1,0 +1,468 @@
+//! Free handicap placement (`place`) and the scoring phase: two passes
+//! open it with every stone alive, `dead`/`alive` change the marking (and
+//! clear the other player's acceptance), `done` accepts it (both: the game
+//! ends with the count), `resume` goes back to play. The board shown for a
+//! game being scored (or ended by a count) is the scored board with the
+//! count and, while it is being scored, what each player can write.
+
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::Connection;
+
+use super::super::{Effect, Outcome1, load_own, reject_in};
+use super::challenge::{color_name, turn_words};
+use super::{ending, game_letter, load_scoring};
+use crate::go::events::GameEvent;
+use crate::go::render::{Marks, render_scored};
+use crate::go::score::{dead_strings, score_game};
+use crate::go::{Color, GameResult, Phase, Point};
+use crate::mail::command::GameRef;
+use crate::mail::templates::BoardCtx;
+use crate::pipeline::boards;
+use crate::pipeline::{Env, PipelineError};
+use crate::store::challenges;
+use crate::store::players::Player;
+use crate::store::scoring::{self, Marking};
+use crate::store::{StoredGame, clock, events, games};
+
+/// Opens the scoring phase of `g` after `second` made the second pass.
+pub(crate) fn open(
+    conn: &Connection,
+    g: &StoredGame,
+    second: Color,
+    now: DateTime<Utc>,
+) -> Result<(), PipelineError> {
+    Ok(scoring::open(conn, g.id, second, now)?)
+}
+
+/// Returns the marking of `g`, an empty one when the phase has no row yet.
+fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Marking>, PipelineError> {
+    let found = scoring::load(conn, g.id, g.game.board().size())?;
+    Ok(found.or_else(|| {
+        (g.game.phase() == Phase::Scoring).then(|| Marking {
+            game: g.id,
+            dead: Vec::new(),
+            black_done: false,
+            white_done: false,
+            deadline: None,
+            second_pass: Some(g.game.to_move().opponent()),
+            started_at: g.updated_at,
+        })
+    }))
+}
+
+/// Returns the board block of `g`: while it is being scored, or once it is
+/// over by a count, the scored board with the count.
+pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, PipelineError> {
+    let mut b = boards::board_ctx(g);
+    let counted = match (g.game.phase(), g.game.result()) {
+        (Phase::Scoring, _) => true,
+        (Phase::Finished, Some(GameResult::Score(..))) => true,
+        _ => false,
+    };
+    if counted && let Some(m) = marking(conn, g)? {
+        b.board = scored_text(g, &m);
+    }
+    Ok(b)
+}
+
+/// Draws the scored board and the count, and while scoring, the instructions.
+fn scored_text(g: &StoredGame, m: &Marking) -> String {
+    let s = score_game(&g.game, &m.dead);
+    let marks = Marks {
+        dead: m.dead.clone(),
+        territory: s.territory.clone(),
+    };
+    let mut out = render_scored(&g.game.position(), &marks);
+    out.push_str("\nDead stones are drawn x and o, territory + (Black) and - (White).\n");
+    out.push_str(&s.lines().join("\n"));
+    out.push('\n');
+    if g.game.phase() != Phase::Scoring {
+        return out;
+    }
+    out.push('\n');
+    out.push_str(&match m.dead.is_empty() {
+        true => "No stones are marked dead.".to_string(),
+        false => format!("Marked dead: {}.", m.dead_text()),
+    });
+    out.push('\n');
+    let accepted = |c: Color| match m.done(c) {
+        true => "has accepted",
+        false => "has not accepted yet",
+    };
+    for c in [Color::Black, Color::White] {
+        out.push_str(&format!(
+            "{} ({}) {}.\n",
+            g.player(c).name,
+            color_name(c),
+            accepted(c)
+        ));
+    }
+    if let Some(d) = m.deadline {
+        out.push_str(&format!(
+            "Unless the marking changes, this count stands on {}.\n",
+            d.format("%Y-%m-%d %H:%M UTC")
+        ));
+    }
+    let id = g.id;
+    out.push_str(&format!(
+        "\nTo mark a string dead:        dead {id} POINT...\n\
+         To mark it alive again:       alive {id} POINT...\n\
+         To accept this count:         done {id}\n\
+         To play on instead:           resume {id}\n"
+    ));
+    out
+}
+
+/// `dead GAME POINT...` (`dead` true) and `alive GAME POINT...`.
+pub(super) fn mark(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+    points: &[Point],
+    dead: bool,
+) -> Outcome1 {
+    let (g, color) = match load_scoring(conn, player, game)? {
+        Ok(x) => x,
+        Err(r) => return Ok(Err(r)),
+    };
+    let pos = g.game.position();
+    let size = pos.size();
+    if let Some(p) = points
+        .iter()
+        .find(|p| !size.contains(**p) || pos.get(**p).is_none())
+    {
+        let why = format!("there is no stone at {p} in {}", g.id);
+        return Ok(Err(reject_in(g.id, "no-stone", why)));
+    }
+    let Some(mut m) = marking(conn, &g)? else {
+        return Ok(Err(reject_in(
+            g.id,
+            "not-scoring",
+            format!("{} is not being scored", g.id),
+        )));
+    };
+    let strings = dead_strings(&pos, points);
+    let before = m.dead.clone();
+    if dead {
+        m.dead.extend(strings.iter().copied());
+        m.dead.sort();
+        m.dead.dedup();
+    } else {
+        m.dead.retain(|p| !strings.contains(p));
+    }
+    let word = if dead { "dead" } else { "alive" };
+    let list: Vec<String> = strings.iter().map(ToString::to_string).collect();
+    if m.dead == before {
+        let text = format!(
+            "In {}, the stones at {} were marked {word} already: nothing changed.",
+            g.id,
+            list.join(" ")
+        );
+        return Ok(Ok(Effect::Acted {
+            text,
+            game: Some(g.id),
+            letters: Vec::new(),
+        }));
+    }
+    let other = color.opponent();
+    match other {
+        Color::Black => m.black_done = false,
+        Color::White => m.white_done = false,
+    }
+    m.deadline = deadline_for(env, &m);
+    ensure_row(conn, &g, &m, env.now)?;
+    scoring::save(conn, &m)?;
+    let stones = format!(
+        "{} ({} stone{})",
+        list.join(" "),
+        list.len(),
+        if list.len() == 1 { "" } else { "s" }
+    );
+    let intro = vec![format!(
+        "In {}, {} ({}) marked {word} the stones at {stones}. Any acceptance of yours \
+         is cleared: look at the count below.",
+        g.id,
+        player.name,
+        color_name(color)
+    )];
+    let letter = game_letter(
+        conn,
+        env.templates,
+        &g,
+        g.player(other),
+        "scoring",
+        format!("[{}] {} marked stones {word}", g.id, player.name),
+        intro,
+        Vec::new(),
+    )?;
+    let text = format!(
+        "In {}, marked {word}: {stones}. {} is told and must accept the count (done {}).",
+        g.id,
+        g.player(other).name,
+        g.id
+    );
+    Ok(Ok(Effect::Acted {
+        text,
+        game: Some(g.id),
+        letters: vec![letter],
+    }))
+}
+
+/// Makes sure the scoring row exists (games scored before rows were kept).
+fn ensure_row(
+    conn: &Connection,
+    g: &StoredGame,
+    m: &Marking,
+    now: DateTime<Utc>,
+) -> Result<(), PipelineError> {
+    if scoring::load(conn, g.id, g.game.board().size())?.is_none() {
+        scoring::open(conn, g.id, m.second_pass.unwrap_or(Color::White), now)?;
+    }
+    Ok(())
+}
+
+/// Returns the deadline: set while exactly one player has accepted.
+fn deadline_for(env: &Env<'_>, m: &Marking) -> Option<DateTime<Utc>> {
+    let days = i64::from(env.settings.games.scoring_deadline_days);
+    (m.black_done != m.white_done).then(|| env.now + Duration::days(days))
+}
+
+/// `done GAME`: accept the marking; when both have, the game ends with the count.
+pub(super) fn done(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+    source: &str,
+) -> Outcome1 {
+    let (mut g, color) = match load_scoring(conn, player, game)? {
+        Ok(x) => x,
+        Err(r) => return Ok(Err(r)),
+    };
+    let Some(mut m) = marking(conn, &g)? else {
+        return Ok(Err(reject_in(
+            g.id,
+            "not-scoring",
+            format!("{} is not being scored", g.id),
+        )));
+    };
+    let other = color.opponent();
+    if m.done(color) {
+        let text = format!(
+            "You have accepted the count in {} already; it waits for {}.",
+            g.id,
+            g.player(other).name
+        );
+        return Ok(Ok(Effect::Acted {
+            text,
+            game: Some(g.id),
+            letters: Vec::new(),
+        }));
+    }
+    match color {
+        Color::Black => m.black_done = true,
+        Color::White => m.white_done = true,
+    }
+    m.deadline = deadline_for(env, &m);
+    ensure_row(conn, &g, &m, env.now)?;
+    scoring::save(conn, &m)?;
+    if m.black_done && m.white_done {
+        let result = score_game(&g.game, &m.dead).result();
+        let how = "Both players accepted the count.".to_string();
+        let letters = ending::end_game(
+            conn,
+            env.settings,
+            env.templates,
+            &mut g,
+            GameEvent::Finish(result),
+            &how,
+            source,
+            env.now,
+        )?;
+        let text = format!(
+            "Both players accepted the count: {} is over, {result}.",
+            g.id
+        );
+        return Ok(Ok(Effect::Acted {
+            text,
+            game: Some(g.id),
+            letters,
+        }));
+    }
+    let until = m
+        .deadline
+        .map(|d| d.format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_default();
+    let intro = vec![format!(
+        "In {}, {} ({}) accepted the count below. To accept it too, send: done {}\n\
+         You may also change the marking with dead or alive, or play on with resume. \
+         If you do nothing, this count stands on {until}.",
+        g.id,
+        player.name,
+        color_name(color),
+        g.id
+    )];
+    let letter = game_letter(
+        conn,
+        env.templates,
+        &g,
+        g.player(other),
+        "scoring",
+        format!("[{}] {} accepted the count", g.id, player.name),
+        intro,
+        Vec::new(),
+    )?;
+    let text = format!(
+        "You accepted the count in {}. {} has until {until} to accept it or change it; \
+         then it stands.",
+        g.id,
+        g.player(other).name
+    );
+    Ok(Ok(Effect::Acted {
+        text,
+        game: Some(g.id),
+        letters: vec![letter],
+    }))
+}
+
+/// `resume GAME`: leave the scoring phase; the player who did not make the second pass moves.
+pub(super) fn resume(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+    source: &str,
+) -> Outcome1 {
+    let (mut g, color) = match load_scoring(conn, player, game)? {
+        Ok(x) => x,
+        Err(r) => return Ok(Err(r)),
+    };
+    if g.game.apply_event(GameEvent::Resume).is_err() {
+        return Ok(Err(reject_in(
+            g.id,
+            "game-over",
+            format!("{} is over", g.id),
+        )));
+    }
+    events::record(
+        conn,
+        g.id,
+        g.game.move_number(),
+        GameEvent::Resume,
+        source,
+        env.now,
+    )?;
+    games::update_state(conn, g.id, &g.game, env.now)?;
+    clock::start_turn(conn, g.id, env.now)?;
+    let other = color.opponent();
+    let intro = vec![format!(
+        "In {}, {} ({}) asked to play on: the scoring phase is over and play resumes.",
+        g.id,
+        player.name,
+        color_name(color)
+    )];
+    let letter = game_letter(
+        conn,
+        env.templates,
+        &g,
+        g.player(other),
+        "resumed",
+        format!("[{}] {} resumed play", g.id, player.name),
+        intro,
+        vec![turn_words(&g, other, 0)],
+    )?;
+    let text = format!("Play resumes in {}. {}", g.id, turn_words(&g, color, 0));
+    Ok(Ok(Effect::Acted {
+        text,
+        game: Some(g.id),
+        letters: vec![letter],
+    }))
+}
+
+/// `place GAME POINT...`: Black places free handicap stones.
+pub(super) fn place(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+    points: &[Point],
+) -> Outcome1 {
+    let (mut g, color) = match load_own(conn, player, game)? {
+        Ok(x) => x,
+        Err(r) => return Ok(Err(r)),
+    };
+    let left = challenges::to_place(conn, g.id)?;
+    if left == 0 || g.game.move_number() > 0 {
+        let why = format!("there are no handicap stones to place in {}", g.id);
+        return Ok(Err(reject_in(g.id, "nothing-to-place", why)));
+    }
+    if color != Color::Black {
+        let why = format!(
+            "Black ({}) places the handicap stones in {}",
+            g.black.name, g.id
+        );
+        return Ok(Err(reject_in(g.id, "not-your-stones", why)));
+    }
+    let n = points.len() as u32;
+    if n > left {
+        let why =
+            format!("you named {n} points, but only {left} handicap stones are left to place");
+        return Ok(Err(reject_in(g.id, "too-many-stones", why)));
+    }
+    let remaining = left - n;
+    let next = if remaining == 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    if let Err(e) = g.game.add_handicap_stones(points, next) {
+        return Ok(Err(reject_in(g.id, "bad-placement", e.to_string())));
+    }
+    games::restart(conn, g.id, &g.game, env.now)?;
+    challenges::set_to_place(conn, g.id, remaining)?;
+    let placed: Vec<String> = points.iter().map(ToString::to_string).collect();
+    if remaining > 0 {
+        let text = format!(
+            "Placed {} in {}; {remaining} handicap stone{} left to place.",
+            placed.join(" "),
+            g.id,
+            if remaining == 1 { "" } else { "s" }
+        );
+        return Ok(Ok(Effect::Acted {
+            text,
+            game: Some(g.id),
+            letters: Vec::new(),
+        }));
+    }
+    clock::start_turn(conn, g.id, env.now)?;
+    let g = games::load(conn, g.id)?;
+    let intro = vec![format!(
+        "In {}, {} (Black) has placed the {} handicap stones.",
+        g.id,
+        g.black.name,
+        g.game.handicap()
+    )];
+    let letter = game_letter(
+        conn,
+        env.templates,
+        &g,
+        &g.white,
+        "your-move",
+        format!("[{}] The handicap stones are placed: your move", g.id),
+        intro,
+        vec![turn_words(&g, Color::White, 0)],
+    )?;
+    let text = format!(
+        "Placed {} in {}: all {} handicap stones are placed, and {} (White) moves now.",
+        placed.join(" "),
+        g.id,
+        g.game.handicap(),
+        g.white.name
+    );
+    Ok(Ok(Effect::Acted {
+        text,
+        game: Some(g.id),
+        letters: vec![letter],
+    }))
+}

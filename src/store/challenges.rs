@@ -1,0 +1,348 @@
+//! Challenges: a game offered by one player to another, waiting to be
+//! accepted, declined, withdrawn or to expire.
+//!
+//! Owns the `challenges` rows and the reservation of a challenge's id from
+//! the games table's AUTOINCREMENT sequence (`sqlite_sequence`), so that
+//! `accept game12` creates game12 and no game made meanwhile takes the
+//! number. Also the per-game columns the lifecycle sets when a challenge
+//! becomes a game (days per move, free stones still to place, the end).
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, Row, params};
+
+use super::StoreError;
+use super::codec::{parse_time, time_text};
+use super::games::GameId;
+use super::players::PlayerRef;
+use crate::go::{KoRule, Scoring};
+
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: the game exists.
+    Accepted,
+    /// Refused by the challenged player.
+    Declined,
+    /// Taken back by the challenger.
+    Withdrawn,
+    /// Not answered in time.
+    Expired,
+}
+
+impl Status {
+    /// Returns the stored name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Accepted => "accepted",
+            Status::Declined => "declined",
+            Status::Withdrawn => "withdrawn",
+            Status::Expired => "expired",
+        }
+    }
+
+    fn parse(text: &str) -> Option<Status> {
+        [
+            Status::Open,
+            Status::Accepted,
+            Status::Declined,
+            Status::Withdrawn,
+            Status::Expired,
+        ]
+        .into_iter()
+        .find(|s| s.name() == text)
+    }
+}
+
+/// A game's terms as offered.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Terms {
+    /// Board size.
+    pub size: u8,
+    /// Komi.
+    pub komi: f64,
+    /// Handicap stones (0: none).
+    pub handicap: u32,
+    /// Black places the handicap stones with `place`.
+    pub free: bool,
+    /// `black`, `white` or `nigiri`: the challenger's colour.
+    pub color: String,
+    /// The ko rule.
+    pub ko: KoRule,
+    /// The scoring.
+    pub scoring: Scoring,
+    /// Days per move.
+    pub days: u32,
+}
+
+/// One challenge.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Challenge {
+    /// Its id, the number of the game it becomes.
+    pub id: GameId,
+    /// Who offered it.
+    pub challenger: PlayerRef,
+    /// Who is asked.
+    pub challenged: PlayerRef,
+    /// The game's terms.
+    pub terms: Terms,
+    /// Where it stands.
+    pub status: Status,
+    /// When it was made.
+    pub created_at: DateTime<Utc>,
+    /// When it expires unanswered.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Takes the next game number from the games table's sequence and returns it.
+pub fn reserve_id(conn: &Connection) -> Result<GameId, StoreError> {
+    let bumped = conn
+        .prepare_cached("UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'games'")?
+        .execute([])?;
+    if bumped == 0 {
+        conn.prepare_cached(
+            "INSERT INTO sqlite_sequence (name, seq) VALUES ('games',
+                 MAX((SELECT COALESCE(MAX(id), 0) FROM games),
+                     (SELECT COALESCE(MAX(id), 0) FROM challenges)) + 1)",
+        )?
+        .execute([])?;
+    }
+    let seq: i64 = conn
+        .prepare_cached("SELECT seq FROM sqlite_sequence WHERE name = 'games'")?
+        .query_row([], |r| r.get(0))?;
+    GameId::from_rowid(seq)
+}
+
+/// Stores a new open challenge under a freshly reserved id; returns it.
+pub fn insert(
+    conn: &Connection,
+    challenger: &PlayerRef,
+    challenged: &PlayerRef,
+    terms: &Terms,
+    now: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+) -> Result<GameId, StoreError> {
+    let id = reserve_id(conn)?;
+    conn.prepare_cached(
+        "INSERT INTO challenges (id, challenger_id, challenged_id, size, komi, handicap,
+             free_placement, color, ko_rule, scoring, days_per_move, status, created_at,
+             expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13)",
+    )?
+    .execute(params![
+        id.get(),
+        challenger.id,
+        challenged.id,
+        terms.size,
+        terms.komi,
+        terms.handicap,
+        terms.free,
+        terms.color,
+        terms.ko.name(),
+        terms.scoring.name(),
+        terms.days,
+        time_text(now),
+        time_text(expires_at),
+    ])?;
+    Ok(id)
+}
+
+const SELECT: &str = "SELECT c.id, c.challenger_id,
+        (SELECT name FROM players WHERE id = c.challenger_id), c.challenged_id,
+        (SELECT name FROM players WHERE id = c.challenged_id), c.size, c.komi, c.handicap,
+        c.free_placement, c.color, c.ko_rule, c.scoring, c.days_per_move, c.status,
+        c.created_at, c.expires_at
+    FROM challenges c";
+
+type Raw = (i64, PlayerRef, PlayerRef, Terms, [String; 5]);
+
+fn read(r: &Row<'_>) -> rusqlite::Result<Raw> {
+    let terms = Terms {
+        size: r.get(5)?,
+        komi: r.get(6)?,
+        handicap: r.get(7)?,
+        free: r.get(8)?,
+        color: r.get(9)?,
+        ko: KoRule::List,
+        scoring: Scoring::Area,
+        days: r.get(12)?,
+    };
+    Ok((
+        r.get(0)?,
+        PlayerRef {
+            id: r.get(1)?,
+            name: r.get(2)?,
+        },
+        PlayerRef {
+            id: r.get(3)?,
+            name: r.get(4)?,
+        },
+        terms,
+        [r.get(10)?, r.get(11)?, r.get(13)?, r.get(14)?, r.get(15)?],
+    ))
+}
+
+fn assemble(raw: Raw) -> Result<Challenge, StoreError> {
+    let (id, challenger, challenged, mut terms, [ko, scoring, status, created, expires]) = raw;
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: format!("challenge {id}"),
+        what: "challenge",
+        reason,
+    };
+    terms.ko = ko.parse().map_err(|e| corrupt(format!("{e}")))?;
+    terms.scoring = scoring.parse().map_err(|e| corrupt(format!("{e}")))?;
+    Ok(Challenge {
+        id: GameId::from_rowid(id)?,
+        challenger,
+        challenged,
+        terms,
+        status: Status::parse(&status).ok_or_else(|| corrupt(format!("status {status}")))?,
+        created_at: parse_time(&created).map_err(corrupt)?,
+        expires_at: parse_time(&expires).map_err(corrupt)?,
+    })
+}
+
+/// Returns challenge `id`, if there is one.
+pub fn find(conn: &Connection, id: GameId) -> Result<Option<Challenge>, StoreError> {
+    let raw = conn
+        .prepare_cached(&format!("{SELECT} WHERE c.id = ?1"))?
+        .query_row([id.get()], read)
+        .optional()?;
+    raw.map(assemble).transpose()
+}
+
+/// Returns the open challenges `player_id` made or was sent, oldest first.
+pub fn open_for(conn: &Connection, player_id: i64) -> Result<Vec<Challenge>, StoreError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE c.status = 'open' AND (c.challenger_id = ?1 OR c.challenged_id = ?1)
+         ORDER BY c.id"
+    ))?;
+    let raws = stmt.query_map([player_id], read)?;
+    raws.map(|r| assemble(r?)).collect()
+}
+
+/// Returns the open challenges whose time ran out by `now`.
+pub fn due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Challenge>, StoreError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE c.status = 'open' AND c.expires_at <= ?1 ORDER BY c.id"
+    ))?;
+    let raws = stmt.query_map([time_text(now)], read)?;
+    raws.map(|r| assemble(r?)).collect()
+}
+
+/// Closes open challenge `id` with `status`; returns false if it was not open.
+pub fn close(
+    conn: &Connection,
+    id: GameId,
+    status: Status,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
+    let n = conn
+        .prepare_cached(
+            "UPDATE challenges SET status = ?2, closed_at = ?3 WHERE id = ?1 AND status = 'open'",
+        )?
+        .execute(params![id.get(), status.name(), time_text(now)])?;
+    Ok(n == 1)
+}
+
+/// Returns how many games `player_id` has going (not finished) plus open challenges.
+pub fn commitments(conn: &Connection, player_id: i64) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT (SELECT COUNT(*) FROM games WHERE status != 'finished'
+                         AND (black_id = ?1 OR white_id = ?1))
+                  + (SELECT COUNT(*) FROM challenges WHERE status = 'open'
+                         AND (challenger_id = ?1 OR challenged_id = ?1))",
+        )?
+        .query_row([player_id], |r| r.get(0))?)
+}
+
+/// Sets a new game's days per move and the free handicap stones Black has to place.
+pub fn set_game_terms(
+    conn: &Connection,
+    id: GameId,
+    days: u32,
+    to_place: u32,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE games SET days_per_move = ?2, handicap_to_place = ?3 WHERE id = ?1",
+    )?
+    .execute(params![id.get(), days, to_place])?;
+    Ok(())
+}
+
+/// Returns the free handicap stones Black has still to place in game `id`.
+pub fn to_place(conn: &Connection, id: GameId) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT handicap_to_place FROM games WHERE id = ?1")?
+        .query_row([id.get()], |r| r.get(0))
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// Sets the free handicap stones still to place in game `id`.
+pub fn set_to_place(conn: &Connection, id: GameId, n: u32) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE games SET handicap_to_place = ?2 WHERE id = ?1")?
+        .execute(params![id.get(), n])?;
+    Ok(())
+}
+
+/// Stamps game `id` as finished at `now`.
+pub fn set_finished(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE games SET finished_at = ?2 WHERE id = ?1")?
+        .execute(params![id.get(), time_text(now)])?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, players};
+
+    fn terms() -> Terms {
+        Terms {
+            size: 9,
+            komi: 0.5,
+            handicap: 3,
+            free: true,
+            color: "nigiri".into(),
+            ko: KoRule::Situational,
+            scoring: Scoring::Territory,
+            days: 5,
+        }
+    }
+
+    #[test]
+    fn a_challenge_takes_the_next_game_number_and_reads_back() {
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        store
+            .write(|tx| {
+                let a = players::add(tx, "alice", &["a@x.org".into()], now)?.as_ref();
+                let b = players::add(tx, "bob", &["b@x.org".into()], now)?.as_ref();
+                let id = insert(tx, &a, &b, &terms(), now, now)?;
+                assert_eq!(id.to_string(), "game1");
+                let game = crate::go::Game::new(
+                    crate::go::BoardSize::new(9).unwrap(),
+                    crate::go::Rules::default(),
+                );
+                let next = crate::store::games::insert(tx, &a, &b, &game, &[], now)?;
+                assert_eq!(next.to_string(), "game2", "the reserved number is skipped");
+                let c = find(tx, id)?.unwrap();
+                assert_eq!((c.terms.clone(), c.status), (terms(), Status::Open));
+                assert_eq!(commitments(tx, a.id)?, 2);
+                assert_eq!(open_for(tx, b.id)?.len(), 1);
+                assert_eq!(due(tx, now)?.len(), 1);
+                assert!(close(tx, id, Status::Declined, now)?);
+                assert!(!close(tx, id, Status::Accepted, now)?, "closed once");
+                assert_eq!(commitments(tx, a.id)?, 1);
+                let taken = crate::store::games::insert_as(tx, Some(id), &a, &b, &game, &[], now)?;
+                assert_eq!(taken, id);
+                assert_eq!(reserve_id(tx)?.to_string(), "game3");
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+}

@@ -1,0 +1,202 @@
+//! The scoring phase of a game: the stones marked dead, who has accepted
+//! the marking, who made the second pass, and the deadline after which the
+//! marking stands as accepted.
+//!
+//! Owns the `scoring` rows. The row is made when two passes open the
+//! phase, rewritten on each change, and kept after the game ends (the
+//! final count is read from it). Dead stones are stored as every point of
+//! each dead string, as text like `C3 D4`.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::StoreError;
+use super::codec::{color_text, parse_color, parse_point, parse_time, time_text};
+use super::games::GameId;
+use crate::go::{BoardSize, Color, Point};
+
+/// A game's scoring phase as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Marking {
+    /// The game.
+    pub game: GameId,
+    /// Every stone marked dead, sorted.
+    pub dead: Vec<Point>,
+    /// Black has accepted the marking.
+    pub black_done: bool,
+    /// White has accepted the marking.
+    pub white_done: bool,
+    /// When the marking stands as accepted, once one player has accepted.
+    pub deadline: Option<DateTime<Utc>>,
+    /// Who made the second pass.
+    pub second_pass: Option<Color>,
+    /// When the phase began.
+    pub started_at: DateTime<Utc>,
+}
+
+impl Marking {
+    /// Returns whether the player of `color` has accepted.
+    pub fn done(&self, color: Color) -> bool {
+        match color {
+            Color::Black => self.black_done,
+            Color::White => self.white_done,
+        }
+    }
+
+    /// Returns the stones marked dead as `C3 D4`.
+    pub fn dead_text(&self) -> String {
+        let words: Vec<String> = self.dead.iter().map(ToString::to_string).collect();
+        words.join(" ")
+    }
+}
+
+/// Opens (or reopens, clearing any earlier marking) the scoring phase of game `id`.
+pub fn open(
+    conn: &Connection,
+    id: GameId,
+    second_pass: Color,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO scoring (game_id, dead, black_done, white_done, deadline,
+             second_pass, started_at)
+         VALUES (?1, '', 0, 0, NULL, ?2, ?3)",
+    )?
+    .execute(params![id.get(), color_text(second_pass), time_text(now)])?;
+    Ok(())
+}
+
+/// Returns game `id`'s scoring row, if it has one.
+pub fn load(conn: &Connection, id: GameId, size: BoardSize) -> Result<Option<Marking>, StoreError> {
+    let row = conn
+        .prepare_cached(
+            "SELECT dead, black_done, white_done, deadline, second_pass, started_at
+             FROM scoring WHERE game_id = ?1",
+        )?
+        .query_row([id.get()], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, bool>(1)?,
+                r.get::<_, bool>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<String>>(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })
+        .optional()?;
+    let Some((dead, black_done, white_done, deadline, second, started)) = row else {
+        return Ok(None);
+    };
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: id.to_string(),
+        what: "scoring",
+        reason,
+    };
+    let dead = dead
+        .split_whitespace()
+        .map(|p| parse_point(p, size))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(corrupt)?;
+    Ok(Some(Marking {
+        game: id,
+        dead,
+        black_done,
+        white_done,
+        deadline: deadline
+            .map(|d| parse_time(&d))
+            .transpose()
+            .map_err(corrupt)?,
+        second_pass: second
+            .map(|c| parse_color(&c))
+            .transpose()
+            .map_err(corrupt)?,
+        started_at: parse_time(&started).map_err(corrupt)?,
+    }))
+}
+
+/// Writes the marking's dead stones, acceptances and deadline.
+pub fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE scoring SET dead = ?2, black_done = ?3, white_done = ?4, deadline = ?5
+         WHERE game_id = ?1",
+    )?
+    .execute(params![
+        m.game.get(),
+        m.dead_text(),
+        m.black_done,
+        m.white_done,
+        m.deadline.map(time_text),
+    ])?;
+    Ok(())
+}
+
+/// Returns the games still being scored whose deadline is before `until`.
+pub fn deadlines_before(
+    conn: &Connection,
+    until: DateTime<Utc>,
+) -> Result<Vec<(GameId, DateTime<Utc>)>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT s.game_id, s.deadline FROM scoring s JOIN games g ON g.id = s.game_id
+         WHERE g.status = 'scoring' AND s.deadline IS NOT NULL AND s.deadline <= ?1
+         ORDER BY s.deadline, s.game_id",
+    )?;
+    let rows = stmt.query_map([time_text(until)], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, at) = row?;
+        let id = GameId::from_rowid(id)?;
+        let at = parse_time(&at).map_err(|reason| StoreError::Corrupt {
+            id: id.to_string(),
+            what: "scoring deadline",
+            reason,
+        })?;
+        out.push((id, at));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Game, Rules};
+    use crate::store::{Store, games, players};
+
+    #[test]
+    fn a_marking_is_saved_read_and_found_by_deadline() {
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let size = BoardSize::new(9).unwrap();
+        store
+            .write(|tx| {
+                let a = players::add(tx, "alice", &["a@x.org".into()], now)?.as_ref();
+                let b = players::add(tx, "bob", &["b@x.org".into()], now)?.as_ref();
+                let mut game = Game::new(size, Rules::default());
+                game.play(crate::go::Move::Pass).unwrap();
+                game.play(crate::go::Move::Pass).unwrap();
+                let id = games::insert(tx, &a, &b, &game, &[], now).err();
+                assert!(id.is_some(), "a move list is needed");
+                let id = games::insert(tx, &a, &b, &Game::new(size, Rules::default()), &[], now)?;
+                assert_eq!(load(tx, id, size)?, None);
+                open(tx, id, Color::White, now)?;
+                let mut m = load(tx, id, size)?.unwrap();
+                assert_eq!((m.second_pass, m.dead.len()), (Some(Color::White), 0));
+                m.dead = vec!["C3".parse().unwrap(), "D4".parse().unwrap()];
+                m.black_done = true;
+                m.deadline = Some(now);
+                save(tx, &m)?;
+                let back = load(tx, id, size)?.unwrap();
+                assert_eq!(back.dead_text(), "C3 D4");
+                assert!(back.done(Color::Black) && !back.done(Color::White));
+                tx.execute(
+                    "UPDATE games SET status = 'scoring' WHERE id = ?1",
+                    [id.get()],
+                )?;
+                assert_eq!(deadlines_before(tx, now)?.len(), 1);
+                assert!(deadlines_before(tx, now - chrono::Duration::seconds(5))?.is_empty());
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+}
