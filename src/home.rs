@@ -57,6 +57,11 @@ pub struct ServerConfig {
     /// (mail whose dkim or dmarc result is `fail` is then refused); empty
     /// to trust none.
     pub trust_authserv_id: String,
+    /// How a mail that plays in a game proves it comes from the player.
+    pub auth: AuthMode,
+    /// Permanent bounces after which pbmgo stops mailing an address (until
+    /// its player writes again); 0 never stops.
+    pub bounce_limit: u32,
 }
 
 impl Default for ServerConfig {
@@ -65,8 +70,23 @@ impl Default for ServerConfig {
             address: "pbmgo@localhost".into(),
             name: "pbmgo".into(),
             trust_authserv_id: String::new(),
+            auth: AuthMode::Address,
+            bounce_limit: 3,
         }
     }
+}
+
+/// `[server] auth`: what a game command must carry besides a player's From.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthMode {
+    /// The From address alone.
+    #[default]
+    Address,
+    /// The From address and the reply token of the player and game, in the
+    /// address the mail was sent to (`go+<token>@domain`, the `Reply-To`
+    /// of every game mail).
+    Token,
 }
 
 /// `[inbox]`: the Maildir incoming mail is delivered to, and optionally
@@ -316,6 +336,16 @@ pub const DEFAULT_CONFIG: &str = r#"# pbmgo configuration. Every key is shown wi
 # Authentication-Results headers it adds are trusted: mail whose dkim or
 # dmarc result is "fail" is refused. Empty: no such header is trusted.
 # trust_authserv_id = ""
+# How a mail that plays in a game (move, pass, resign, say, ...) proves it
+# comes from the player. "address": its From is one of the player's
+# addresses. "token": also, it was sent to the address in the Reply-To of
+# pbmgo's mail about that game (go+<token>@domain), which only the
+# player's mailbox receives. The token key is kept in <home>/secret.
+# auth = "address"
+# Permanent bounces (delivery reports with Action: failed) after which
+# pbmgo stops mailing an address and shows its player as bouncing, until
+# the player sends a mail again; 0 never stops.
+# bounce_limit = 3
 
 [inbox]
 # The Maildir incoming mail is delivered to (tmp/, new/, cur/).
@@ -654,6 +684,13 @@ mod tests {
                     [limits]\nmax_games_per_player = 4\n";
         let c = Config::parse(text, path).unwrap();
         assert_eq!(c.server.trust_authserv_id, "mx.example.org");
+        assert_eq!(
+            (c.server.auth, c.server.bounce_limit),
+            (AuthMode::Address, 3)
+        );
+        let t = Config::parse("[server]\nauth = \"token\"\nbounce_limit = 5\n", path).unwrap();
+        assert_eq!((t.server.auth, t.server.bounce_limit), (AuthMode::Token, 5));
+        assert!(Config::parse("[server]\nauth = \"dkim\"\n", path).is_err());
         assert_eq!((c.outbound.max_attempts, c.outbound.retry_seconds), (3, 10));
         assert_eq!(c.outbound.smtp.ca_file, PathBuf::from("ca.pem"));
         assert_eq!(c.limits.max_games_per_player, 4);

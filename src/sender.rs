@@ -330,6 +330,27 @@ mod tests {
     }
 
     #[test]
+    fn each_mail_goes_with_its_rows_envelope_sender() {
+        let mut store = Store::open_in_memory().unwrap();
+        let verp = "go+bounce-0123456789abcdef@example.org";
+        let mail = NewMail {
+            message_id: "v1@example.org",
+            envelope_from: verp,
+            recipient: "a@example.org",
+            kind: "reply",
+            game_id: None,
+            inbound_id: None,
+            raw: b"Message-ID: <v1@example.org>\r\n\r\nhi\r\n",
+        };
+        store.write(|tx| outbox::enqueue(tx, &mail, now())).unwrap();
+        let memory = MemoryTransport::new();
+        send_due(&mut store, &memory, policy(5, 60), now(), u32::MAX).unwrap();
+        let sent = memory.sent();
+        assert_eq!(sent[0].envelope.from, verp);
+        assert_eq!(sent[0].envelope.to, ["a@example.org"]);
+    }
+
+    #[test]
     fn the_limit_caps_a_run() {
         let mut store = Store::open_in_memory().unwrap();
         queue(&mut store, 3);

@@ -110,6 +110,7 @@ pub fn reply() -> OutboundMail {
             content_type: "application/x-go-sgf".into(),
             body: SGF.to_vec(),
         }],
+        reply_to: None,
     }
 }
 

@@ -8,10 +8,11 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use super::context::Context;
-use crate::home::Home;
+use crate::home::{AuthMode, Home};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
+use crate::pipeline::tokens::TokenKey;
 use crate::pipeline::{Runner, Settings};
 use crate::sender::{self, SendSummary};
 use crate::store::Store;
@@ -31,7 +32,7 @@ impl Job {
     /// Loads the settings and templates of `ctx`'s home; `pinned` keeps the time of `--now`.
     pub fn new(ctx: &Context, pinned: bool) -> anyhow::Result<Job> {
         Ok(Job {
-            settings: settings(&ctx.home),
+            settings: settings(&ctx.home)?,
             templates: templates(&ctx.home)?,
             clock: Box::new(clock(ctx, pinned)),
         })
@@ -53,10 +54,18 @@ impl Job {
     }
 }
 
-/// Returns the pipeline settings of the home's config.
-fn settings(home: &Home) -> Settings {
+/// Returns the pipeline settings of the home's config (in token mode, with
+/// the home's secret, made on first use).
+fn settings(home: &Home) -> anyhow::Result<Settings> {
     let c = home.config();
-    Settings {
+    let tokens = TokenKey {
+        mode: c.server.auth,
+        secret: match c.server.auth {
+            AuthMode::Token => super::secret::load_or_create(home.root())?,
+            AuthMode::Address => Vec::new(),
+        },
+    };
+    Ok(Settings {
         identity: Identity {
             address: c.server.address.clone(),
             name: c.server.name.clone(),
@@ -68,7 +77,9 @@ fn settings(home: &Home) -> Settings {
             .filter(|s| !s.trim().is_empty()),
         max_games_per_player: c.limits.max_games_per_player,
         games: c.games.clone(),
-    }
+        bounce_limit: c.server.bounce_limit,
+        tokens,
+    })
 }
 
 /// Returns the reply templates, with the home's `templates/` overrides.

@@ -39,6 +39,7 @@ mod player;
 mod poll;
 mod quarantine;
 mod replay;
+mod secret;
 mod send;
 
 use std::io::Write as _;

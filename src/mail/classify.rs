@@ -10,7 +10,8 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::inbound::{InboundMail, normalize_address};
+use super::inbound::{DsnRecipient, InboundMail, normalize_address};
+use super::tags::is_bounce_address;
 
 /// Whether pbmgo may answer a message.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -128,8 +129,38 @@ pub fn rule_hits(mail: &InboundMail, own_address: &str) -> Vec<&'static str> {
         .collect()
 }
 
-fn delivery_report(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
-    mail.is_dsn.then_some(IgnoreReason::DeliveryReport)
+/// A delivery status notification, or any mail sent to one of our VERP
+/// bounce addresses (only mail systems and autoresponders write there).
+fn delivery_report(mail: &InboundMail, own: &str) -> Option<IgnoreReason> {
+    let verp = !bounce_addresses(mail, own).is_empty();
+    (mail.is_dsn || verp).then_some(IgnoreReason::DeliveryReport)
+}
+
+/// Returns the VERP bounce addresses (`go+bounce-<id>@domain`) of
+/// `own_address` that the mail was delivered to (`Delivered-To`,
+/// `X-Original-To`) or addressed to (`To`, `Cc`), in that order.
+pub fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a str> {
+    let Some(own) = normalize_address(own_address) else {
+        return Vec::new();
+    };
+    let mut found: Vec<&str> = Vec::new();
+    let all = mail.delivered_to.iter().chain(&mail.to).chain(&mail.cc);
+    for a in all.filter(|a| is_bounce_address(a, &own)) {
+        if !found.contains(&a.as_str()) {
+            found.push(a);
+        }
+    }
+    found
+}
+
+/// Returns the recipients a delivery report says were permanently lost:
+/// `Action: failed` (whatever the status: a mail given up after days in
+/// the queue is lost too), or no action and a `5.x.x` status. `delayed`
+/// and the other actions never count.
+pub fn permanent_failures(mail: &InboundMail) -> impl Iterator<Item = &DsnRecipient> {
+    mail.dsn_recipients
+        .iter()
+        .filter(|r| r.action == "failed" || (r.action.is_empty() && r.status.starts_with('5')))
 }
 
 fn null_return_path(mail: &InboundMail, _own: &str) -> Option<IgnoreReason> {
@@ -280,6 +311,47 @@ mod tests {
             verdict(|m| m.from = Some("go@other.example".into())),
             Verdict::Answer
         );
+    }
+
+    #[test]
+    fn mail_to_a_bounce_address_is_a_report() {
+        let report = ignored(IgnoreReason::DeliveryReport);
+        let verp = "go+bounce-0123abcd@pbmgo.example".to_string();
+        assert_eq!(verdict(|m| m.delivered_to = vec![verp.clone()]), report);
+        assert_eq!(verdict(|m| m.to = vec![verp.clone()]), report);
+        let other = "go+bounce-1@other.example".to_string();
+        assert_eq!(verdict(|m| m.to = vec![other]), Verdict::Answer);
+        let token = "go+abcdefgh@pbmgo.example".to_string();
+        assert_eq!(verdict(|m| m.delivered_to = vec![token]), Verdict::Answer);
+        let mut m = human();
+        m.delivered_to = vec![verp.clone()];
+        m.to = vec![verp.clone()];
+        assert_eq!(bounce_addresses(&m, OWN), vec![verp.as_str()]);
+    }
+
+    #[test]
+    fn only_permanent_failures_count() {
+        let r = |action: &str, status: &str| DsnRecipient {
+            final_recipient: Some("bob@example.net".into()),
+            action: action.into(),
+            status: status.into(),
+            ..DsnRecipient::default()
+        };
+        let mail = InboundMail {
+            dsn_recipients: vec![
+                r("failed", "5.1.1"),
+                r("delayed", "4.4.1"),
+                r("failed", "4.4.7"),
+                r("", "5.0.0"),
+                r("", "4.0.0"),
+                r("delivered", "2.0.0"),
+            ],
+            ..human()
+        };
+        let statuses: Vec<&str> = permanent_failures(&mail)
+            .map(|r| r.status.as_str())
+            .collect();
+        assert_eq!(statuses, ["5.1.1", "4.4.7", "5.0.0"]);
     }
 
     #[test]

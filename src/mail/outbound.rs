@@ -83,6 +83,9 @@ pub struct OutboundMail {
     pub game: Option<String>,
     /// Files attached after the body.
     pub attachments: Vec<Attachment>,
+    /// Where the player's answer should go (`Reply-To`), e.g. the server's
+    /// address with a reply token (`go+<token>@domain`); `None` for none.
+    pub reply_to: Option<String>,
 }
 
 /// Why a reply could not be built.
@@ -193,6 +196,9 @@ fn headers(
     }
     if let Some(refs) = references(&mail.references, parent) {
         builder = builder.references(refs);
+    }
+    if let Some(reply_to) = mail.reply_to.as_deref() {
+        builder = builder.reply_to(mailbox(reply_to, Some(&from.name))?);
     }
     builder = builder.raw_header(raw(AUTO_SUBMITTED, auto_submitted(mail.auto_submitted)));
     if let Some(game) = mail.game.as_deref().filter(|g| !clean(g).is_empty()) {

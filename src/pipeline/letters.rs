@@ -13,11 +13,11 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
-use super::{PipelineError, Settings};
-use crate::mail::outbound::{self, AUTO_GENERATED, Attachment, OutboundMail};
+use super::outgoing::{self, Queued};
+use super::{PipelineError, Settings, bounces};
+use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
 use crate::store::codec::time_text;
 use crate::store::games::GameId;
-use crate::store::outbox::{self, NewMail};
 use crate::store::players::PlayerRef;
 
 /// One mail to a player, rendered by whoever caused it.
@@ -73,7 +73,8 @@ pub struct Origin<'a> {
     pub inbound_id: Option<i64>,
 }
 
-/// Queues `letter` unless its player declines it; returns whether it was queued.
+/// Queues `letter` unless its player declines it or their address is
+/// stopped by bounces; returns whether it was queued.
 pub fn queue(
     conn: &Connection,
     settings: &Settings,
@@ -87,6 +88,9 @@ pub fn queue(
     let Some(to) = address_of(conn, letter.to.id)? else {
         return Ok(false);
     };
+    if !bounces::may_mail(conn, settings, &to)? {
+        return Ok(false);
+    }
     let message_id = letter_id(origin.unique, settings.domain());
     let mut m = OutboundMail {
         to: to.clone(),
@@ -101,21 +105,17 @@ pub fn queue(
         rejected_codes: Vec::new(),
         game: letter.game.map(|g| g.to_string()),
         attachments: letter.attachments.clone(),
+        reply_to: None,
     };
     if let Some(game) = letter.game {
         thread(conn, game, &mut m)?;
     }
-    let raw = outbound::render(&m, &settings.identity, now)?;
-    let new = NewMail {
-        message_id: &message_id,
-        envelope_from: &settings.identity.address,
-        recipient: &to,
+    let queued = Queued {
         kind: letter.kind,
-        game_id: letter.game.map(GameId::get),
+        game: letter.game,
         inbound_id: origin.inbound_id,
-        raw: &raw,
     };
-    outbox::enqueue(conn, &new, now)?;
+    outgoing::enqueue(conn, settings, now, m, &queued)?;
     Ok(true)
 }
 

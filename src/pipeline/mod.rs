@@ -13,18 +13,21 @@
 pub mod admin;
 mod auth;
 mod boards;
+pub mod bounces;
 pub mod deadlines;
 mod execute;
 pub mod letters;
+pub mod outgoing;
 pub mod records;
 mod replies;
 pub mod run;
+pub mod tokens;
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use thiserror::Error;
 
-use crate::mail::classify::{Verdict, classify};
+use crate::mail::classify::{IgnoreReason, Verdict, classify};
 use crate::mail::command::parse_mail;
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::outbound::{Identity, OutboundError};
@@ -53,6 +56,10 @@ pub struct Settings {
     /// Challenges, clocks, the scoring phase and vacations.
     pub games: crate::home::GamesConfig,
 }
+    /// Permanent bounces after which an address gets no more mail; 0: never.
+    pub bounce_limit: u32,
+    /// `[server] auth` and the secret reply tokens are made with.
+    pub tokens: tokens::TokenKey,
 
 impl Settings {
     /// Returns the domain of the server's address (for Message-IDs).
@@ -125,8 +132,10 @@ pub fn message_key(mail: &InboundMail) -> String {
 
 /// Handles one raw message inside the caller's transaction (`conn`).
 ///
-/// The steps, in order: size limit, parse, seen before, loop safety,
-/// forged sender, identify the sender, read the commands, run them, reply.
+/// The steps, in order: size limit, parse, seen before, loop safety
+/// (a delivery report's bounces are recorded), forged sender, identify the
+/// sender (a player's bounces are cleared), read the commands, run them
+/// (game commands check the reply token in token mode), reply.
 pub fn process(
     conn: &Connection,
     env: &Env<'_>,
@@ -163,7 +172,7 @@ pub fn process(
         source,
     };
     if let Some(reason) = ignore_reason(env, &mail) {
-        return record(
+        let id = record(
             conn,
             env,
             &msg,
@@ -171,8 +180,12 @@ pub fn process(
             Outcome::Ignored,
             &reason.0,
             &reason.1,
-        )
-        .map(|_| handled(Outcome::Ignored, 0));
+        )?;
+        let letters = match reason.0 == IgnoreReason::DeliveryReport.code() {
+            true => bounces::on_report(conn, env, &msg, id)?,
+            false => 0,
+        };
+        return Ok(handled(Outcome::Ignored, letters));
     }
     let sender = mail.from.clone().unwrap_or_default();
     match players::find_by_address(conn, &sender)? {
@@ -220,7 +233,8 @@ fn from_player(
     player: &Player,
 ) -> Result<Disposition, PipelineError> {
     let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
-    let report = execute::run_all(conn, env, player, &parsed, msg.key)?;
+    bounces::clear(conn, env, player)?;
+    let report = execute::run_all(conn, env, player, &parsed, msg)?;
     execute::answer_player(conn, env, msg, player, &report)
 }
 

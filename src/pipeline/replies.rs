@@ -11,7 +11,8 @@ use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::execute::{Effect, Notice, Report, help_text, scored_board_ctx};
-use super::{Env, Msg, PipelineError, boards, letters};
+use super::outgoing::{self, Queued};
+use super::{Env, Msg, PipelineError, boards, bounces, letters};
 use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
@@ -21,7 +22,7 @@ use std::collections::HashMap;
 
 use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
-use crate::store::outbox::{self, NewMail};
+use crate::store::outbox;
 use crate::store::players::{self, Player};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
@@ -80,24 +81,20 @@ impl<'a, 'b> Queue<'a, 'b> {
         kind: &str,
         game: Option<GameId>,
     ) -> Result<(), PipelineError> {
-        let raw = outbound::render(&mail, &self.env.settings.identity, self.env.now)?;
-        let new = NewMail {
-            message_id: &mail.message_id,
-            envelope_from: &self.env.settings.identity.address,
-            recipient: &mail.to,
+        let queued = Queued {
             kind,
-            game_id: game.map(GameId::get),
+            game,
             inbound_id: Some(self.inbound_id),
-            raw: &raw,
         };
-        outbox::enqueue(self.conn, &new, self.env.now)?;
-        Ok(())
+        outgoing::enqueue(self.conn, self.env.settings, self.env.now, mail, &queued)
     }
 
-    /// Returns true while `to` is under the hourly reply cap.
+    /// Returns true while `to` is under the hourly reply cap and not stopped by bounces.
     fn may_write(&self, to: &str) -> Result<bool, PipelineError> {
         let since = self.env.now - Duration::hours(1);
-        Ok(outbox::count_to_since(self.conn, to, since)? < self.env.settings.max_replies_per_hour)
+        let capped =
+            outbox::count_to_since(self.conn, to, since)? >= self.env.settings.max_replies_per_hour;
+        Ok(!capped && bounces::may_mail(self.conn, self.env.settings, to)?)
     }
 }
 
@@ -121,6 +118,7 @@ fn mail(
         rejected_codes: Vec::new(),
         game: None,
         attachments: Vec::new(),
+        reply_to: None,
     }
 }
 
@@ -356,14 +354,17 @@ fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str
     }
 }
 
-/// Returns true while an address that is no player is under the daily reply cap.
+/// Returns true while an address that is no player is under the daily
+/// reply cap and not stopped by bounces.
 pub fn stranger_may_get_more(
     conn: &Connection,
     env: &Env<'_>,
     address: &str,
 ) -> Result<bool, PipelineError> {
     let since = env.now - Duration::days(1);
-    Ok(outbox::count_to_since(conn, address, since)? < env.settings.unknown_sender_replies_per_day)
+    let capped = outbox::count_to_since(conn, address, since)?
+        >= env.settings.unknown_sender_replies_per_day;
+    Ok(!capped && bounces::may_mail(conn, env.settings, address)?)
 }
 
 /// Queues the "who are you" reply to an unknown sender.

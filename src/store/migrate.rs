@@ -38,6 +38,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "play",
         sql: include_str!("migrations/0003_play.sql"),
     },
+    Migration {
+        version: 4,
+        name: "bounces",
+        sql: include_str!("migrations/0004_bounces.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

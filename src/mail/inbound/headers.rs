@@ -127,10 +127,25 @@ pub(super) fn from_addresses(message: &Message<'_>) -> FromInfo {
 
 /// Returns every To address that normalizes.
 pub(super) fn to_addresses(message: &Message<'_>) -> Vec<String> {
-    addrs(message, "To")
+    addresses(message, "To")
+}
+
+/// Returns every address of the headers called `name` that normalizes.
+pub(super) fn addresses(message: &Message<'_>, name: &str) -> Vec<String> {
+    addrs(message, name)
         .into_iter()
         .filter_map(|a| a.address())
         .filter_map(normalize_address)
+        .collect()
+}
+
+/// Returns the addresses of every `Delivered-To`, then every
+/// `X-Original-To` header, normalized (each header holds one address).
+pub(super) fn delivered_to(message: &Message<'_>) -> Vec<String> {
+    ["Delivered-To", "X-Original-To"]
+        .into_iter()
+        .flat_map(|name| all_raw(message, name))
+        .filter_map(|v| normalize_address(&v))
         .collect()
 }
 

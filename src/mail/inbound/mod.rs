@@ -9,6 +9,7 @@
 
 mod address;
 mod body;
+pub mod dsn;
 mod headers;
 mod html;
 
@@ -18,6 +19,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 pub use address::normalize_address;
+pub use dsn::DsnRecipient;
 
 /// The facts read from one inbound message.
 ///
@@ -67,6 +69,15 @@ pub struct InboundMail {
     pub is_dsn: bool,
     /// The normalized To addresses (unparsable ones left out).
     pub to: Vec<String>,
+    /// The normalized Cc addresses (unparsable ones left out).
+    pub cc: Vec<String>,
+    /// The addresses the receiving mail system delivered to, from every
+    /// `Delivered-To` header, then every `X-Original-To`, normalized; with
+    /// `recipient_delimiter = +` they keep the `+tag`.
+    pub delivered_to: Vec<String>,
+    /// The recipients of a delivery status notification's
+    /// `message/delivery-status` part (empty for other mail).
+    pub dsn_recipients: Vec<DsnRecipient>,
 }
 
 /// Why raw bytes could not be read as a mail message at all.
@@ -172,6 +183,9 @@ fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
         authentication_results: headers::all_raw(message, "Authentication-Results"),
         is_dsn: body::is_dsn(message),
         to: headers::to_addresses(message),
+        cc: headers::addresses(message, "Cc"),
+        delivered_to: headers::delivered_to(message),
+        dsn_recipients: dsn::recipients(message),
     }
 }
 

@@ -21,6 +21,7 @@ use rusqlite::Connection;
 pub use stranger::from_stranger;
 
 use super::letters::Letter;
+use super::tokens::Gate;
 use super::{Disposition, Env, Msg, PipelineError, record, replies};
 use crate::go::{Color, GameResult, IllegalMove, Move, Phase};
 use crate::mail::command::{Command, GameRef, Parsed};
@@ -177,13 +178,15 @@ impl Report {
     }
 }
 
-/// Runs every command of `parsed` for `player`.
+/// Runs every command of `parsed` for `player` (the sender of `msg`);
+/// in token mode a game command `msg` was not sent with the right reply
+/// token for is refused ([`Gate`]).
 pub fn run_all(
     conn: &Connection,
     env: &Env<'_>,
     player: &Player,
     parsed: &Parsed,
-    source: &str,
+    msg: &Msg<'_>,
 ) -> Result<Report, PipelineError> {
     let mut report = Report {
         lines: Vec::new(),
@@ -192,7 +195,12 @@ pub fn run_all(
     };
     for line in &parsed.commands {
         let result = match &line.parsed {
-            Ok(cmd) => run(conn, env, player, cmd, source)?,
+            Ok(cmd) => match gate.check(conn, player, cmd)? {
+                Some(refused) => Err(refused),
+                None => run(conn, env, player, cmd, msg.key)?,
+            },
+    let settings = env.settings;
+    let gate = Gate::new(&settings.tokens, &settings.identity.address, msg.mail);
             Err(e) => Err(reject(command_code(e.code()), e.to_string())),
         };
         report.lines.push(LineResult {

@@ -65,7 +65,7 @@ fn signed_up(
     parsed: &Parsed,
     signup_text: &str,
 ) -> Result<Disposition, PipelineError> {
-    let mut report = run_all(conn, env, player, parsed, msg.key)?;
+    let mut report = run_all(conn, env, player, parsed, msg)?;
     for line in report.lines.iter_mut().filter(|l| l.command == signup_text) {
         line.result = Ok(Effect::Registered);
     }

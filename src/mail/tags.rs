@@ -1,0 +1,81 @@
+//! Tagged server addresses: `go+<tag>@domain`, the server's own address
+//! with a `+tag` on its local part, as a mail system with
+//! `recipient_delimiter = +` delivers to the server's one mailbox.
+//!
+//! Owns the two kinds pbmgo makes: VERP envelope senders
+//! (`go+bounce-<id>@domain`), which bring a bounce back with the mail it
+//! is about, and reply-token addresses (`go+<token>@domain`, made by the
+//! pipeline's `tokens`). Pure.
+
+use sha2::{Digest, Sha256};
+
+/// The tag that marks a bounce address: `go+bounce-<id>@domain`.
+const BOUNCE_TAG: &str = "bounce-";
+
+/// Returns the VERP envelope sender for the mail `message_id` sent as
+/// `server` (`go@pbem.test`): `go+bounce-<id>@pbem.test`, where `<id>` is
+/// the first 16 hex digits of the SHA-256 of the Message-ID. The id is
+/// stored with the outbox row (as its `envelope_from`), so a bounce that
+/// comes back to this address names the row, and so its recipient. Any
+/// `+tag` of the server's own address is replaced; the result is lower-case,
+/// as addresses read from inbound mail are.
+pub fn bounce_address(server: &str, message_id: &str) -> String {
+    let digest = Sha256::digest(message_id.as_bytes());
+    let id: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_lowercase()
+}
+
+/// Returns `server`'s address with `+tag` on its local part (any tag it had replaced).
+pub fn tagged_address(server: &str, tag: &str) -> String {
+    let server = server.trim();
+    let (local, domain) = server.rsplit_once('@').unwrap_or((server, "localhost"));
+    let base = local.split('+').next().unwrap_or(local);
+    format!("{base}+{tag}@{domain}")
+}
+
+/// Returns the tag of `address` when it is `server`'s address with a
+/// `+tag` (local part and domain compared without case), lower-cased.
+pub fn address_tag(address: &str, server: &str) -> Option<String> {
+    let (local, domain) = address.trim().rsplit_once('@')?;
+    let (s_local, s_domain) = server.trim().rsplit_once('@')?;
+    let s_base = s_local.split('+').next().unwrap_or(s_local);
+    let (base, tag) = local.split_once('+')?;
+    let same = base.eq_ignore_ascii_case(s_base) && domain.eq_ignore_ascii_case(s_domain);
+    (same && !tag.is_empty()).then(|| tag.to_ascii_lowercase())
+}
+
+/// Returns true when `address` is one of `server`'s bounce addresses (see [`bounce_address`]).
+pub fn is_bounce_address(address: &str, server: &str) -> bool {
+    address_tag(address, server).is_some_and(|t| t.starts_with(BOUNCE_TAG))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounce_addresses_carry_an_id_and_are_recognised() {
+        let a = bounce_address("go@pbem.test", "1.abc.pbmgo@pbem.test");
+        assert!(
+            a.starts_with("go+bounce-") && a.ends_with("@pbem.test"),
+            "{a}"
+        );
+        assert_eq!(a.len(), "go+bounce-@pbem.test".len() + 16);
+        assert_eq!(a, bounce_address("go+x@pbem.test", "1.abc.pbmgo@pbem.test"));
+        assert!(is_bounce_address(&a.to_uppercase(), "go@pbem.test"));
+        assert!(!is_bounce_address(&a, "go@other.test"));
+        assert!(!is_bounce_address("go+abc@pbem.test", "go@pbem.test"));
+    }
+
+    #[test]
+    fn tags_are_read_only_from_the_servers_own_address() {
+        assert_eq!(tagged_address("go@pbem.test", "t1"), "go+t1@pbem.test");
+        let tag = |a: &str| address_tag(a, "Go@PBEM.test");
+        assert_eq!(tag("go+AbC@pbem.test").as_deref(), Some("abc"));
+        assert_eq!(tag("go@pbem.test"), None);
+        assert_eq!(tag("go+@pbem.test"), None);
+        assert_eq!(tag("gox+abc@pbem.test"), None);
+        assert_eq!(tag("go+abc@evil.test"), None);
+        assert_eq!(tag("no-at-sign"), None);
+    }
+}

@@ -1,0 +1,239 @@
+//! Reply tokens against forged senders (`[server] auth = "token"`): every
+//! mail about a game carries `Reply-To: go+<token>@domain`, and a command
+//! that acts in a game is run only when its mail was sent to that address.
+//!
+//! Owns the token (HMAC-SHA256 of the player and game ids under the
+//! server's secret, the first 80 bits in lower-case base32: 16 characters),
+//! reading the tokens a mail was sent to (`Delivered-To`, `X-Original-To`,
+//! then `To` and `Cc`), which commands need one, and the `bad-token`
+//! refusal. The secret is an argument ([`super::Settings`]); this module
+//! reads no file and draws no randomness.
+
+use rusqlite::Connection;
+use sha2::{Digest, Sha256};
+
+use super::PipelineError;
+use super::execute::{Rejection, load_own, reject, reject_in};
+use crate::home::AuthMode;
+use crate::mail::command::{Command, GameRef};
+use crate::mail::inbound::InboundMail;
+use crate::mail::tags::{address_tag, tagged_address};
+use crate::store::players::{self, Player};
+
+/// Characters of a token: 16 base32 characters hold 80 bits.
+pub const TOKEN_CHARS: usize = 16;
+
+/// The server's token key and how mail is authenticated.
+#[derive(Clone, Default)]
+pub struct TokenKey {
+    /// `address` (tokens off) or `token`.
+    pub mode: AuthMode,
+    /// The secret the tokens are made with (empty while `mode` is `address`).
+    pub secret: Vec<u8>,
+}
+
+impl std::fmt::Debug for TokenKey {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "TokenKey({:?}, {} secret bytes)",
+            self.mode,
+            self.secret.len()
+        )
+    }
+}
+
+impl TokenKey {
+    /// Returns the token of `player` in game `game`.
+    pub fn token(&self, player: i64, game: i64) -> String {
+        let mut message = b"pbmgo reply token v1\0".to_vec();
+        message.extend_from_slice(&player.to_be_bytes());
+        message.extend_from_slice(&game.to_be_bytes());
+        let mac = hmac_sha256(&self.secret, &message);
+        base32(mac.get(..10).unwrap_or(&mac))
+    }
+
+    /// Returns the Reply-To address for `player`'s mail about `game`, in token mode.
+    pub fn reply_to(&self, server: &str, player: i64, game: i64) -> Option<String> {
+        (self.mode == AuthMode::Token).then(|| tagged_address(server, &self.token(player, game)))
+    }
+}
+
+/// Returns the Reply-To of a mail to `to` about `game`: the token address
+/// in token mode when `to` belongs to a player, else `None`.
+pub fn reply_to_for(
+    conn: &Connection,
+    key: &TokenKey,
+    server: &str,
+    to: &str,
+    game: Option<i64>,
+) -> Result<Option<String>, PipelineError> {
+    let Some(game) = game.filter(|_| key.mode == AuthMode::Token) else {
+        return Ok(None);
+    };
+    let player = players::find_by_address(conn, to)?;
+    Ok(player.and_then(|p| key.reply_to(server, p.id, game)))
+}
+
+/// What one mail may do in games: the tokens it was sent to.
+pub struct Gate<'a> {
+    key: &'a TokenKey,
+    server: &'a str,
+    presented: Vec<String>,
+}
+
+impl<'a> Gate<'a> {
+    /// Reads the tokens `mail` was sent to (none are needed in address mode).
+    pub fn new(key: &'a TokenKey, server: &'a str, mail: &InboundMail) -> Gate<'a> {
+        let all = mail.delivered_to.iter().chain(&mail.to).chain(&mail.cc);
+        let presented = all.filter_map(|a| address_tag(a, server)).collect();
+        Gate {
+            key,
+            server,
+            presented,
+        }
+    }
+
+    /// Returns the `bad-token` refusal when `cmd` acts in a game and the
+    /// mail was not sent to `player`'s token address for that game.
+    pub fn check(
+        &self,
+        conn: &Connection,
+        player: &Player,
+        cmd: &Command,
+    ) -> Result<Option<Rejection>, PipelineError> {
+        let Some(game) = guarded_game(cmd).filter(|_| self.key.mode == AuthMode::Token) else {
+            return Ok(None);
+        };
+        let number = i64::try_from(game.0).unwrap_or(i64::MAX);
+        let expected = self.key.token(player.id, number);
+        if self.presented.iter().any(|t| same(t, &expected)) {
+            return Ok(None);
+        }
+        let reason = format!(
+            "pbmgo takes commands for game{n} only in a reply to its mail about game{n}: \
+             answer with your mail program's Reply to the latest mail about game{n}, and keep \
+             the address it replies to (the one with a '+' after {local}); this mail was not \
+             sent to that address",
+            n = game.0,
+            local = self.server.split('@').next().unwrap_or(self.server),
+        );
+        Ok(Some(match load_own(conn, player, game)? {
+            Ok((g, _)) => reject_in(g.id, "bad-token", reason),
+            Err(_) => reject("bad-token", reason),
+        }))
+    }
+}
+
+/// Returns the game a command acts in, for the commands that need a token:
+/// every command naming a game except reading its board or record.
+fn guarded_game(cmd: &Command) -> Option<GameRef> {
+    match cmd {
+        Command::Move { game, .. }
+        | Command::Pass { game, .. }
+        | Command::Resign { game }
+        | Command::Accept { game }
+        | Command::Decline { game }
+        | Command::Place { game, .. }
+        | Command::Dead { game, .. }
+        | Command::Alive { game, .. }
+        | Command::Done { game }
+        | Command::Resume { game }
+        | Command::Undo { game }
+        | Command::Say { game, .. } => Some(*game),
+        _ => None,
+    }
+}
+
+/// Compares two tokens in time that does not depend on where they differ.
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+/// HMAC-SHA256 (RFC 2104).
+fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    let mut block = [0u8; 64];
+    if key.len() > 64 {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize()
+        .into()
+}
+
+/// Lower-case base32 (RFC 4648 alphabet) without padding.
+fn base32(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
+    let mut out = String::with_capacity(bytes.len() * 8 / 5 + 1);
+    let (mut buffer, mut bits) = (0u32, 0u32);
+    for &b in bytes {
+        buffer = (buffer << 8) | u32::from(b);
+        bits += 8;
+        while bits >= 5 {
+            bits -= 5;
+            out.push(char::from(ALPHABET[((buffer >> bits) & 31) as usize]));
+        }
+    }
+    if bits > 0 {
+        out.push(char::from(ALPHABET[((buffer << (5 - bits)) & 31) as usize]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[test]
+    fn hmac_matches_rfc_4231() {
+        let mac = hmac_sha256(b"Jefe", b"what do ya want for nothing?");
+        let want = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843";
+        assert_eq!(hex(&mac), want);
+        let long = hmac_sha256(
+            &[0xaa; 131],
+            b"Test Using Larger Than Block-Size Key - Hash Key First",
+        );
+        let want = "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54";
+        assert_eq!(hex(&long), want);
+    }
+
+    #[test]
+    fn base32_matches_rfc_4648() {
+        assert_eq!(base32(b"foobar"), "mzxw6ytboi");
+        assert_eq!(base32(b""), "");
+    }
+
+    #[test]
+    fn tokens_differ_by_player_game_and_secret() {
+        let key = |s: &[u8]| TokenKey {
+            mode: AuthMode::Token,
+            secret: s.to_vec(),
+        };
+        let k = key(b"secret one");
+        let t = k.token(1, 2);
+        assert_eq!(t.len(), TOKEN_CHARS);
+        assert_eq!(t, k.token(1, 2));
+        assert_ne!(t, k.token(2, 1));
+        assert_ne!(t, k.token(1, 3));
+        assert_ne!(t, key(b"secret two").token(1, 2));
+        assert_eq!(
+            k.reply_to("go@pbem.test", 1, 2),
+            Some(format!("go+{t}@pbem.test"))
+        );
+        assert_eq!(TokenKey::default().reply_to("go@pbem.test", 1, 2), None);
+        assert!(same("abc", "abc") && !same("abc", "abd") && !same("abc", "ab"));
+    }
+}
