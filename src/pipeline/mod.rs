@@ -55,11 +55,11 @@ pub struct Settings {
     pub max_games_per_player: u32,
     /// Challenges, clocks, the scoring phase and vacations.
     pub games: crate::home::GamesConfig,
-}
     /// Permanent bounces after which an address gets no more mail; 0: never.
     pub bounce_limit: u32,
     /// `[server] auth` and the secret reply tokens are made with.
     pub tokens: tokens::TokenKey,
+}
 
 impl Settings {
     /// Returns the domain of the server's address (for Message-IDs).
@@ -232,8 +232,8 @@ fn from_player(
     msg: &Msg<'_>,
     player: &Player,
 ) -> Result<Disposition, PipelineError> {
-    let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
     bounces::clear(conn, env, player)?;
+    let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
     let report = execute::run_all(conn, env, player, &parsed, msg)?;
     execute::answer_player(conn, env, msg, player, &report)
 }

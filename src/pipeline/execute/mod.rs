@@ -193,14 +193,14 @@ pub fn run_all(
         not_processed: parsed.not_processed.clone(),
         comment: parsed.comment.clone(),
     };
+    let settings = env.settings;
+    let gate = Gate::new(&settings.tokens, &settings.identity.address, msg.mail);
     for line in &parsed.commands {
         let result = match &line.parsed {
             Ok(cmd) => match gate.check(conn, player, cmd)? {
                 Some(refused) => Err(refused),
                 None => run(conn, env, player, cmd, msg.key)?,
             },
-    let settings = env.settings;
-    let gate = Gate::new(&settings.tokens, &settings.identity.address, msg.mail);
             Err(e) => Err(reject(command_code(e.code()), e.to_string())),
         };
         report.lines.push(LineResult {
