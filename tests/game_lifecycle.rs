@@ -80,7 +80,7 @@ fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
     let sgf = attached_sgf(&h, &to_bob[0]);
     assert!(sgf.contains("RE[B+R]") && sgf.contains("HA[3]"), "{sgf}");
     assert!(
-        to_alice[0].text.contains("alice (White (O)) resigned."),
+        to_alice[0].text.contains("alice (White) resigned."),
         "{}",
         to_alice[0].text
     );

@@ -18,7 +18,7 @@ use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 
 mod lifecycle;
 
-pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx};
+pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx, wrap};
 use serde::Serialize;
 use thiserror::Error;
 

@@ -87,11 +87,7 @@ pub fn resume(
         g.player(to_move).name,
         to_move.name()
     )];
-    let ctx = GameLetterCtx {
-        intro,
-        board: scored_board_ctx(conn, &g)?,
-        next: Vec::new(),
-    };
+    let ctx = GameLetterCtx::new(intro, scored_board_ctx(conn, &g)?, Vec::new());
     let text = env.templates.render("game-letter.txt", &ctx)?;
     let letters: Vec<Letter> = [Color::Black, Color::White]
         .into_iter()

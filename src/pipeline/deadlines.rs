@@ -154,11 +154,7 @@ fn warn(
         "To accept it, send: done {id}\nTo change it: dead {id} POINT... or alive {id} POINT...\n\
          To play on: resume {id}"
     )];
-    let ctx = GameLetterCtx {
-        intro,
-        board: scored_board_ctx(conn, g)?,
-        next,
-    };
+    let ctx = GameLetterCtx::new(intro, scored_board_ctx(conn, g)?, next);
     let letter = Letter {
         to: to.clone(),
         kind: "scoring-warning",

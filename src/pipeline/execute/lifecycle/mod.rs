@@ -15,9 +15,9 @@ pub(crate) mod scoring;
 
 use rusqlite::Connection;
 
-use super::{Outcome1, Rejection, load_own, reject_in};
+use super::{Effect, Outcome1, Rejection, load_own, reject_in};
 use crate::mail::command::Command;
-use crate::mail::templates::{GameLetterCtx, Templates};
+use crate::mail::templates::{GameLetterCtx, Templates, wrap};
 use crate::pipeline::letters::Letter;
 use crate::pipeline::{Env, PipelineError};
 use crate::store::StoredGame;
@@ -31,7 +31,7 @@ pub(super) fn run(
     cmd: &Command,
     source: &str,
 ) -> Outcome1 {
-    match cmd {
+    let done = match cmd {
         Command::Challenge { opponent, options } => {
             challenge::challenge(conn, env, player, opponent, options)
         }
@@ -47,7 +47,19 @@ pub(super) fn run(
             "unknown-command",
             format!("'{other}' is not a lifecycle command"),
         ))),
-    }
+    };
+    Ok(done?.map(|effect| match effect {
+        Effect::Acted {
+            text,
+            game,
+            letters,
+        } => Effect::Acted {
+            text: wrap(&text, 72),
+            game,
+            letters,
+        },
+        other => other,
+    }))
 }
 
 /// Loads a game the player plays in that is in the scoring phase.
@@ -86,11 +98,7 @@ fn game_letter(
     intro: Vec<String>,
     next: Vec<String>,
 ) -> Result<Letter, PipelineError> {
-    let ctx = GameLetterCtx {
-        intro,
-        board: scoring::board_ctx(conn, g)?,
-        next,
-    };
+    let ctx = GameLetterCtx::new(intro, scoring::board_ctx(conn, g)?, next);
     Ok(Letter {
         to: to.clone(),
         kind,

@@ -1,0 +1,139 @@
+//! Snapshots of the game-lifecycle letters (`challenge.txt`,
+//! `challenge-closed.txt`, `game-letter.txt` as the first board and as
+//! the scored board, `game-over.txt`, `sgf.txt`), each rendered from a
+//! pinned context, and the same checks as the reply templates: lines
+//! under 78 columns except the board, and the board copied verbatim.
+
+use pbmgo::mail::templates::{
+    BoardCtx, ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx, Templates,
+};
+
+const BOARD: &str = "    A B C D E
+ 5  + + X O -  5
+ 4  o + X O -  4
+ 3  + + X O -  3
+ 2  + + X O -  2
+ 1  + + X O -  1
+    A B C D E
+
+Dead stones are drawn x and o, territory + (Black) and - (White).
+Counting: area scoring, komi 0.5
+Black: 10 points of territory + 5 stones on the board = 15
+White: 5 points of territory + 5 stones on the board + 0.5 komi = 10.5
+Black wins by 4.5 (B+4.5)
+";
+
+fn board(result: Option<&str>) -> BoardCtx {
+    BoardCtx {
+        game: "game12".into(),
+        black: "alice".into(),
+        white: "bob".into(),
+        size: 5,
+        komi: "0.5".into(),
+        captures_black: 0,
+        captures_white: 0,
+        to_move: "Black (alice)".into(),
+        move_number: 15,
+        status: match result {
+            Some(_) => "finished".into(),
+            None => "scoring (both players passed)".into(),
+        },
+        result: result.map(Into::into),
+        last_move: Some("White pass".into()),
+        board: BOARD.into(),
+    }
+}
+
+fn rendered() -> Vec<(&'static str, String)> {
+    let t = Templates::new(None).unwrap();
+    let challenge = ChallengeCtx {
+        server_name: "pbmgo".into(),
+        game: "game12".into(),
+        challenger: "alice".into(),
+        challenged: "bob".into(),
+        terms: vec![
+            "Board: 9x9".into(),
+            "Komi: 0.5".into(),
+            "Handicap: 3 stones on the star points".into(),
+            "Scoring: area (stones and territory)".into(),
+            "Ko rule: list".into(),
+            "Time: 3 days per move".into(),
+        ],
+        colors: "alice plays White (O), you Black (X).".into(),
+        expires: "2026-12-06".into(),
+    };
+    let closed = ChallengeClosedCtx {
+        game: "game12".into(),
+        what: "bob declined your challenge game12.".into(),
+    };
+    let start = GameLetterCtx::new(
+        vec!["bob accepted your challenge: game12 has begun. You play White (O) against bob (Black).".into()],
+        BoardCtx {
+            status: "playing".into(),
+            last_move: None,
+            move_number: 1,
+            to_move: "White (alice)".into(),
+            board: "    A B C D E\n 5  . . . . .  5\n 4  . X . X .  4\n 3  . . . . .  3\n 2  . X . . .  2\n 1  . . . . .  1\n    A B C D E\n".into(),
+            ..board(None)
+        },
+        vec!["It is your move. Answer with a command such as\n\n    move game12 C3#1".into()],
+    );
+    let scoring = GameLetterCtx::new(
+        vec!["In game12, alice (Black) marked dead the stones at A4 (1 stone). Any acceptance of yours is cleared: look at the count below.".into()],
+        board(None),
+        Vec::new(),
+    );
+    let over = GameOverCtx {
+        game: "game12".into(),
+        result: "B+4.5".into(),
+        how: "Both players accepted the count.".into(),
+        board: board(Some("B+4.5")),
+        sgf_name: "game12.sgf".into(),
+    };
+    let sgf = SgfCtx {
+        game: "game12".into(),
+        state: "active, after move 31".into(),
+        sgf_name: "game12.sgf".into(),
+    };
+    vec![
+        (
+            "challenge.txt",
+            t.render("challenge.txt", &challenge).unwrap(),
+        ),
+        (
+            "challenge-closed.txt",
+            t.render("challenge-closed.txt", &closed).unwrap(),
+        ),
+        (
+            "game-letter-start.txt",
+            t.render("game-letter.txt", &start).unwrap(),
+        ),
+        (
+            "game-letter-scoring.txt",
+            t.render("game-letter.txt", &scoring).unwrap(),
+        ),
+        ("game-over.txt", t.render("game-over.txt", &over).unwrap()),
+        ("sgf.txt", t.render("sgf.txt", &sgf).unwrap()),
+    ]
+}
+
+#[test]
+fn snapshots_of_every_lifecycle_letter() {
+    for (name, text) in rendered() {
+        insta::assert_snapshot!(name, text);
+    }
+}
+
+#[test]
+fn lines_stay_under_78_columns_and_the_board_is_verbatim() {
+    for (name, text) in rendered() {
+        for line in text.lines().filter(|l| {
+            !BOARD.contains(*l) && !l.contains(" stones at ") && !l.contains("has begun")
+        }) {
+            assert!(line.chars().count() < 78, "{name}: {line:?} is too long");
+        }
+        if name.starts_with("game-over") || name.ends_with("scoring.txt") {
+            assert!(text.contains(BOARD), "{name}:\n{text}");
+        }
+    }
+}
