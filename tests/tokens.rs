@@ -169,3 +169,26 @@ fn address_mode_is_unchanged() {
     }
     assert!(!h.path().join("secret").exists());
 }
+
+#[test]
+fn a_challenge_is_accepted_without_a_token_and_the_game_mail_carries_one() {
+    let h = home("token");
+    h.drop_mail(&mail(BOB, "challenge", "challenge carol").bytes());
+    assert_eq!(counts(&h.poll()).applied, 1);
+    let letter = h.sent_to(CAROL).pop().unwrap();
+    assert_eq!(letter.kind(), "challenge");
+    let game = letter.header("X-Pbmgo-Game").map(str::to_string);
+    let id = letter.subject[1..].split(']').next().unwrap().to_string();
+    assert!(game.is_none() || game.as_deref() == Some(id.as_str()));
+    h.drop_mail(&mail(CAROL, "accept", &format!("accept {id}")).bytes());
+    assert_eq!(counts(&h.poll()).applied, 1);
+    let about_game: Vec<OutMail> = h
+        .sent()
+        .into_iter()
+        .filter(|m| m.header("X-Pbmgo-Game") == Some(id.as_str()))
+        .collect();
+    assert!(!about_game.is_empty());
+    for m in about_game {
+        assert!(reply_address(&m).starts_with("games+"), "{}", m.subject);
+    }
+}

@@ -126,14 +126,14 @@ impl<'a> Gate<'a> {
 }
 
 /// Returns the game a command acts in, for the commands that need a token:
-/// every command naming a game except reading its board or record.
+/// every command naming a game except reading its board or record, and
+/// `accept` / `decline`, whose challenge mail is about no game yet (so it
+/// carries no token to answer with).
 fn guarded_game(cmd: &Command) -> Option<GameRef> {
     match cmd {
         Command::Move { game, .. }
         | Command::Pass { game, .. }
         | Command::Resign { game }
-        | Command::Accept { game }
-        | Command::Decline { game }
         | Command::Place { game, .. }
         | Command::Dead { game, .. }
         | Command::Alive { game, .. }
