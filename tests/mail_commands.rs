@@ -207,8 +207,8 @@ fn other_words_are_not_commands() {
         assert_eq!(parse_command(line), None, "{line:?}");
     }
     assert_eq!(
-        err("undo game3"),
-        CommandError::UnknownCommand("undo".into())
+        err("komi game3"),
+        CommandError::UnknownCommand("komi".into())
     );
     assert_eq!(code("Unsubscribe"), "unknown-command");
 }
