@@ -41,6 +41,8 @@ mod quarantine;
 mod replay;
 mod secret;
 mod send;
+mod standings;
+mod tick;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -92,6 +94,10 @@ enum Command {
     /// List and retry mail held because it could not be handled
     #[command(subcommand)]
     Quarantine(quarantine::QuarantineCommand),
+    /// Run the game clocks, deadlines and daily digests, then send the outbox (run from cron)
+    Tick(tick::TickArgs),
+    /// Show the players' standings: games won, lost and active, and Elo ratings
+    Standings(standings::StandingsArgs),
 }
 
 /// A request the rules refuse (an illegal move): exit status 1, not 2.
@@ -120,6 +126,8 @@ pub fn main() -> ExitCode {
         Command::Outbox(cmd) => cmd.run(&cli.global),
         Command::Message(cmd) => cmd.run(&cli.global),
         Command::Quarantine(cmd) => cmd.run(&cli.global),
+        Command::Tick(args) => tick::run(args, &cli.global),
+        Command::Standings(args) => standings::run(args, &cli.global),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -186,7 +186,33 @@ const EMBEDDED: &[(&str, &str)] = &[
         "unknown-sender.txt",
         include_str!("../../templates/unknown-sender.txt"),
     ),
-    ("challenge.txt", include_str!("../../templates/challenge.txt")),
+    // The player's own commands and `tick` (contexts in pipeline::execute::personal and pipeline::tick).
+    (
+        "undo-request.txt",
+        include_str!("../../templates/undo-request.txt"),
+    ),
+    (
+        "undo-done.txt",
+        include_str!("../../templates/undo-done.txt"),
+    ),
+    ("say.txt", include_str!("../../templates/say.txt")),
+    (
+        "standings.txt",
+        include_str!("../../templates/standings.txt"),
+    ),
+    (
+        "clock-reminder.txt",
+        include_str!("../../templates/clock-reminder.txt"),
+    ),
+    (
+        "clock-warning.txt",
+        include_str!("../../templates/clock-warning.txt"),
+    ),
+    ("digest.txt", include_str!("../../templates/digest.txt")),
+    (
+        "challenge.txt",
+        include_str!("../../templates/challenge.txt"),
+    ),
     (
         "challenge-closed.txt",
         include_str!("../../templates/challenge-closed.txt"),
@@ -195,7 +221,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "game-letter.txt",
         include_str!("../../templates/game-letter.txt"),
     ),
-    ("game-over.txt", include_str!("../../templates/game-over.txt")),
+    (
+        "game-over.txt",
+        include_str!("../../templates/game-over.txt"),
+    ),
     ("sgf.txt", include_str!("../../templates/sgf.txt")),
 ];
 

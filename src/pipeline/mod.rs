@@ -21,6 +21,7 @@ pub mod outgoing;
 pub mod records;
 mod replies;
 pub mod run;
+pub mod tick;
 pub mod tokens;
 
 use chrono::{DateTime, Utc};

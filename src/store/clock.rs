@@ -47,3 +47,102 @@ pub fn stop(conn: &Connection, id: GameId) -> Result<(), StoreError> {
         .execute([id.get()])?;
     Ok(())
 }
+
+/// Moves the deadline of every running clock on which `player_id` is to
+/// move by `delta` (a vacation pushes them, its early end pulls them back).
+pub fn shift_for_player(
+    conn: &Connection,
+    player_id: i64,
+    delta: Duration,
+) -> Result<(), StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, clock_deadline FROM games
+         WHERE status = 'active' AND clock_deadline IS NOT NULL
+           AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END",
+    )?;
+    let rows: Vec<(i64, String)> = stmt
+        .query_map([player_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, deadline) in rows {
+        let Ok(deadline) = parse_time(&deadline) else {
+            continue;
+        };
+        conn.prepare_cached("UPDATE games SET clock_deadline = ?2 WHERE id = ?1")?
+            .execute(params![id, time_text(deadline + delta)])?;
+    }
+    Ok(())
+}
+
+/// Stops the clock of game `id` because the game ended at `now`.
+pub fn finish(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE games SET clock_deadline = NULL, finished_at = coalesce(finished_at, ?2)
+         WHERE id = ?1",
+    )?
+    .execute(params![id.get(), time_text(now)])?;
+    Ok(())
+}
+
+/// A running clock, as `tick` reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Running {
+    /// The game.
+    pub game: GameId,
+    /// The player to move.
+    pub to_move_id: i64,
+    /// When they lose on time.
+    pub deadline: DateTime<Utc>,
+    /// When their turn began.
+    pub turn_started: DateTime<Utc>,
+    /// Days per move.
+    pub days: i64,
+    /// Moves played so far.
+    pub move_number: i64,
+}
+
+/// Returns every running clock, oldest game first.
+pub fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, CASE to_move WHEN 'black' THEN black_id ELSE white_id END,
+                clock_deadline, coalesce(turn_started_at, updated_at), days_per_move, move_number
+         FROM games WHERE status = 'active' AND clock_deadline IS NOT NULL ORDER BY id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, String>(2)?,
+            r.get::<_, String>(3)?,
+            r.get::<_, i64>(4)?,
+            r.get::<_, i64>(5)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, to_move_id, deadline, started, days, move_number) = row?;
+        let (Some(game), Ok(deadline), Ok(turn_started)) =
+            (GameId::new(id), parse_time(&deadline), parse_time(&started))
+        else {
+            continue;
+        };
+        out.push(Running {
+            game,
+            to_move_id,
+            deadline,
+            turn_started,
+            days,
+            move_number,
+        });
+    }
+    Ok(out)
+}
+
+/// Returns the deadline of game `id`'s clock, if it runs.
+pub fn deadline(conn: &Connection, id: GameId) -> Result<Option<DateTime<Utc>>, StoreError> {
+    let text: Option<String> = conn
+        .prepare_cached("SELECT clock_deadline FROM games WHERE id = ?1")?
+        .query_row([id.get()], |r| r.get(0))
+        .optional()?
+        .flatten();
+    Ok(text.and_then(|t| parse_time(&t).ok()))
+}

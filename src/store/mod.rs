@@ -29,6 +29,8 @@ pub mod outbox;
 pub mod players;
 pub mod quarantine;
 pub mod scoring;
+pub mod settings;
+pub mod standings;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -76,7 +76,6 @@ const SNAPSHOTTED_ELSEWHERE: &[&str] = &[
     "standings.txt",
     "clock-reminder.txt",
     "clock-warning.txt",
-    "clock-timeout.txt",
     "digest.txt",
 ];
 

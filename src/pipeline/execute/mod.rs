@@ -188,6 +188,9 @@ pub fn run_all(
     parsed: &Parsed,
     msg: &Msg<'_>,
 ) -> Result<Report, PipelineError> {
+    if let Some(refused) = personal::password_gate(conn, player, parsed)? {
+        return Ok(refused);
+    }
     let mut report = Report {
         lines: Vec::new(),
         not_processed: parsed.not_processed.clone(),
@@ -385,13 +388,14 @@ fn play(
         played_at: env.now,
     };
     games::record_move(conn, &g, &entry)?;
+    games::undo::clear(conn, g.id)?;
     match g.game.phase() {
         Phase::Play => clock::start_turn(conn, g.id, env.now)?,
         Phase::Scoring => {
             clock::stop(conn, g.id)?;
             lifecycle::scoring::open(conn, &g, color, env.now)?;
         }
-        Phase::Finished => clock::stop(conn, g.id)?,
+        Phase::Finished => clock::finish(conn, g.id, env.now)?,
     }
     Ok(Ok(Effect::Changed(Notice {
         game: g.id,

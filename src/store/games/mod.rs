@@ -15,6 +15,7 @@
 
 mod id;
 mod read;
+pub mod undo;
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, ToSql, params, params_from_iter};

@@ -1,0 +1,92 @@
+//! `say GAME TEXT...` (a message to the opponent) and `standings` (the
+//! table of players with their Elo ratings).
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::acted;
+use crate::mail::command::GameRef;
+use crate::pipeline::execute::{Effect, Outcome1, load_own};
+use crate::pipeline::letters::Letter;
+use crate::pipeline::{Env, PipelineError};
+use crate::store::players::Player;
+use crate::store::standings::{self, Standing};
+
+/// Context of `say.txt`: a player's message to their opponent.
+#[derive(Debug, Clone, Serialize)]
+pub struct SayCtx {
+    /// The game's name.
+    pub game: String,
+    /// Who wrote.
+    pub from: String,
+    /// Their message, as written.
+    pub text: String,
+}
+
+/// Context of `standings.txt`.
+#[derive(Debug, Clone, Serialize)]
+pub struct StandingsCtx {
+    /// The server's display name.
+    pub server_name: String,
+    /// One line per player, highest rating first, in the table's columns.
+    pub lines: Vec<String>,
+}
+
+/// Runs `say GAME TEXT` for `player`.
+pub(super) fn say(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    game: GameRef,
+    text: &str,
+) -> Outcome1 {
+    let (g, color) = match load_own(conn, player, game)? {
+        Ok(x) => x,
+        Err(r) => return Ok(Err(r)),
+    };
+    let to = g.player(color.opponent()).clone();
+    let ctx = SayCtx {
+        game: g.id.to_string(),
+        from: player.name.clone(),
+        text: text.to_string(),
+    };
+    let letter = Letter {
+        to: to.clone(),
+        kind: "say",
+        subject: format!("[{}] A message from {}", g.id, player.name),
+        text: env.templates.render("say.txt", &ctx)?,
+        html: None,
+        game: Some(g.id),
+        attachments: Vec::new(),
+        essential: true,
+    };
+    let done = format!("Your message was sent to {}.", to.name);
+    Ok(Ok(acted(done, None, vec![letter])))
+}
+
+/// Runs `standings`: the table as a block of the reply.
+pub(super) fn standings(conn: &Connection, env: &Env<'_>) -> Outcome1 {
+    let text = standings_text(conn, env)?;
+    Ok::<_, PipelineError>(Ok(Effect::Text(text)))
+}
+
+/// Returns the standings rendered with `standings.txt`.
+pub fn standings_text(conn: &Connection, env: &Env<'_>) -> Result<String, PipelineError> {
+    let ctx = StandingsCtx {
+        server_name: env.settings.identity.name.clone(),
+        lines: standings::table(conn)?.iter().map(table_line).collect(),
+    };
+    Ok(env
+        .templates
+        .render("standings.txt", &ctx)?
+        .trim_end()
+        .to_string())
+}
+
+/// Returns one player's line in the columns of `standings.txt`.
+pub fn table_line(s: &Standing) -> String {
+    format!(
+        "{:<20} {:>4}  {:>5}  {:>6}  {:>6}",
+        s.name, s.won, s.lost, s.active, s.rating
+    )
+}

@@ -1,0 +1,157 @@
+//! `undo GAME`: the player who just moved asks to take it back, before the
+//! opponent has answered; the opponent's `undo GAME` agrees, and the move
+//! is taken back exactly (see `store::games::undo`). Any move cancels the
+//! request.
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::acted;
+use crate::go::{Color, Phase};
+use crate::mail::command::GameRef;
+use crate::mail::templates::BoardCtx;
+use crate::pipeline::boards::{board_ctx, capitalized};
+use crate::pipeline::execute::{Outcome1, load_own, reject_in};
+use crate::pipeline::letters::Letter;
+use crate::pipeline::{Env, PipelineError};
+use crate::store::games::undo::{self, UndoRequest};
+use crate::store::players::Player;
+use crate::store::{StoredGame, clock, games};
+
+/// Context of `undo-request.txt` (to the opponent) and `undo-done.txt`
+/// (to the player who asked, once the opponent agreed).
+#[derive(Debug, Clone, Serialize)]
+pub struct UndoCtx {
+    /// The game's name.
+    pub game: String,
+    /// Who asked to take the move back.
+    pub asker: String,
+    /// Who is asked (and, in `undo-done`, agreed).
+    pub other: String,
+    /// The move, e.g. `Black C3`.
+    pub move_text: String,
+    /// Its number.
+    pub move_number: u32,
+    /// The board as it stands (in `undo-done`, after the take-back).
+    pub board: BoardCtx,
+}
+
+/// Runs `undo GAME` for `player`.
+pub(super) fn run(conn: &Connection, env: &Env<'_>, player: &Player, game: GameRef) -> Outcome1 {
+    let (g, color) = match load_own(conn, player, game)? {
+        Ok(x) => x,
+        Err(r) => return Ok(Err(r)),
+    };
+    if g.game.phase() != Phase::Play {
+        let why = format!("{} is not being played, so no move can be taken back", g.id);
+        return Ok(Err(reject_in(g.id, "cannot-undo", why)));
+    }
+    let number = g.game.move_number();
+    let last = g.game.last_move();
+    match undo::request(conn, g.id)? {
+        Some(r) if r.move_number == number && r.color == color.opponent() => {
+            agree(conn, env, &g, color)
+        }
+        Some(r) if r.move_number == number && r.color == color => {
+            let why = format!(
+                "you have already asked to take back move {number} in {}: {} has not answered yet",
+                g.id,
+                g.player(color.opponent()).name
+            );
+            Ok(Err(reject_in(g.id, "undo-pending", why)))
+        }
+        _ => match last {
+            Some((c, _)) if c == color && !g.game.history().moves().is_empty() => {
+                ask(conn, env, &g, color)
+            }
+            _ => Ok(Err(reject_in(g.id, "cannot-undo", cannot_words(&g, color)))),
+        },
+    }
+}
+
+fn cannot_words(g: &StoredGame, color: Color) -> String {
+    format!(
+        "you can only ask to take back your own last move in {}, before {} has answered it",
+        g.id,
+        g.player(color.opponent()).name
+    )
+}
+
+fn ctx(g: &StoredGame, asker: Color, move_number: u32, move_text: String) -> UndoCtx {
+    UndoCtx {
+        game: g.id.to_string(),
+        asker: g.player(asker).name.clone(),
+        other: g.player(asker.opponent()).name.clone(),
+        move_text,
+        move_number,
+        board: board_ctx(g),
+    }
+}
+
+fn last_text(g: &StoredGame) -> String {
+    g.game
+        .last_move()
+        .map(|(c, m)| format!("{} {m}", capitalized(c.name())))
+        .unwrap_or_default()
+}
+
+/// Records the request and writes to the opponent.
+fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> Outcome1 {
+    let number = g.game.move_number();
+    undo::ask(
+        conn,
+        g.id,
+        UndoRequest {
+            color,
+            move_number: number,
+        },
+    )?;
+    let c = ctx(g, color, number, last_text(g));
+    let letter = Letter {
+        to: g.player(color.opponent()).clone(),
+        kind: "undo-request",
+        subject: format!("[{}] {} asks to take back move {number}", g.id, c.asker),
+        text: env.templates.render("undo-request.txt", &c)?,
+        html: None,
+        game: Some(g.id),
+        attachments: Vec::new(),
+        essential: true,
+    };
+    let text = format!(
+        "You asked {} to let you take back move {number} ({}) in {}. \
+         If they agree, you will get a mail and it will be your move again.",
+        c.other, c.move_text, g.id
+    );
+    Ok(Ok(acted(text, Some(g.id), vec![letter])))
+}
+
+/// Takes the move back, restarts the asker's clock and tells them.
+fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> Outcome1 {
+    let asker = color.opponent();
+    let number = g.game.move_number();
+    let move_text = last_text(g);
+    let before = undo::before_last(g)?;
+    if before.phase() != Phase::Play {
+        let why = format!("move {number} in {} cannot be taken back", g.id);
+        return Ok(Err(reject_in(g.id, "cannot-undo", why)));
+    }
+    undo::take_back(conn, g, &before, env.now)?;
+    clock::start_turn(conn, g.id, env.now)?;
+    let after = games::load(conn, g.id)?;
+    let c = ctx(&after, asker, number, move_text);
+    let letter = Letter {
+        to: g.player(asker).clone(),
+        kind: "undo-done",
+        subject: format!("[{}] {} agreed: move {number} is taken back", g.id, c.other),
+        text: env.templates.render("undo-done.txt", &c)?,
+        html: None,
+        game: Some(g.id),
+        attachments: Vec::new(),
+        essential: true,
+    };
+    let text = format!(
+        "You agreed: move {number} ({}) in {} is taken back. It is {}'s move again.",
+        c.move_text, g.id, c.asker
+    );
+    Ok::<_, PipelineError>(Ok(acted(text, Some(g.id), vec![letter])))
+}

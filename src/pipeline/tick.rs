@@ -1,0 +1,244 @@
+//! `pbmgo tick`, run from cron: the clocks of every running game (a
+//! reminder after half the time, a warning one day before the end, a loss
+//! on time after it, ended through the lifecycle's `end_game`), the
+//! challenge and scoring deadlines of `deadlines`, and the daily digests
+//! (`digest`).
+//!
+//! Owns when each of those is due and that each goes out once: every
+//! notice is recorded in the `notices` table (keyed by the turn it is
+//! about, or the day), so running tick twice sends nothing twice. A player
+//! on vacation is never mailed: their clocks are paused (the deadline
+//! already includes the vacation). Time is an argument.
+
+mod digest;
+
+use chrono::{DateTime, Duration, Utc};
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::boards::board_ctx;
+use super::execute::end_game;
+use super::letters::{self, Letter, Origin};
+use super::{Env, PipelineError, deadlines};
+use crate::go::events::GameEvent;
+use crate::go::{GameResult, Phase};
+use crate::mail::templates::BoardCtx;
+use crate::store::clock::{self, Running};
+use crate::store::codec::time_text;
+use crate::store::{StoredGame, games, settings};
+
+/// What one tick did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct TickSummary {
+    /// Reminders queued (half the time gone).
+    pub reminders: u32,
+    /// "Timing out soon" warnings queued.
+    pub warnings: u32,
+    /// Games lost on time.
+    pub timeouts: u32,
+    /// Letters queued by the challenge and scoring deadlines.
+    pub deadlines: u32,
+    /// Daily digests queued.
+    pub digests: u32,
+}
+
+/// Context of `clock-reminder.txt` and `clock-warning.txt`.
+#[derive(Debug, Clone, Serialize)]
+pub struct ClockCtx {
+    /// The player to move.
+    pub player: String,
+    /// Their opponent.
+    pub opponent: String,
+    /// The game's name.
+    pub game: String,
+    /// When they lose on time, e.g. `2026-11-29 12:00 UTC`.
+    pub deadline: String,
+    /// The time left in words, e.g. `3 days and 4 hours from now`.
+    pub days_left: String,
+    /// The number of the move they are to play.
+    pub move_number: u32,
+    /// The board.
+    pub board: BoardCtx,
+}
+
+/// Runs the clocks, the deadlines and the digests at `env.now`, in the
+/// caller's transaction; returns what was queued.
+pub fn run(conn: &Connection, env: &Env<'_>) -> Result<TickSummary, PipelineError> {
+    let mut summary = TickSummary::default();
+    for r in clock::running(conn)? {
+        clock_step(conn, env, &r, &mut summary)?;
+    }
+    summary.deadlines = deadlines::run_env(conn, env)?;
+    summary.digests = digest::run(conn, env)?;
+    Ok(summary)
+}
+
+/// Which notice a running clock is due, if any.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Due {
+    Reminder,
+    Warning,
+    Timeout,
+}
+
+/// Returns the notice due on clock `r` at `now`: only the most urgent one.
+fn due(r: &Running, now: DateTime<Utc>) -> Option<Due> {
+    let half = Duration::hours(12 * r.days.max(1));
+    if now >= r.deadline {
+        Some(Due::Timeout)
+    } else if now >= r.deadline - Duration::days(1) {
+        Some(Due::Warning)
+    } else if now >= r.deadline - half {
+        Some(Due::Reminder)
+    } else {
+        None
+    }
+}
+
+fn clock_step(
+    conn: &Connection,
+    env: &Env<'_>,
+    r: &Running,
+    summary: &mut TickSummary,
+) -> Result<(), PipelineError> {
+    if settings::vacation_until(conn, r.to_move_id, env.now)?.is_some() {
+        return Ok(());
+    }
+    let Some(due) = due(r, env.now) else {
+        return Ok(());
+    };
+    let g = games::load(conn, r.game)?;
+    if g.game.phase() != Phase::Play {
+        return Ok(());
+    }
+    let key = format!("move{}@{}", r.move_number, time_text(r.turn_started));
+    match due {
+        Due::Timeout => {
+            timeout(conn, env, &g, r, &key)?;
+            summary.timeouts += 1;
+        }
+        Due::Warning => summary.warnings += u32::from(warn(conn, env, &g, r, &key, due)?),
+        Due::Reminder => summary.reminders += u32::from(warn(conn, env, &g, r, &key, due)?),
+    }
+    Ok(())
+}
+
+/// Queues a reminder or a warning to the player to move, once per turn.
+fn warn(
+    conn: &Connection,
+    env: &Env<'_>,
+    g: &StoredGame,
+    r: &Running,
+    key: &str,
+    due: Due,
+) -> Result<bool, PipelineError> {
+    let (kind, template, essential) = match due {
+        Due::Warning => ("warning", "clock-warning.txt", true),
+        _ => ("reminder", "clock-reminder.txt", false),
+    };
+    if !letters::first_notice(conn, g.id.get(), r.to_move_id, kind, key, env.now)? {
+        return Ok(false);
+    }
+    let color = g.game.to_move();
+    let ctx = ClockCtx {
+        player: g.player(color).name.clone(),
+        opponent: g.player(color.opponent()).name.clone(),
+        game: g.id.to_string(),
+        deadline: deadline_words(r.deadline),
+        days_left: left_words(r.deadline - env.now),
+        move_number: g.game.move_number() + 1,
+        board: board_ctx(g),
+    };
+    let subject = match due {
+        Due::Warning => format!("[{}] Your time runs out on {}", g.id, ctx.deadline),
+        _ => format!("[{}] Reminder: it is your move", g.id),
+    };
+    let letter = Letter {
+        to: g.player(color).clone(),
+        kind,
+        subject,
+        text: env.templates.render(template, &ctx)?,
+        html: None,
+        game: Some(g.id),
+        attachments: Vec::new(),
+        essential,
+    };
+    queue(conn, env, &letter, key)
+}
+
+/// Ends the game on time (through the lifecycle's `end_game`, which
+/// records the result and makes the game-over letters with the SGF) and
+/// mails both players, except one on vacation.
+fn timeout(
+    conn: &Connection,
+    env: &Env<'_>,
+    g: &StoredGame,
+    r: &Running,
+    key: &str,
+) -> Result<(), PipelineError> {
+    let loser = g.game.to_move();
+    let how = format!(
+        "{} did not play move {} by {} and loses on time.",
+        g.player(loser).name,
+        g.game.move_number() + 1,
+        deadline_words(r.deadline)
+    );
+    let event = GameEvent::Finish(GameResult::Time(loser.opponent()));
+    let mut ended = g.clone();
+    let letters = end_game(
+        conn,
+        env.settings,
+        env.templates,
+        &mut ended,
+        event,
+        &how,
+        "tick",
+        env.now,
+    )?;
+    for letter in &letters {
+        let to = letter.to.id;
+        if settings::vacation_until(conn, to, env.now)?.is_none()
+            && letters::first_notice(conn, g.id.get(), to, "timeout", key, env.now)?
+        {
+            queue(conn, env, letter, key)?;
+        }
+    }
+    Ok(())
+}
+
+/// Queues a tick letter with a Message-ID made from its notice.
+fn queue(
+    conn: &Connection,
+    env: &Env<'_>,
+    letter: &Letter,
+    key: &str,
+) -> Result<bool, PipelineError> {
+    let game = letter.game.map_or(0, |g| g.get());
+    let unique = format!("tick/{}/{game}/{}/{key}", letter.kind, letter.to.id);
+    let origin = Origin {
+        unique: &unique,
+        inbound_id: None,
+    };
+    letters::queue(conn, env.settings, env.now, letter, &origin)
+}
+
+/// Returns `t` as `2026-11-29 12:00 UTC`.
+pub fn deadline_words(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// Returns a time left in words: `3 days and 4 hours from now`.
+pub fn left_words(d: Duration) -> String {
+    let hours = d.num_hours().max(0);
+    let (days, hours) = (hours / 24, hours % 24);
+    let unit = |n: i64, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    };
+    match (days, hours) {
+        (0, 0) => "less than an hour from now".into(),
+        (0, h) => format!("{} from now", unit(h, "hour")),
+        (d, 0) => format!("{} from now", unit(d, "day")),
+        (d, h) => format!("{} and {} from now", unit(d, "day"), unit(h, "hour")),
+    }
+}

@@ -1,0 +1,114 @@
+//! The daily digest: one mail a day to each player with `notify digest`
+//! (and not on vacation) listing every game where it is their move, with
+//! the boards. A day with no such game sends nothing.
+
+use rusqlite::Connection;
+use serde::Serialize;
+
+use super::{deadline_words, queue};
+use crate::mail::templates::BoardCtx;
+use crate::pipeline::boards::board_ctx;
+use crate::pipeline::letters::{self, Letter};
+use crate::pipeline::{Env, PipelineError};
+use crate::store::games::{self, GameId};
+use crate::store::players::PlayerRef;
+use crate::store::{clock, settings};
+
+/// One game of a digest.
+#[derive(Debug, Clone, Serialize)]
+pub struct DigestGame {
+    /// The opponent's name.
+    pub opponent: String,
+    /// When the reader's time for this move runs out, or `no clock`.
+    pub deadline: String,
+    /// The board.
+    pub board: BoardCtx,
+}
+
+/// Context of `digest.txt`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DigestCtx {
+    /// The reader.
+    pub player: String,
+    /// The day, e.g. `2026-11-22`.
+    pub date: String,
+    /// The games where it is their move.
+    pub games: Vec<DigestGame>,
+}
+
+/// Queues today's digest to every digest player who has not had one; returns how many.
+pub(super) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
+    let date = env.now.format("%Y-%m-%d").to_string();
+    let mut sent = 0;
+    for player in digest_players(conn)? {
+        if settings::vacation_until(conn, player.id, env.now)?.is_some() {
+            continue;
+        }
+        let ids = their_move(conn, player.id)?;
+        if ids.is_empty() || !letters::first_notice(conn, 0, player.id, "digest", &date, env.now)? {
+            continue;
+        }
+        sent += u32::from(send(conn, env, &player, &ids, &date)?);
+    }
+    Ok(sent)
+}
+
+fn send(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &PlayerRef,
+    ids: &[GameId],
+    date: &str,
+) -> Result<bool, PipelineError> {
+    let mut list = Vec::new();
+    for &id in ids {
+        let g = games::load(conn, id)?;
+        let opponent = g
+            .color_of(player.id)
+            .map(|c| g.player(c.opponent()).name.clone());
+        list.push(DigestGame {
+            opponent: opponent.unwrap_or_default(),
+            deadline: clock::deadline(conn, id)?.map_or("no clock".into(), deadline_words),
+            board: board_ctx(&g),
+        });
+    }
+    let ctx = DigestCtx {
+        player: player.name.clone(),
+        date: date.to_string(),
+        games: list,
+    };
+    let letter = Letter {
+        to: player.clone(),
+        kind: "digest",
+        subject: format!("Your move in {} game(s): {date}", ctx.games.len()),
+        text: env.templates.render("digest.txt", &ctx)?,
+        html: None,
+        game: None,
+        attachments: Vec::new(),
+        essential: true,
+    };
+    queue(conn, env, &letter, date)
+}
+
+fn digest_players(conn: &Connection) -> Result<Vec<PlayerRef>, PipelineError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id, name FROM players WHERE notify = 'digest' ORDER BY id")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(PlayerRef {
+            id: r.get(0)?,
+            name: r.get(1)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+fn their_move(conn: &Connection, player_id: i64) -> Result<Vec<GameId>, PipelineError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM games WHERE status = 'active'
+           AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END ORDER BY id",
+    )?;
+    let ids: Vec<i64> = stmt
+        .query_map([player_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(ids.into_iter().filter_map(GameId::new).collect())
+}

@@ -1,0 +1,185 @@
+//! A player's own settings: how often they are mailed (`notify`), their
+//! password (only ever a salted argon2 hash), and their vacations.
+//!
+//! Owns the `players.notify`, `players.password_hash` and
+//! `players.vacation_until` columns and the `vacations` table. A vacation
+//! pushes the clock of every game in which the player is to move; ending it
+//! early pulls those clocks back by the unused time. Time and salts are
+//! arguments.
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::StoreError;
+use super::clock;
+use super::codec::{parse_time, time_text};
+
+/// Stores `mode` (`each`, `digest` or `off`) for `player_id`.
+pub fn set_notify(conn: &Connection, player_id: i64, mode: &str) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE players SET notify = ?2 WHERE id = ?1")?
+        .execute(params![player_id, mode])?;
+    Ok(())
+}
+
+/// Returns the notify mode of `player_id` (`each` when unknown).
+pub fn notify(conn: &Connection, player_id: i64) -> Result<String, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT notify FROM players WHERE id = ?1")?
+        .query_row([player_id], |r| r.get(0))
+        .optional()?
+        .unwrap_or_else(|| "each".to_string()))
+}
+
+/// Returns the stored password hash of `player_id`, if they set a password.
+pub fn password_hash(conn: &Connection, player_id: i64) -> Result<Option<String>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT password_hash FROM players WHERE id = ?1")?
+        .query_row([player_id], |r| r.get::<_, Option<String>>(0))
+        .optional()?
+        .flatten())
+}
+
+/// Stores `secret` for `player_id` as an argon2 hash salted with `salt`
+/// (16 bytes unique to this setting); `None` removes the password.
+pub fn set_password(
+    conn: &Connection,
+    player_id: i64,
+    secret: Option<&str>,
+    salt: &[u8; 16],
+) -> Result<(), StoreError> {
+    let hash = secret.map(|s| hash_password(s, salt)).transpose()?;
+    conn.prepare_cached("UPDATE players SET password_hash = ?2 WHERE id = ?1")?
+        .execute(params![player_id, hash])?;
+    Ok(())
+}
+
+/// Returns the PHC string of `secret` hashed with argon2id and `salt`.
+pub fn hash_password(secret: &str, salt: &[u8; 16]) -> Result<String, StoreError> {
+    let invalid = |reason: String| StoreError::Invalid {
+        what: "password",
+        value: "********".into(),
+        reason,
+    };
+    let salt = SaltString::encode_b64(salt).map_err(|e| invalid(e.to_string()))?;
+    Argon2::default()
+        .hash_password(secret.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| invalid(e.to_string()))
+}
+
+/// Returns true when `secret` matches the stored `hash`; an unreadable hash matches nothing.
+pub fn password_matches(hash: &str, secret: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| {
+            Argon2::default()
+                .verify_password(secret.as_bytes(), &h)
+                .is_ok()
+        })
+        .unwrap_or(false)
+}
+
+/// Returns when the vacation of `player_id` ends, if they are on one at `now`.
+pub fn vacation_until(
+    conn: &Connection,
+    player_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Option<DateTime<Utc>>, StoreError> {
+    let until: Option<String> = conn
+        .prepare_cached("SELECT vacation_until FROM players WHERE id = ?1")?
+        .query_row([player_id], |r| r.get(0))
+        .optional()?
+        .flatten();
+    Ok(until
+        .as_deref()
+        .and_then(|t| parse_time(t).ok())
+        .filter(|t| *t > now))
+}
+
+/// Returns the vacation days `player_id` has taken in the calendar year of
+/// `now` (a started day counts as a whole one).
+pub fn vacation_days_used(
+    conn: &Connection,
+    player_id: i64,
+    now: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    let year = now.year();
+    let (start, end) = (year_start(year), year_start(year + 1));
+    let mut stmt = conn.prepare_cached(
+        "SELECT starts_at, ends_at FROM vacations
+         WHERE player_id = ?1 AND starts_at >= ?2 AND starts_at < ?3",
+    )?;
+    let rows = stmt.query_map(params![player_id, time_text(start), time_text(end)], |r| {
+        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    })?;
+    let mut days = 0u32;
+    for row in rows {
+        let (a, b) = row?;
+        let (a, b) = (corrupt(parse_time(&a))?, corrupt(parse_time(&b))?);
+        days += whole_days(b - a);
+    }
+    Ok(days)
+}
+
+fn year_start(year: i32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(year, 1, 1, 0, 0, 0)
+        .single()
+        .unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
+
+fn corrupt<T>(r: Result<T, String>) -> Result<T, StoreError> {
+    r.map_err(|reason| StoreError::Corrupt {
+        id: "vacations".into(),
+        what: "vacation time",
+        reason,
+    })
+}
+
+/// Returns `d` in days, a started day counting as a whole one.
+fn whole_days(d: Duration) -> u32 {
+    let secs = d.num_seconds().max(0);
+    u32::try_from((secs + 86_399) / 86_400).unwrap_or(u32::MAX)
+}
+
+/// Starts a vacation of `days` for `player_id` at `now`: records it and
+/// pushes the clock of every game in which they are to move.
+pub fn start_vacation(
+    conn: &Connection,
+    player_id: i64,
+    days: u32,
+    now: DateTime<Utc>,
+) -> Result<DateTime<Utc>, StoreError> {
+    let length = Duration::days(i64::from(days));
+    let until = now + length;
+    conn.prepare_cached(
+        "INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![player_id, time_text(now), time_text(until)])?;
+    conn.prepare_cached("UPDATE players SET vacation_until = ?2 WHERE id = ?1")?
+        .execute(params![player_id, time_text(until)])?;
+    clock::shift_for_player(conn, player_id, length)?;
+    Ok(until)
+}
+
+/// Ends the vacation of `player_id` at `now`, giving back the unused days
+/// and pulling their clocks back; returns the whole days given back, or
+/// `None` when they were not on vacation.
+pub fn end_vacation(
+    conn: &Connection,
+    player_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Option<u32>, StoreError> {
+    let Some(until) = vacation_until(conn, player_id, now)? else {
+        return Ok(None);
+    };
+    let unused = until - now;
+    let before = vacation_days_used(conn, player_id, now)?;
+    conn.prepare_cached("UPDATE vacations SET ends_at = ?3 WHERE player_id = ?1 AND ends_at = ?2")?
+        .execute(params![player_id, time_text(until), time_text(now)])?;
+    conn.prepare_cached("UPDATE players SET vacation_until = NULL WHERE id = ?1")?
+        .execute([player_id])?;
+    clock::shift_for_player(conn, player_id, -unused)?;
+    let after = vacation_days_used(conn, player_id, now)?;
+    Ok(Some(before.saturating_sub(after)))
+}
