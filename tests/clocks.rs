@@ -244,3 +244,26 @@ fn vacation_off_gives_back_unused_days_and_the_allowance_holds() {
         refused.text
     );
 }
+
+#[test]
+fn tick_json_counts_and_no_send_leaves_the_outbox_pending() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "move game1 E5", 0.0);
+    let out = h.ok_at(&["tick", "--json", "--no-send"], &at(days(3.6)));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v,
+        serde_json::json!({"reminders": 1, "warnings": 0, "timeouts": 0,
+                           "deadlines": 0, "digests": 0, "sent": 0})
+    );
+    let pending: i64 = h
+        .db()
+        .query_row(
+            "SELECT count(*) FROM outbox WHERE kind = 'reminder' AND status = 'pending'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(pending, 1);
+}
