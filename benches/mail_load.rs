@@ -1,0 +1,245 @@
+//! Mail throughput, memory and latency of the real `pbmgo` binary (issue #7).
+//!
+//! Three runs, each on a home built through the store's own API (players,
+//! 19x19 games) with move mails written into the inbox Maildir, one mail
+//! per move, colours alternating, on points that never capture:
+//!
+//! - **throughput**: 10,000 move mails across 1,000 games. One `pbmgo poll`
+//!   (file transport, `synchronous=FULL`, replies sent) processes them all;
+//!   then, on a fresh copy of the same home and mails, each mail goes
+//!   through its own `pbmgo deliver` process, followed by one `pbmgo send`.
+//!   Prints mails per second for both and their ratio.
+//! - **memory**: peak RSS of `pbmgo poll --no-send` over 10,000 and over
+//!   100,000 mails (1,000 games), read with `getrusage(RUSAGE_CHILDREN)`.
+//! - **latency**: one `pbmgo deliver` of a move into a database of 100,000
+//!   games, median of 41 runs.
+//!
+//! Run: `cargo bench --bench mail_load` (all three, several minutes), or
+//! pick with `MAIL_LOAD=throughput,memory,latency`. Homes are built under
+//! `target/bench-mail/`. `MAIL_LOAD_DELIVER=N` delivers only the first N
+//! mails one by one (default: all 10,000).
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use chrono::{DateTime, TimeZone, Utc};
+use pbmgo::go::{BoardSize, Game, Rules};
+use pbmgo::store::{DEFAULT_BUSY_TIMEOUT, PlayerRef, Store, games, players};
+
+const COLS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+const NOW: &str = "2026-11-22T10:00:00Z";
+
+fn t0() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 22, 9, 0, 0).unwrap()
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_pbmgo")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-mail")
+}
+
+fn pbmgo(home: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(bin());
+    c.arg("--home").arg(home).args(args).env("PBMGO_NOW", NOW);
+    c.stdout(Stdio::null()).stderr(Stdio::null());
+    c
+}
+
+/// A fresh home with `n_games` 19x19 games between 2 × `n_games` players.
+fn build_home(home: &Path, n_games: usize) {
+    let _ = fs::remove_dir_all(home);
+    assert!(pbmgo(home, &["init"]).status().unwrap().success());
+    let mut store = Store::open(&home.join("pbmgo.sqlite3"), DEFAULT_BUSY_TIMEOUT).unwrap();
+    let size = BoardSize::new(19).unwrap();
+    for chunk in (0..n_games).collect::<Vec<_>>().chunks(10_000) {
+        store
+            .write(|tx| {
+                for &g in chunk {
+                    let pair: Vec<PlayerRef> = (0..2)
+                        .map(|c| {
+                            let name = format!("p{:06}", 2 * g + c);
+                            let addr = format!("{name}@example.org");
+                            players::add(tx, &name, &[addr], t0()).map(|p| p.as_ref())
+                        })
+                        .collect::<Result<_, _>>()?;
+                    let game = Game::new(size, Rules::default());
+                    games::insert(tx, &pair[0], &pair[1], &game, &[], t0())?;
+                }
+                Ok::<_, pbmgo::store::StoreError>(())
+            })
+            .unwrap();
+    }
+}
+
+/// The raw move mail number `k`: move `m` of game `g` (from 0).
+fn mail(k: usize, g: usize, m: usize) -> String {
+    let color = m % 2;
+    let player = format!("p{:06}", 2 * g + color);
+    let col = COLS[(m / 2) % 19] as char;
+    let row = 1 + (m / 38) * 2 + color * 10;
+    format!(
+        "From: {player}@example.org\r\nTo: pbmgo@localhost\r\nSubject: move game{} {col}{row}\r\n\
+         Message-ID: <load-{k}@example.org>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\n\r\nmy move\r\n",
+        g + 1
+    )
+}
+
+/// Every mail of `per_game` moves in each of `n_games` games, move by move.
+fn mails(n_games: usize, per_game: usize) -> Vec<String> {
+    let mut out = Vec::with_capacity(n_games * per_game);
+    for m in 0..per_game {
+        for g in 0..n_games {
+            out.push(mail(out.len(), g, m));
+        }
+    }
+    out
+}
+
+fn fill_inbox(home: &Path, mails: &[String]) {
+    let new = home.join("inbox/new");
+    for (k, raw) in mails.iter().enumerate() {
+        fs::write(new.join(format!("{}.load{k}.bench", 1_000_000 + k)), raw).unwrap();
+    }
+}
+
+/// Peak RSS in MB of the largest child waited for so far.
+fn children_max_rss_mb() -> f64 {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct we own; RUSAGE_CHILDREN is valid.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    u.ru_maxrss as f64 / 1024.0
+}
+
+fn timed(mut c: Command) -> Duration {
+    let start = Instant::now();
+    let status = c.status().unwrap();
+    assert!(status.success(), "{c:?} failed: {status}");
+    start.elapsed()
+}
+
+fn throughput() {
+    let (n_games, per_game) = (1000, 10);
+    let all = mails(n_games, per_game);
+    let home = root().join("throughput");
+    build_home(&home, n_games);
+    fill_inbox(&home, &all);
+    let poll = timed(pbmgo(&home, &["poll"]));
+    let rate_poll = all.len() as f64 / poll.as_secs_f64();
+    println!(
+        "throughput: one `pbmgo poll` (replies sent): {} mails in {:.2} s = {:.0} mails/s",
+        all.len(),
+        poll.as_secs_f64(),
+        rate_poll
+    );
+    let n = std::env::var("MAIL_LOAD_DELIVER")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(all.len())
+        .min(all.len());
+    let home = root().join("throughput-deliver");
+    build_home(&home, n_games);
+    let start = Instant::now();
+    for raw in &all[..n] {
+        let mut c = pbmgo(&home, &["deliver"]);
+        let mut child = c.stdin(Stdio::piped()).spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(raw.as_bytes())
+            .unwrap();
+        assert!(child.wait().unwrap().success());
+    }
+    let sent = timed(pbmgo(&home, &["send"]));
+    let total = start.elapsed();
+    let rate_deliver = n as f64 / total.as_secs_f64();
+    println!(
+        "throughput: one `pbmgo deliver` per mail, then `pbmgo send`: {n} mails in {:.2} s (send {:.2} s) = {:.0} mails/s",
+        total.as_secs_f64(),
+        sent.as_secs_f64(),
+        rate_deliver
+    );
+    println!(
+        "throughput: poll / deliver ratio = {:.1}",
+        rate_poll / rate_deliver
+    );
+}
+
+fn memory() {
+    for per_game in [10, 100] {
+        let n_games = 1000;
+        let all = mails(n_games, per_game);
+        let home = root().join(format!("memory-{per_game}"));
+        build_home(&home, n_games);
+        fill_inbox(&home, &all);
+        let before = children_max_rss_mb();
+        let t = timed(pbmgo(&home, &["poll", "--no-send"]));
+        let peak = children_max_rss_mb();
+        println!(
+            "memory: `pbmgo poll --no-send` of {} mails: {:.1} s, peak RSS {:.1} MB{}",
+            all.len(),
+            t.as_secs_f64(),
+            peak,
+            if before >= peak {
+                " (or less: an earlier child peaked higher)"
+            } else {
+                ""
+            }
+        );
+    }
+}
+
+fn latency() {
+    let n_games = 100_000;
+    let home = root().join("latency");
+    build_home(&home, n_games);
+    let mut times = Vec::new();
+    for i in 0..41 {
+        // Moves in distinct games, each the first move of its game.
+        let raw = mail(i, i * 2400 + 7, 0);
+        let mut c = pbmgo(&home, &["deliver"]);
+        let start = Instant::now();
+        let mut child = c.stdin(Stdio::piped()).spawn().unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(raw.as_bytes())
+            .unwrap();
+        assert!(child.wait().unwrap().success());
+        times.push(start.elapsed());
+    }
+    times.sort();
+    let median = times[times.len() / 2];
+    println!(
+        "latency: one `pbmgo deliver` of a move, {n_games} games in the database: median {:.1} ms (min {:.1}, max {:.1}) over {} runs",
+        median.as_secs_f64() * 1e3,
+        times[0].as_secs_f64() * 1e3,
+        times[times.len() - 1].as_secs_f64() * 1e3,
+        times.len()
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test --benches` passes nothing
+    // and must not run minutes of load.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let pick = std::env::var("MAIL_LOAD").unwrap_or_else(|_| "throughput,memory,latency".into());
+    fs::create_dir_all(root()).unwrap();
+    for part in pick.split(',') {
+        match part.trim() {
+            "throughput" => throughput(),
+            "memory" => memory(),
+            "latency" => latency(),
+            other => eprintln!("unknown MAIL_LOAD part {other:?}"),
+        }
+    }
+}
