@@ -3,10 +3,19 @@
 //!
 //! Owns the padded one-dimensional layout (a wall border, so neighbour loops
 //! need no bounds checks), strings as circular lists with a head stone
-//! holding the string's stone count, pseudo-liberty count and XOR of stone
-//! keys, and the two-step play: `preview` judges a play without changing
-//! anything (captures, suicide, ko shape, hash after), `apply` carries it out.
+//! holding the string's stone count and pseudo-liberty count, and the
+//! two-step play: `preview` judges a play without changing anything
+//! (captures, suicide, ko shape, hash after), `apply` carries it out.
 //! It knows nothing of turns, history or ko rules.
+//!
+//! Speed notes (measured with callgrind and the replay bench): the
+//! neighbour scans in `preview`, `place` and `remove_string` are written
+//! without branches on what a neighbour holds (empty points and walls have
+//! head 0, and `libs[0]` stays 0, so they can be read and updated like
+//! strings). Branch mispredictions on those data-dependent tests were most
+//! of the cost of a move. String hash keys are not stored: a capture walks
+//! the captured strings (captures are rare), which keeps the board small and
+//! cheap to set up per game.
 
 use super::position::{Position, code_color, color_code};
 use super::zobrist::{self, CELLS};
@@ -26,7 +35,6 @@ pub struct Board {
     head: [u16; CELLS],
     libs: [u16; CELLS],
     count: [u16; CELLS],
-    keys: [u64; CELLS],
 }
 
 /// What a stone play would do, worked out without changing the board.
@@ -66,6 +74,21 @@ impl Preview {
     }
 }
 
+/// The strings a play captures, as `preview` reports them.
+#[derive(Default)]
+struct Captured {
+    heads: [u16; 4],
+    strings: u8,
+    stones: u32,
+    key: u64,
+}
+
+/// Returns 1 for a black or white cell code, 0 for empty and wall.
+#[inline]
+fn is_stone(v: u8) -> u16 {
+    u16::from(v.wrapping_sub(1) < 2)
+}
+
 impl Board {
     /// Returns an empty board of `size`.
     pub fn new(size: BoardSize) -> Self {
@@ -79,11 +102,10 @@ impl Board {
             head: [0; CELLS],
             libs: [0; CELLS],
             count: [0; CELLS],
-            keys: [0; CELLS],
         };
-        for p in size.all_points() {
-            let c = b.cell(p);
-            b.cells[c] = EMPTY;
+        for row in 0..n {
+            let first = 1 + (row + 1) * b.stride;
+            b.cells[first..first + n].fill(EMPTY);
         }
         b
     }
@@ -144,7 +166,12 @@ impl Board {
 
     /// Returns true when the board shows exactly `pos` (same size, same stones).
     pub fn matches(&self, pos: &Position) -> bool {
-        pos.size() == self.size && self.size.all_points().all(|p| self.get(p) == pos.get(p))
+        let n = self.size.get() as usize;
+        pos.size() == self.size
+            && pos.cells().chunks(n).enumerate().all(|(row, line)| {
+                let first = 1 + (row + 1) * self.stride;
+                self.cells[first..first + n] == *line
+            })
     }
 
     /// Puts stones or empties points (SGF setup, handicap), then rebuilds the strings.
@@ -163,74 +190,147 @@ impl Board {
         [c - self.stride, c - 1, c + 1, c + self.stride]
     }
 
+    /// Returns the cell codes of `nbs` (written out: `array::map` was not inlined).
+    #[inline(always)]
+    fn codes(&self, nbs: &[usize; 4]) -> [u8; 4] {
+        [
+            self.cells[nbs[0]],
+            self.cells[nbs[1]],
+            self.cells[nbs[2]],
+            self.cells[nbs[3]],
+        ]
+    }
+
+    /// Returns the string heads of `nbs` (0 for empty points and walls).
+    #[inline(always)]
+    fn heads(&self, nbs: &[usize; 4]) -> [u16; 4] {
+        [
+            self.head[nbs[0]],
+            self.head[nbs[1]],
+            self.head[nbs[2]],
+            self.head[nbs[3]],
+        ]
+    }
+
     /// Returns what playing `color` at `p` would do, or `None` when the point is taken.
     ///
     /// `p` must be on the board.
     #[inline]
     pub fn preview(&self, color: Color, p: Point) -> Option<Preview> {
         let cell = self.cell(p);
-        if self.cells[cell] != EMPTY {
-            return None;
-        }
+        self.is_free(cell)
+            .then(|| self.preview_free(color, p, cell))
+    }
+
+    /// Returns true when padded cell `cell` is an empty point.
+    #[inline(always)]
+    pub(super) fn is_free(&self, cell: usize) -> bool {
+        self.cells[cell] == EMPTY
+    }
+
+    /// `preview` for an empty point `p` at padded cell `cell` (see `is_free`).
+    ///
+    /// Returns a plain struct, not an `Option`: moving the `Option` through
+    /// the game's checks cost more than the whole neighbour scan.
+    #[inline(always)]
+    pub(super) fn preview_free(&self, color: Color, p: Point, cell: usize) -> Preview {
         let me = color_code(Some(color));
+        let opp = me ^ 3;
         let nbs = self.neighbours(cell);
-        let mut pv = Preview {
+        let v = self.codes(&nbs);
+        let h = self.heads(&nbs);
+        let l = [
+            self.libs[h[0] as usize],
+            self.libs[h[1] as usize],
+            self.libs[h[2] as usize],
+            self.libs[h[3] as usize],
+        ];
+        // Which neighbours belong to the same string (walls and empties share head 0).
+        let (e01, e02, e03) = (h[0] == h[1], h[0] == h[2], h[0] == h[3]);
+        let (e12, e13, e23) = (h[1] == h[2], h[1] == h[3], h[2] == h[3]);
+        let adj = [
+            1 + u16::from(e01) + u16::from(e02) + u16::from(e03),
+            1 + u16::from(e01) + u16::from(e12) + u16::from(e13),
+            1 + u16::from(e02) + u16::from(e12) + u16::from(e23),
+            1 + u16::from(e03) + u16::from(e13) + u16::from(e23),
+        ];
+        let first = [true, !e01, !(e02 | e12), !(e03 | e13 | e23)];
+        let mut empties = 0u8;
+        let mut friend = false;
+        let mut friend_lib = false;
+        let mut cap_mask = 0u8;
+        for i in 0..4 {
+            empties += u8::from(v[i] == EMPTY);
+            let f = v[i] == me;
+            friend |= f;
+            friend_lib |= f & (l[i] > adj[i]);
+            cap_mask |= u8::from((v[i] == opp) & (l[i] == adj[i]) & first[i]) << i;
+        }
+        let mut hash_after = self.hash ^ zobrist::code_key(me, cell);
+        // The rare cases are worked out apart and returned as plain values,
+        // so the preview itself stays in registers.
+        let (mut captured, mut suicide_stones) = (Captured::default(), 0);
+        if cap_mask != 0 {
+            captured = self.captured(&h, cap_mask, opp);
+            hash_after ^= captured.key;
+        } else if empties == 0 && !friend_lib {
+            let (stones, key) = self.suicided(&nbs, me, cell);
+            suicide_stones = stones;
+            hash_after ^= key;
+        }
+        Preview {
             cell,
             point: p,
             color,
-            captured_heads: [0; 4],
-            captured_strings: 0,
-            captures: 0,
-            lib_or_friend: false,
-            suicide: false,
-            suicide_stones: 0,
-            hash_after: self.hash ^ zobrist::stone(color, cell),
-        };
-        let heads = nbs.map(|n| self.head[n]);
-        let mut has_liberty = false;
-        for (&n, &h) in nbs.iter().zip(&heads) {
-            let v = self.cells[n];
-            if v == EMPTY {
-                pv.lib_or_friend = true;
-                has_liberty = true;
-            } else if v == me {
-                pv.lib_or_friend = true;
-                has_liberty |= self.libs[h as usize] > adjacency(&heads, h);
-            } else if v != WALL {
-                self.note_capture(&mut pv, &heads, h);
+            captured_heads: captured.heads,
+            captured_strings: captured.strings,
+            captures: captured.stones,
+            lib_or_friend: empties > 0 || friend,
+            suicide: suicide_stones > 0,
+            suicide_stones,
+            hash_after,
+        }
+    }
+
+    /// Returns the strings a play captures (the neighbours in `mask`, heads `heads`).
+    #[inline(never)]
+    fn captured(&self, heads: &[u16; 4], mask: u8, opp: u8) -> Captured {
+        let mut c = Captured::default();
+        for (i, &h) in heads.iter().enumerate() {
+            if mask & (1 << i) != 0 {
+                c.heads[c.strings as usize] = h;
+                c.strings += 1;
+                c.stones += u32::from(self.count[h as usize]);
+                c.key ^= self.string_key(h as usize, opp);
             }
         }
-        if pv.captures == 0 && !has_liberty {
-            self.note_suicide(&mut pv, &nbs, me);
-        }
-        Some(pv)
+        c
     }
 
-    #[inline]
-    fn note_capture(&self, pv: &mut Preview, heads: &[u16; 4], h: u16) {
-        let k = pv.captured_strings as usize;
-        if pv.captured_heads[..k].contains(&h) {
-            return;
-        }
-        if self.libs[h as usize] == adjacency(heads, h) {
-            pv.captured_heads[k] = h;
-            pv.captured_strings += 1;
-            pv.captures += self.count[h as usize] as u32;
-            pv.hash_after ^= self.keys[h as usize];
-        }
-    }
-
-    fn note_suicide(&self, pv: &mut Preview, nbs: &[usize; 4], me: u8) {
-        pv.suicide = true;
-        pv.hash_after ^= zobrist::stone(pv.color, pv.cell);
-        pv.suicide_stones = 1;
+    /// Returns the stones a suicide at `cell` loses and the XOR of their keys.
+    #[inline(never)]
+    fn suicided(&self, nbs: &[usize; 4], me: u8, cell: usize) -> (u32, u64) {
+        let (mut stones, mut key) = (1, zobrist::code_key(me, cell));
         let mut seen: [u16; 4] = [0; 4];
         for (i, &n) in nbs.iter().enumerate() {
             let h = self.head[n];
             if self.cells[n] == me && !seen[..i].contains(&h) {
                 seen[i] = h;
-                pv.hash_after ^= self.keys[h as usize];
-                pv.suicide_stones += self.count[h as usize] as u32;
+                stones += u32::from(self.count[h as usize]);
+                key ^= self.string_key(h as usize, me);
+            }
+        }
+        (stones, key)
+    }
+
+    /// Returns the XOR of the keys of the stones (of code `code`) in the string headed by `h`.
+    fn string_key(&self, h: usize, code: u8) -> u64 {
+        let (mut key, mut s) = (0, h);
+        loop {
+            key ^= zobrist::code_key(code, s);
+            s = self.next[s] as usize;
+            if s == h {
+                return key;
             }
         }
     }
@@ -243,43 +343,54 @@ impl Board {
     pub fn apply(&mut self, pv: &Preview) {
         let cell = pv.cell;
         let me = color_code(Some(pv.color));
-        self.place(cell, pv.color);
-        for n in self.neighbours(cell) {
-            if self.cells[n] == me {
+        let nbs = self.neighbours(cell);
+        let v = self.codes(&nbs);
+        let h = self.heads(&nbs);
+        self.cells[cell] = me;
+        self.hash ^= zobrist::code_key(me, cell);
+        let mut libs = 0;
+        for i in 0..4 {
+            libs += u16::from(v[i] == EMPTY);
+            // Empty points and walls have head 0, whose count stays 0.
+            self.libs[h[i] as usize] -= is_stone(v[i]);
+        }
+        // Join the stone to the first friendly string (or make it its own):
+        // the same stores either way, so no branch on the neighbours.
+        let mut t = cell as u16;
+        for i in (0..4).rev() {
+            t = if v[i] == me { h[i] } else { t };
+        }
+        let tu = t as usize;
+        // All ones when joining a string, zero when the stone stands alone.
+        let keep = u16::from(tu != cell).wrapping_neg();
+        self.next[cell] = cell as u16;
+        self.head[cell] = t;
+        self.next[cell] = self.next[tu];
+        self.next[tu] = cell as u16;
+        self.libs[tu] = (self.libs[tu] & keep) + libs;
+        self.count[tu] = (self.count[tu] & keep) + 1;
+        let mut more = false;
+        for i in 0..4 {
+            more |= (v[i] == me) & (h[i] != t);
+        }
+        if more {
+            for n in nbs {
                 let (a, b) = (self.head[cell], self.head[n]);
-                if a != b {
+                if self.cells[n] == me && a != b {
                     self.merge(a as usize, b as usize);
                 }
             }
         }
-        for &h in &pv.captured_heads[..pv.captured_strings as usize] {
-            self.remove_string(h as usize);
-        }
-        if pv.suicide {
-            let h = self.head[cell] as usize;
-            self.remove_string(h);
-        }
-        debug_assert_eq!(self.hash, pv.hash_after);
-    }
-
-    #[inline]
-    fn place(&mut self, cell: usize, color: Color) {
-        let key = zobrist::stone(color, cell);
-        self.cells[cell] = color_code(Some(color));
-        self.head[cell] = cell as u16;
-        self.next[cell] = cell as u16;
-        self.count[cell] = 1;
-        self.keys[cell] = key;
-        self.hash ^= key;
-        let mut libs = 0;
-        for n in self.neighbours(cell) {
-            match self.cells[n] {
-                EMPTY => libs += 1,
-                WALL => {}
-                _ => self.libs[self.head[n] as usize] -= 1,
+        if pv.captured_strings != 0 || pv.suicide {
+            for &h in &pv.captured_heads[..pv.captured_strings as usize] {
+                self.remove_string(h as usize);
+            }
+            if pv.suicide {
+                let h = self.head[cell] as usize;
+                self.remove_string(h);
             }
         }
-        self.libs[cell] = libs;
+        debug_assert_eq!(self.hash, pv.hash_after);
     }
 
     fn merge(&mut self, a: usize, b: usize) {
@@ -299,52 +410,52 @@ impl Board {
         self.next.swap(big, small);
         self.libs[big] += self.libs[small];
         self.count[big] += self.count[small];
-        self.keys[big] ^= self.keys[small];
     }
 
     fn remove_string(&mut self, h: usize) {
-        self.hash ^= self.keys[h];
         let mut s = h;
         loop {
+            self.hash ^= zobrist::code_key(self.cells[s], s);
             self.cells[s] = EMPTY;
             self.head[s] = 0;
             for n in self.neighbours(s) {
-                let v = self.cells[n];
-                if v != EMPTY && v != WALL {
-                    self.libs[self.head[n] as usize] += 1;
-                }
+                // Stones of the string itself may be counted too: harmless, it is going.
+                let hn = self.head[n] as usize;
+                self.libs[hn] += is_stone(self.cells[n]);
             }
             s = self.next[s] as usize;
             if s == h {
                 break;
             }
         }
+        debug_assert_eq!(self.libs[0], 0, "head 0 (walls, empties) has no liberties");
     }
 
     /// Recomputes strings, liberties and the hash from the cells alone.
     fn rebuild(&mut self) {
         self.hash = zobrist::empty_board(self.size.get());
-        let cells: Vec<usize> = self.size.all_points().map(|p| self.cell(p)).collect();
-        for &c in &cells {
-            self.head[c] = 0;
-            self.libs[c] = 0;
+        let n = self.size.get() as usize;
+        for row in 0..n {
+            let first = 1 + (row + 1) * self.stride;
+            self.head[first..first + n].fill(0);
         }
-        for &c in &cells {
-            if let Some(color) = code_color(self.cells[c]) {
-                self.place_restore(c, color);
+        for row in 0..n {
+            let first = 1 + (row + 1) * self.stride;
+            for c in first..first + n {
+                if self.cells[c] != EMPTY {
+                    self.place_restore(c);
+                }
             }
         }
     }
 
     /// Adds an existing stone during a rebuild (no capture, no suicide check).
-    fn place_restore(&mut self, cell: usize, color: Color) {
+    fn place_restore(&mut self, cell: usize) {
         let me = self.cells[cell];
-        let key = zobrist::stone(color, cell);
         self.head[cell] = cell as u16;
         self.next[cell] = cell as u16;
         self.count[cell] = 1;
-        self.keys[cell] = key;
-        self.hash ^= key;
+        self.hash ^= zobrist::code_key(me, cell);
         self.libs[cell] = self
             .neighbours(cell)
             .iter()
@@ -381,10 +492,4 @@ impl Board {
                 }
             })
     }
-}
-
-/// Returns how many of the four neighbour heads are `h` (empty points and walls have head 0).
-#[inline]
-fn adjacency(heads: &[u16; 4], h: u16) -> u16 {
-    heads.iter().filter(|&&x| x == h).count() as u16
 }

@@ -250,7 +250,9 @@ impl Game {
         match mv {
             Move::Pass => Ok(self.commit_pass(color)),
             Move::Play(p) => {
-                let pv = self.check(color, p)?;
+                let cell = self.free_cell(p)?;
+                let pv = self.board.preview_free(color, p, cell);
+                self.verdict(&pv)?;
                 Ok(self.commit_play(&pv))
             }
         }
@@ -277,24 +279,40 @@ impl Game {
         }
     }
 
-    fn preview(&self, color: Color, p: Point) -> Result<Preview, IllegalMove> {
+    /// Returns the padded cell of `p`, or why no stone can go there at all.
+    #[inline(always)]
+    fn free_cell(&self, p: Point) -> Result<usize, IllegalMove> {
         if !self.board.size().contains(p) {
             return Err(IllegalMove::OffBoard { point: p });
         }
-        self.board
-            .preview(color, p)
-            .ok_or(IllegalMove::Occupied { point: p })
+        let cell = self.board.cell(p);
+        match self.board.is_free(cell) {
+            true => Ok(cell),
+            false => Err(IllegalMove::Occupied { point: p }),
+        }
     }
 
-    #[inline]
+    fn preview(&self, color: Color, p: Point) -> Result<Preview, IllegalMove> {
+        let cell = self.free_cell(p)?;
+        Ok(self.board.preview_free(color, p, cell))
+    }
+
     fn check(&self, color: Color, p: Point) -> Result<Preview, IllegalMove> {
         let pv = self.preview(color, p)?;
+        self.verdict(&pv)?;
+        Ok(pv)
+    }
+
+    /// Judges a previewed play on an empty point: suicide, then the ko rule.
+    #[inline(always)]
+    fn verdict(&self, pv: &Preview) -> Result<(), IllegalMove> {
+        let p = pv.point;
         if pv.suicide && !self.rules.allow_suicide {
             return Err(IllegalMove::Suicide { point: p });
         }
-        match self.repeats(&pv) {
-            false => Ok(pv),
-            true if self.rules.ko == KoRule::List || self.ko_ban == Some((pv.cell, color)) => {
+        match self.repeats(pv) {
+            false => Ok(()),
+            true if self.rules.ko == KoRule::List || self.ko_ban == Some((pv.cell, pv.color)) => {
                 Err(IllegalMove::Ko { point: p })
             }
             true => Err(IllegalMove::Superko { point: p }),
@@ -302,25 +320,35 @@ impl Game {
     }
 
     /// Returns true when the ko rule forbids the previewed play.
-    #[inline]
+    ///
+    /// The hash pre-checks are inlined; the exact comparison (rare) is not.
+    #[inline(always)]
     fn repeats(&self, pv: &Preview) -> bool {
         let h = pv.hash_after;
         match self.rules.ko {
-            KoRule::List => {
-                self.ko_list.may_contain(h) && self.ko_list.contains(h, &self.position_after(pv))
-            }
+            KoRule::List => self.ko_list.may_contain(h) && self.repeats_exactly(pv),
             KoRule::Simple => self.ko_ban == Some((pv.cell, pv.color)),
-            KoRule::Positional => {
-                self.history.may_contain_board(h)
-                    && self.history.exact_count(&self.position_after(pv), h, None) > 0
+            KoRule::Positional => self.history.may_contain_board(h) && self.repeats_exactly(pv),
+            KoRule::Situational => {
+                self.history.may_contain_situation(h, pv.color.opponent())
+                    && self.repeats_exactly(pv)
             }
+        }
+    }
+
+    /// Compares the board after the play with the earlier boards whose hash it shares.
+    #[cold]
+    #[inline(never)]
+    fn repeats_exactly(&self, pv: &Preview) -> bool {
+        let h = pv.hash_after;
+        let after = self.position_after(pv);
+        match self.rules.ko {
+            KoRule::List => self.ko_list.contains(h, &after),
+            KoRule::Simple => true,
+            KoRule::Positional => self.history.exact_count(&after, h, None) > 0,
             KoRule::Situational => {
                 let next = pv.color.opponent();
-                self.history.may_contain_situation(h, next)
-                    && self
-                        .history
-                        .exact_count(&self.position_after(pv), h, Some(next))
-                        > 0
+                self.history.exact_count(&after, h, Some(next)) > 0
             }
         }
     }

@@ -1,44 +1,50 @@
 //! The game's memory of positions since its last setup: the start position,
 //! the moves, and one board hash per position, with counts for fast lookup.
 //!
-//! Owns: `HashCounts` (an open-addressing table of 64-bit keys), `History`
-//! (what superko and the repetition backstop consult) and the exact check
-//! behind every hash hit, which rebuilds the earlier boards from the moves.
-//! It knows nothing of which rule is in force; the game asks.
+//! Owns: `HashCounts` (an open-addressing table of 64-bit board hashes with a
+//! count per side to move), `History` (what superko and the repetition
+//! backstop consult) and the exact check behind every hash hit, which
+//! rebuilds the earlier boards from the moves. It knows nothing of which
+//! rule is in force; the game asks.
+//!
+//! One table serves every rule: a slot holds a board hash and how often it
+//! occurred with Black and with White to move, so a move costs one probe
+//! (positional superko reads the sum, situational superko and the
+//! repetition backstop read one side).
 
 use super::board::Board;
 use super::position::Position;
-use super::zobrist;
 use super::{Color, Move};
 
 const EMPTY_SLOT: u64 = 0;
 const ZERO_STAND_IN: u64 = 0x9E37_79B9_7F4A_7C15;
 
-/// Counts of 64-bit hash keys: open addressing, linear probing.
+/// Counts of 64-bit hash keys, one count per side to move: open addressing, linear probing.
 #[derive(Debug, Clone)]
 pub struct HashCounts {
     keys: Vec<u64>,
-    counts: Vec<u32>,
+    counts: Vec<[u32; 2]>,
     len: usize,
 }
 
 impl Default for HashCounts {
     fn default() -> Self {
-        HashCounts {
-            keys: vec![EMPTY_SLOT; 64],
-            counts: vec![0; 64],
-            len: 0,
-        }
+        HashCounts::with_capacity(8)
     }
+}
+
+fn side(c: Color) -> usize {
+    c as usize
 }
 
 impl HashCounts {
     /// Returns an empty table with room for about `n` keys before it grows.
     pub fn with_capacity(n: usize) -> Self {
+        // Grows past a load of 3/4; sized for a load of 1/2 or less (fewer probe collisions).
         let slots = (2 * n).next_power_of_two().max(16);
         HashCounts {
             keys: vec![EMPTY_SLOT; slots],
-            counts: vec![0; slots],
+            counts: vec![[0; 2]; slots],
             len: 0,
         }
     }
@@ -53,9 +59,8 @@ impl HashCounts {
         i
     }
 
-    /// Returns how often `key` has been counted.
     #[inline]
-    pub fn get(&self, key: u64) -> u32 {
+    fn counts_of(&self, key: u64) -> [u32; 2] {
         let key = if key == EMPTY_SLOT {
             ZERO_STAND_IN
         } else {
@@ -64,15 +69,33 @@ impl HashCounts {
         self.counts[self.slot(key)]
     }
 
-    /// Counts `key` once more and returns its new count.
+    /// Returns how often `key` has been counted, for either side.
     #[inline]
+    pub fn get(&self, key: u64) -> u32 {
+        let [b, w] = self.counts_of(key);
+        b + w
+    }
+
+    /// Returns how often `key` has been counted with `to_move` to play.
+    #[inline]
+    pub fn get_side(&self, key: u64, to_move: Color) -> u32 {
+        self.counts_of(key)[side(to_move)]
+    }
+
+    /// Counts `key` once more (with Black to move) and returns its new count for that side.
     pub fn increment(&mut self, key: u64) -> u32 {
+        self.increment_side(key, Color::Black)
+    }
+
+    /// Counts `key` once more with `to_move` to play and returns its new count for that side.
+    #[inline]
+    pub fn increment_side(&mut self, key: u64, to_move: Color) -> u32 {
         let key = if key == EMPTY_SLOT {
             ZERO_STAND_IN
         } else {
             key
         };
-        if 2 * (self.len + 1) > self.keys.len() {
+        if 4 * (self.len + 1) > 3 * self.keys.len() {
             self.grow();
         }
         let i = self.slot(key);
@@ -80,14 +103,16 @@ impl HashCounts {
             self.keys[i] = key;
             self.len += 1;
         }
-        self.counts[i] += 1;
-        self.counts[i]
+        let c = &mut self.counts[i][side(to_move)];
+        *c += 1;
+        *c
     }
 
+    #[cold]
     fn grow(&mut self) {
         let cap = self.keys.len() * 2;
         let old_keys = std::mem::replace(&mut self.keys, vec![EMPTY_SLOT; cap]);
-        let old_counts = std::mem::replace(&mut self.counts, vec![0; cap]);
+        let old_counts = std::mem::replace(&mut self.counts, vec![[0; 2]; cap]);
         for (k, c) in old_keys.into_iter().zip(old_counts) {
             if k != EMPTY_SLOT {
                 let i = self.slot(k);
@@ -112,21 +137,21 @@ pub struct History {
     start_to_move: Color,
     moves: Vec<(Color, Move)>,
     hashes: Vec<u64>,
-    positions: Option<HashCounts>,
-    situations: HashCounts,
+    seen: HashCounts,
 }
 
 impl History {
-    /// Starts a history at `board` with `to_move` to play; `positional` keeps board-only counts too.
-    pub fn new(board: &Board, to_move: Color, positional: bool) -> Self {
+    /// Starts a history at `board` with `to_move` to play.
+    ///
+    /// `_positional` is kept for callers: board-only counts are now always kept.
+    pub fn new(board: &Board, to_move: Color, _positional: bool) -> Self {
         let expected = expected_length(board.size().points());
         let mut h = History {
             start: board.position(),
             start_to_move: to_move,
             moves: Vec::with_capacity(expected),
             hashes: Vec::with_capacity(expected + 1),
-            positions: positional.then(|| HashCounts::with_capacity(expected)),
-            situations: HashCounts::with_capacity(expected),
+            seen: HashCounts::with_capacity(expected),
         };
         h.record(board.hash(), to_move);
         h
@@ -140,7 +165,7 @@ impl History {
         start_to_move: Color,
         moves: Vec<(Color, Move)>,
         hashes: &[u64],
-        positional: bool,
+        _positional: bool,
     ) -> Option<Self> {
         if hashes.len() != moves.len() + 1 || start.size().points() == 0 {
             return None;
@@ -150,8 +175,7 @@ impl History {
             start_to_move,
             moves,
             hashes: Vec::with_capacity(hashes.len()),
-            positions: positional.then(HashCounts::default),
-            situations: HashCounts::default(),
+            seen: HashCounts::with_capacity(hashes.len()),
         };
         for (i, &hash) in hashes.iter().enumerate() {
             let side = h.side_at(i);
@@ -160,12 +184,10 @@ impl History {
         Some(h)
     }
 
+    #[inline]
     fn record(&mut self, hash: u64, to_move: Color) -> u32 {
         self.hashes.push(hash);
-        if let Some(p) = &mut self.positions {
-            p.increment(hash);
-        }
-        self.situations.increment(zobrist::situation(hash, to_move))
+        self.seen.increment_side(hash, to_move)
     }
 
     /// Records a move and the board hash after it; returns how often the
@@ -207,16 +229,14 @@ impl History {
     /// Returns true when the board hash `hash` may have occurred (no false negatives).
     #[inline]
     pub fn may_contain_board(&self, hash: u64) -> bool {
-        match &self.positions {
-            Some(p) => p.get(hash) > 0,
-            None => self.hashes.contains(&hash),
-        }
+        self.seen.get(hash) > 0
     }
 
-    /// Returns true when the situation key may have occurred (no false negatives).
+    /// Returns true when the board hash `hash` with `to_move` to play may have
+    /// occurred (no false negatives).
     #[inline]
     pub fn may_contain_situation(&self, hash: u64, to_move: Color) -> bool {
-        self.situations.get(zobrist::situation(hash, to_move)) > 0
+        self.seen.get_side(hash, to_move) > 0
     }
 
     /// Counts the positions that show exactly `pos` (and, if given, have `to_move` to play).

@@ -2,7 +2,7 @@
 //! board cell, generated at compile time so every build hashes alike.
 //!
 //! Owns the key tables only. The board XORs them in and out as stones come
-//! and go; the game mixes in `WHITE_TO_MOVE` for situational keys.
+//! and go; the history counts each board hash per side to move.
 
 use super::Color;
 
@@ -30,32 +30,29 @@ const fn table(seed: u64) -> [u64; CELLS] {
     out
 }
 
-static BLACK: [u64; CELLS] = table(0x7062_6D67_6F5F_6B6F);
-static WHITE: [u64; CELLS] = table(0x5363_6F74_7448_7564);
+/// Stone keys indexed by cell code (0 empty: all zero, 1 black, 2 white),
+/// so a key is one load with no branch on the colour.
+static STONES: [[u64; CELLS]; 3] = [
+    [0; CELLS],
+    table(0x7062_6D67_6F5F_6B6F),
+    table(0x5363_6F74_7448_7564),
+];
 static EMPTY_BOARD: [u64; CELLS] = table(0x4B6F_4C69_7374_2121);
-
-/// Mixed into a board hash to make a situational key when White is to move.
-pub const WHITE_TO_MOVE: u64 = 0xD1B5_4A32_D192_ED03;
 
 /// Returns the key of a stone of `color` on padded cell `cell`.
 #[inline]
 pub fn stone(color: Color, cell: usize) -> u64 {
-    match color {
-        Color::Black => BLACK[cell],
-        Color::White => WHITE[cell],
-    }
+    STONES[color as usize + 1][cell]
+}
+
+/// Returns the key of cell code `code` (0 empty, 1 black, 2 white) on padded
+/// cell `cell`; an empty cell's key is 0.
+#[inline]
+pub fn code_key(code: u8, cell: usize) -> u64 {
+    STONES[code as usize][cell]
 }
 
 /// Returns the hash of the empty board of `size` lines (never zero).
 pub fn empty_board(size: u8) -> u64 {
     EMPTY_BOARD[size as usize] | 1
-}
-
-/// Returns the situational key: the board hash with the side to move mixed in.
-#[inline]
-pub fn situation(board_hash: u64, to_move: Color) -> u64 {
-    match to_move {
-        Color::Black => board_hash,
-        Color::White => board_hash ^ WHITE_TO_MOVE,
-    }
 }
