@@ -34,7 +34,7 @@ pub fn may_mail(
 
 /// Clears the bounces of `player`, who has just written.
 pub fn clear(conn: &Connection, env: &Env<'_>, player: &Player) -> Result<(), PipelineError> {
-    let n = bounces::clear_player(conn, player.id, env.now)?;
+    let n = bounces::clear(conn, &player.addresses, env.now)?;
     if n > 0 {
         tracing::info!(player = %player.name, bounces = n, "bounces cleared by a mail from the player");
     }

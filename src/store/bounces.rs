@@ -85,18 +85,20 @@ pub fn stopped(conn: &Connection, address: &str, limit: u32) -> Result<bool, Sto
     Ok(limit > 0 && open_count(conn, address)? >= limit)
 }
 
-/// Clears the bounces of every address of player `player_id`; returns how many.
-pub fn clear_player(
+/// Clears the bounces of `addresses` (a player's, who has written); returns how many.
+pub fn clear(
     conn: &Connection,
-    player_id: i64,
+    addresses: &[String],
     now: DateTime<Utc>,
 ) -> Result<usize, StoreError> {
-    Ok(conn
-        .prepare_cached(
-            "UPDATE bounces SET cleared_at = ?2 WHERE cleared_at IS NULL
-             AND address IN (SELECT address FROM addresses WHERE player_id = ?1)",
-        )?
-        .execute(params![player_id, time_text(now)])?)
+    let mut stmt = conn.prepare_cached(
+        "UPDATE bounces SET cleared_at = ?2 WHERE address = ?1 AND cleared_at IS NULL",
+    )?;
+    let mut n = 0;
+    for a in addresses {
+        n += stmt.execute(params![a, time_text(now)])?;
+    }
+    Ok(n)
 }
 
 /// Returns the stopped addresses among `addresses` with their bounce counts.
@@ -144,7 +146,7 @@ mod tests {
         assert!(first.is_some());
         let all = stopped_among(c, &bob.addresses, 3).unwrap();
         assert_eq!(all, [("bob@x.org".to_string(), 3)]);
-        assert_eq!(clear_player(c, bob.id, now).unwrap(), 3);
+        assert_eq!(clear(c, &bob.addresses, now).unwrap(), 3);
         assert!(!stopped(c, "bob@x.org", 1).unwrap());
         assert!(first_open(c, "bob@x.org").unwrap().is_none());
     }
