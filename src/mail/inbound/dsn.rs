@@ -157,6 +157,23 @@ mod tests {
     }
 
     #[test]
+    fn a_postfix_report_is_read_whole() {
+        let raw = include_bytes!("../../../tests/fixtures/inbound/dsn-bounce.eml");
+        let mail = super::super::parse(raw).unwrap();
+        assert!(mail.is_dsn);
+        assert_eq!(mail.to, ["games+bounce-12-41@pbmgo.example"]);
+        let [r] = mail.dsn_recipients.as_slice() else {
+            panic!("{:?}", mail.dsn_recipients);
+        };
+        assert_eq!(r.final_recipient.as_deref(), Some("bob.hatter@example.net"));
+        assert_eq!((r.action.as_str(), r.status.as_str()), ("failed", "5.1.1"));
+        assert!(
+            r.diagnostic
+                .starts_with("550 5.1.1 <bob.hatter@example.net>")
+        );
+    }
+
+    #[test]
     fn junk_gives_nothing() {
         assert!(parse("").is_empty());
         assert!(parse("no colon here\n\n  \n:::\nAction: failed\n").is_empty());
