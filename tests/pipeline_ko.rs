@@ -178,7 +178,7 @@ fn every_refusal_has_its_code_and_plain_words() {
         ("move game9 a1", "no-such-game"),
         ("move game2 a1", "not-a-player"),
         ("move game3 a1", "game-over"),
-        ("undo game1", "unknown-command"),
+        ("komi game1 7", "unknown-command"),
         ("move game4 a1", "suicide"),
         ("signup alice2", "name-taken"),
         ("move game1 j1", ""),

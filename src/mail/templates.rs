@@ -321,7 +321,15 @@ mod tests {
     #[test]
     fn every_embedded_template_compiles_and_is_named() {
         let templates = Templates::new(None).unwrap();
-        assert_eq!(Templates::names().len(), 7);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("templates");
+        let mut on_disk: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        on_disk.sort();
+        let mut named: Vec<String> = Templates::names().iter().map(|n| n.to_string()).collect();
+        named.sort();
+        assert_eq!(named, on_disk, "every file in templates/ is embedded, and only those");
         for name in Templates::names() {
             assert!(templates.env.get_template(name).is_ok(), "{name}");
         }
