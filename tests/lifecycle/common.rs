@@ -38,8 +38,7 @@ pub fn send(h: &PbmgoHome, from: &str, body: &str) -> Counts {
 pub fn transcript(h: &PbmgoHome, to: &str) -> OutMail {
     h.sent_to(to)
         .into_iter()
-        .filter(|m| m.kind() == "reply")
-        .next_back()
+        .rfind(|m| m.kind() == "reply")
         .unwrap_or_else(|| panic!("no transcript to {to}"))
 }
 

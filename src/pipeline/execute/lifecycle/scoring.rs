@@ -54,11 +54,10 @@ fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Marking>, Pipelin
 /// over by a count, the scored board with the count.
 pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, PipelineError> {
     let mut b = boards::board_ctx(g);
-    let counted = match (g.game.phase(), g.game.result()) {
-        (Phase::Scoring, _) => true,
-        (Phase::Finished, Some(GameResult::Score(..))) => true,
-        _ => false,
-    };
+    let counted = matches!(
+        (g.game.phase(), g.game.result()),
+        (Phase::Scoring, _) | (Phase::Finished, Some(GameResult::Score(..)))
+    );
     if counted && let Some(m) = marking(conn, g)? {
         b.board = scored_text(g, &m);
     }
