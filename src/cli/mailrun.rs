@@ -79,7 +79,19 @@ fn settings(home: &Home) -> anyhow::Result<Settings> {
         games: c.games.clone(),
         bounce_limit: c.server.bounce_limit,
         tokens,
+        entropy: entropy(),
     })
+}
+
+/// Returns 16 bytes from the system's random source (zeros if it cannot be read,
+/// which leaves salts unique but predictable).
+fn entropy() -> [u8; 16] {
+    use std::io::Read;
+    let mut out = [0u8; 16];
+    if let Ok(mut f) = std::fs::File::open("/dev/urandom") {
+        let _ = f.read_exact(&mut out);
+    }
+    out
 }
 
 /// Returns the reply templates, with the home's `templates/` overrides.

@@ -60,6 +60,9 @@ pub struct Settings {
     pub bounce_limit: u32,
     /// `[server] auth` and the secret reply tokens are made with.
     pub tokens: tokens::TokenKey,
+    /// Random bytes drawn once per process at the CLI edge and mixed into
+    /// password salts; tests leave them at zero.
+    pub entropy: [u8; 16],
 }
 
 impl Settings {

@@ -125,12 +125,13 @@ pub(super) fn password(
 
 /// Returns the salt of a password set by the message `source`: unique to
 /// the message, the player and the time, so no two hashes share one, and
-/// keyed with the server's token secret when it has one, so outsiders
-/// cannot predict it. (No randomness reaches the pipeline: it is pure in
-/// time and input, and tests see the same hash every run.)
+/// mixed with the process's random bytes (`Settings::entropy`, drawn at the
+/// CLI edge) and the server's token secret when it has one, so outsiders
+/// cannot predict it.
 fn salt(source: &str, player_id: i64, env: &Env<'_>) -> [u8; 16] {
     let mut h = Sha256::new();
     h.update(b"pbmgo password salt\0");
+    h.update(env.settings.entropy);
     h.update(&env.settings.tokens.secret);
     h.update(source.as_bytes());
     h.update(player_id.to_le_bytes());
