@@ -112,7 +112,7 @@ pub(crate) fn resign(
     let how = format!(
         "{} ({}) resigned.",
         player.name,
-        super::challenge::color_name(color)
+        super::accept::color_name(color)
     );
     let letters = end_game(
         conn,

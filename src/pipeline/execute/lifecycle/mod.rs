@@ -8,7 +8,9 @@
 //! as game events beside the move list (`store::events`), so `pbmgo game
 //! verify` rebuilds every game from its moves and events.
 
+mod accept;
 mod challenge;
+mod place;
 pub(crate) use challenge::closed_letter_with;
 pub(crate) mod ending;
 pub(crate) mod scoring;
@@ -35,9 +37,9 @@ pub(super) fn run(
         Command::Challenge { opponent, options } => {
             challenge::challenge(conn, env, player, opponent, options)
         }
-        Command::Accept { game } => challenge::accept(conn, env, player, *game, source),
+        Command::Accept { game } => accept::accept(conn, env, player, *game, source),
         Command::Decline { game } => challenge::decline(conn, env, player, *game),
-        Command::Place { game, points } => scoring::place(conn, env, player, *game, points),
+        Command::Place { game, points } => place::place(conn, env, player, *game, points),
         Command::Dead { game, points } => scoring::mark(conn, env, player, *game, points, true),
         Command::Alive { game, points } => scoring::mark(conn, env, player, *game, points, false),
         Command::Done { game } => scoring::done(conn, env, player, *game, source),
