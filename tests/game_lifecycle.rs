@@ -331,3 +331,52 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
         ]
     );
 }
+
+/// The point at column `x`, row `y` from the top of a 19x19 board.
+fn at(x: usize, y: usize) -> String {
+    format!("{}{}", &"ABCDEFGHJKLMNOPQRST"[x..=x], 19 - y)
+}
+
+#[test]
+fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
+    let h = home();
+    // Three kos side by side (as in pipeline_ko.rs); under the simple ko
+    // rule each capture is legal, and six captures recreate the board.
+    let mut record = Vec::new();
+    for x in [0, 6, 12] {
+        let black = [at(x + 1, 2), at(x, 3), at(x + 1, 4)];
+        let white = [at(x + 2, 2), at(x + 3, 3), at(x + 2, 4)];
+        for (b, w) in black.into_iter().zip(white) {
+            record.extend([b, w]);
+        }
+    }
+    record.extend([at(2, 3), at(7, 3), at(14, 3)]);
+    let cycle = [at(1, 3), at(8, 3), at(13, 3), at(2, 3), at(7, 3), at(14, 3)];
+    assert_eq!(
+        h.import(19, &record, ["alice", "bob"], &["--ko", "simple"]),
+        "game1"
+    );
+    for round in 0..2 {
+        for (i, point) in cycle.iter().enumerate() {
+            let from = if i % 2 == 0 { BOB } else { ALICE };
+            send(&h, from, &format!("move game1 {point}"));
+            assert!(transcript(&h, from).rejected().is_empty(), "{round} {i}");
+        }
+    }
+    let game = h.show("game1");
+    assert_eq!(
+        (game["status"].as_str(), game["result"].as_str()),
+        (Some("finished"), Some("Void"))
+    );
+    for to in [ALICE, BOB] {
+        let over = letters(&h, to, "game-over");
+        assert_eq!(over.len(), 1, "{to}");
+        assert!(
+            over[0].text.contains("for the third time"),
+            "{}",
+            over[0].text
+        );
+        assert!(attached_sgf(&h, &over[0]).contains("RE[Void]"));
+    }
+    verified(&h, "game1");
+}

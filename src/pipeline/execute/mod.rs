@@ -395,7 +395,10 @@ fn play(
             clock::stop(conn, g.id)?;
             lifecycle::scoring::open(conn, &g, color, env.now)?;
         }
-        Phase::Finished => clock::finish(conn, g.id, env.now)?,
+        Phase::Finished => {
+            clock::finish(conn, g.id, env.now)?;
+            return lifecycle::ending::ended_by_move(conn, env, &g, mv, next);
+        }
     }
     Ok(Ok(Effect::Changed(Notice {
         game: g.id,

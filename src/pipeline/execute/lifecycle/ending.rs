@@ -172,3 +172,28 @@ pub(super) fn sgf(conn: &Connection, env: &Env<'_>, player: &Player, game: GameR
         letters: vec![letter],
     }))
 }
+
+/// A move that ended the game by itself (the repetition backstop: the
+/// third repetition of a position ends play with `Void`): the move is
+/// already recorded, and its move list alone rebuilds the result, so no
+/// event is kept; both players get the game-over mail with the SGF.
+pub(crate) fn ended_by_move(
+    conn: &Connection,
+    env: &Env<'_>,
+    g: &StoredGame,
+    mv: crate::go::Move,
+    number: u32,
+) -> Outcome1 {
+    challenges::set_finished(conn, g.id, env.now)?;
+    let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
+    let how = format!(
+        "Move {number} ({mv}) repeated a whole-board position for the third time, so \
+         play ended without a winner."
+    );
+    let letters = game_over_letters(conn, env.templates, g, &how)?;
+    Ok(Ok(Effect::Acted {
+        text: format!("You played {mv} in {}. {how} Result: {result}.", g.id),
+        game: Some(g.id),
+        letters,
+    }))
+}
