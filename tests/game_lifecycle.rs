@@ -380,3 +380,32 @@ fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
     }
     verified(&h, "game1");
 }
+
+#[test]
+fn nigiri_follows_the_accepting_message_id() {
+    let colours = || -> Vec<String> {
+        let h = home();
+        (1..=6)
+            .map(|n| {
+                send(&h, ALICE, "challenge bob size 9");
+                let accept = pbmgo_home::mail(BOB, "ok", &format!("accept game{n}"))
+                    .id(&format!("nigiri-{n}@mail.example.org"));
+                h.drop_mail(&accept.bytes());
+                h.poll();
+                let g = h.show(&format!("game{n}"));
+                assert!(
+                    transcript(&h, BOB)
+                        .text
+                        .contains("colours picked by nigiri")
+                );
+                g["black"].as_str().unwrap().to_string()
+            })
+            .collect()
+    };
+    let first = colours();
+    assert!(
+        first.iter().any(|b| b == "alice") && first.iter().any(|b| b == "bob"),
+        "{first:?}"
+    );
+    assert_eq!(colours(), first, "the same mails pick the same colours");
+}

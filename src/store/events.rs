@@ -81,3 +81,42 @@ pub fn list(conn: &Connection, id: GameId) -> Result<Vec<EventRow>, StoreError> 
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{BoardSize, Color, Game, GameResult, Rules};
+    use crate::store::{Store, games, players};
+
+    #[test]
+    fn events_are_kept_in_order_with_their_sources() {
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        store
+            .write(|tx| {
+                let a = players::add(tx, "alice", &["a@x.org".into()], now)?.as_ref();
+                let b = players::add(tx, "bob", &["b@x.org".into()], now)?.as_ref();
+                let game = Game::new(BoardSize::new(9).unwrap(), Rules::default());
+                let id = games::insert(tx, &a, &b, &game, &[], now)?;
+                assert!(list(tx, id)?.is_empty());
+                let won = GameResult::Score(Some(Color::White), 3.5);
+                record(tx, id, 0, GameEvent::Finish(won), "cli", now)?;
+                record(tx, id, 0, GameEvent::Resume, "cli", now)?;
+                record(tx, id, 4, GameEvent::Resign(Color::Black), "<m@x>", now)?;
+                let got: Vec<(u32, String, String)> = list(tx, id)?
+                    .into_iter()
+                    .map(|e| (e.after_move, e.event.to_string(), e.source))
+                    .collect();
+                assert_eq!(
+                    got,
+                    [
+                        (0, "result W+3.5".to_string(), "cli".to_string()),
+                        (0, "resume".into(), "cli".into()),
+                        (4, "resign black".into(), "<m@x>".into()),
+                    ]
+                );
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+}
