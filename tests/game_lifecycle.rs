@@ -330,6 +330,18 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
             ("resume".into(), "cli".into())
         ]
     );
+    let listed = h.ok(&["game", "moves", "game1"]);
+    let lines: Vec<&str> = listed.lines().map(str::trim_start).collect();
+    assert!(lines[1].starts_with("2 white C3"), "{listed}");
+    assert!(
+        lines[2].starts_with("result W+3.5") && lines[2].ends_with(" cli"),
+        "{listed}"
+    );
+    assert!(
+        lines[3].starts_with("resume") && lines[3].ends_with(" cli"),
+        "{listed}"
+    );
+    assert!(lines[4].starts_with("3 black D4"), "{listed}");
 }
 
 /// The point at column `x`, row `y` from the top of a 19x19 board.

@@ -225,7 +225,12 @@ fn boards(n: usize) -> String {
 pub fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
-    let rows = store.read(|tx| listing::moves(tx, args.game))?;
+    let (rows, events) = store.read(|tx| {
+        anyhow::Ok((
+            listing::moves(tx, args.game)?,
+            crate::store::events::list(tx, args.game)?,
+        ))
+    })?;
     if args.json {
         let list: Vec<JsonMove> = rows
             .into_iter()
@@ -241,10 +246,14 @@ pub fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         outln!("{}", serde_json::to_string(&list)?)?;
         return Ok(0);
     }
-    if rows.is_empty() {
+    if rows.is_empty() && events.is_empty() {
         outln!("{}: no moves yet.", args.game)?;
     }
+    let mut events = events.into_iter().peekable();
     for m in rows {
+        while let Some(e) = events.next_if(|e| e.after_move < m.number) {
+            outln!("{}", event_line(&e))?;
+        }
         outln!(
             "{:>4} {:<5} {:<5} captures {:<3} {} {}",
             m.number,
@@ -255,7 +264,21 @@ pub fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             m.source
         )?;
     }
+    for e in events {
+        outln!("{}", event_line(&e))?;
+    }
     Ok(0)
+}
+
+/// An event of the move list (a resignation, a result, a return to play)
+/// in the text of `game moves`, under the move it follows.
+fn event_line(e: &crate::store::events::EventRow) -> String {
+    format!(
+        "     {:<32} {} {}",
+        e.event.to_string(),
+        time_text(e.at),
+        e.source
+    )
 }
 
 /// Runs `game ko`; returns 0.
