@@ -111,7 +111,11 @@ fn replies_arrive_intact_by_smtp() {
             .from
             .strip_prefix("games+bounce-")
             .and_then(|rest| rest.strip_suffix("@pbmgo.example"));
-        assert!(id.is_some_and(|id| id.len() == 16), "envelope sender {}", m.from);
+        assert!(
+            id.is_some_and(|id| id.len() == 16),
+            "envelope sender {}",
+            m.from
+        );
         assert_eq!(
             m.to,
             [row["recipient"].as_str().unwrap()],

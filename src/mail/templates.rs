@@ -329,7 +329,10 @@ mod tests {
         on_disk.sort();
         let mut named: Vec<String> = Templates::names().iter().map(|n| n.to_string()).collect();
         named.sort();
-        assert_eq!(named, on_disk, "every file in templates/ is embedded, and only those");
+        assert_eq!(
+            named, on_disk,
+            "every file in templates/ is embedded, and only those"
+        );
         for name in Templates::names() {
             assert!(templates.env.get_template(name).is_ok(), "{name}");
         }
