@@ -91,6 +91,7 @@ fn is_stone(v: u8) -> u16 {
 
 impl Board {
     /// Returns an empty board of `size`.
+    #[inline]
     pub fn new(size: BoardSize) -> Self {
         let n = size.get() as usize;
         let mut b = Board {
@@ -111,6 +112,7 @@ impl Board {
     }
 
     /// Returns a board holding `pos`, with strings worked out from scratch.
+    #[inline]
     pub fn from_position(pos: &Position) -> Self {
         let mut b = Board::new(pos.size());
         let n = pos.size().get() as usize;
@@ -432,42 +434,55 @@ impl Board {
     }
 
     /// Recomputes strings, liberties and the hash from the cells alone.
+    ///
+    /// Stones are listed first (without a branch per point), then each is
+    /// joined to the strings of its lower and left neighbours, the only ones
+    /// already placed in row-major order.
     fn rebuild(&mut self) {
         self.hash = zobrist::empty_board(self.size.get());
         let n = self.size.get() as usize;
+        let mut stones = [0u16; 25 * 25];
+        let mut k = 0;
         for row in 0..n {
             let first = 1 + (row + 1) * self.stride;
             self.head[first..first + n].fill(0);
-        }
-        for row in 0..n {
-            let first = 1 + (row + 1) * self.stride;
             for c in first..first + n {
-                if self.cells[c] != EMPTY {
-                    self.place_restore(c);
-                }
+                stones[k] = c as u16;
+                k += usize::from(self.cells[c] != EMPTY);
             }
+        }
+        for &c in &stones[..k] {
+            self.restore_stone(c as usize);
         }
     }
 
     /// Adds an existing stone during a rebuild (no capture, no suicide check).
-    fn place_restore(&mut self, cell: usize) {
+    fn restore_stone(&mut self, cell: usize) {
         let me = self.cells[cell];
-        self.head[cell] = cell as u16;
-        self.next[cell] = cell as u16;
-        self.count[cell] = 1;
+        let (down, left) = (cell - self.stride, cell - 1);
+        let nbs = self.neighbours(cell);
+        let v = self.codes(&nbs);
         self.hash ^= zobrist::code_key(me, cell);
-        self.libs[cell] = self
-            .neighbours(cell)
-            .iter()
-            .filter(|&&n| self.cells[n] == EMPTY)
-            .count() as u16;
-        for n in self.neighbours(cell) {
-            if self.cells[n] == me && self.head[n] != 0 {
-                let (a, b) = (self.head[cell], self.head[n]);
-                if a != b {
-                    self.merge(a as usize, b as usize);
-                }
-            }
+        let libs = v.iter().map(|&x| u16::from(x == EMPTY)).sum::<u16>();
+        let (fd, fl) = (v[0] == me, v[1] == me);
+        let (hd, hl) = (self.head[down], self.head[left]);
+        let t = if fl {
+            hl
+        } else if fd {
+            hd
+        } else {
+            cell as u16
+        };
+        let tu = t as usize;
+        let keep = u16::from(tu != cell).wrapping_neg();
+        self.next[cell] = cell as u16;
+        self.head[cell] = t;
+        self.next[cell] = self.next[tu];
+        self.next[tu] = cell as u16;
+        self.libs[tu] = (self.libs[tu] & keep) + libs;
+        self.count[tu] = (self.count[tu] & keep) + 1;
+        if fd && fl && hd != hl {
+            self.merge(hl as usize, hd as usize);
         }
     }
 

@@ -84,6 +84,7 @@ impl Game {
     }
 
     /// Returns a game that starts from `pos` (a setup) with `to_move` to play.
+    #[inline]
     pub fn from_position(pos: &Position, to_move: Color, rules: Rules) -> Self {
         let board = Board::from_position(pos);
         let history = History::new(&board, to_move, rules.ko == KoRule::Positional);
