@@ -207,10 +207,10 @@ fn one(
         templates: runner.templates,
         now: (runner.clock)(),
     };
-    tx.execute_batch("SAVEPOINT message")?;
+    tx.prepare_cached("SAVEPOINT message")?.execute([])?;
     let d = match process(tx, &env, raw, name) {
         Ok(d) => {
-            tx.execute_batch("RELEASE message")?;
+            tx.prepare_cached("RELEASE message")?.execute([])?;
             d
         }
         Err(PipelineError::Store(e)) if environmental(&e) => return Err(e),

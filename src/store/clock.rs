@@ -16,9 +16,11 @@ use super::games::GameId;
 pub fn start_turn(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
     let row: Option<(i64, Option<String>)> = conn
         .prepare_cached(
-            "SELECT g.days_per_move, p.vacation_until FROM games g
-             JOIN players p ON p.id = CASE g.to_move WHEN 'black' THEN g.black_id ELSE g.white_id END
-             WHERE g.id = ?1",
+            // A subquery, not a join: SQLite re-prepares a join on every
+            // new bound id (see store::games::read).
+            "SELECT g.days_per_move, (SELECT vacation_until FROM players
+                 WHERE id = CASE g.to_move WHEN 'black' THEN g.black_id ELSE g.white_id END)
+             FROM games g WHERE g.id = ?1",
         )?
         .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;

@@ -247,6 +247,9 @@ fn configure(conn: &Connection, busy_timeout: Duration) -> rusqlite::Result<()> 
     }
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", true)?;
+    // Savepoint journals (one savepoint per message) stay in memory instead
+    // of a temporary file written for every page a message changes.
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
     Ok(())
 }
 

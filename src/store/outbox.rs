@@ -92,11 +92,17 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
     Ok(conn.last_insert_rowid())
 }
 
-/// Returns up to `limit` pending mails whose next attempt is due at `now`, oldest first.
+/// Returns up to `limit` pending mails whose next attempt is due at `now`,
+/// the longest due first (then in the order queued).
+///
+/// The order is the `outbox_due` index's own, so SQLite reads just `limit`
+/// rows; ordering by id alone would sort every pending row, raw mail
+/// included, for every batch.
 pub fn due(conn: &Connection, now: DateTime<Utc>, limit: u32) -> Result<Vec<Due>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, message_id, envelope_from, recipient, raw, attempts FROM outbox
-         WHERE status = 'pending' AND next_attempt_at <= ?1 ORDER BY id LIMIT ?2",
+         WHERE status = 'pending' AND next_attempt_at <= ?1
+         ORDER BY next_attempt_at, id LIMIT ?2",
     )?;
     let rows = stmt.query_map(params![time_text(now), limit], |r| {
         Ok(Due {
