@@ -20,11 +20,18 @@ const EMPTY_SLOT: u64 = 0;
 const ZERO_STAND_IN: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Counts of 64-bit hash keys, one count per side to move: open addressing, linear probing.
+///
+/// A slot holds the key and both counts, so a probe touches one cache line.
 #[derive(Debug, Clone)]
 pub struct HashCounts {
-    keys: Vec<u64>,
-    counts: Vec<[u32; 2]>,
+    slots: Vec<Slot>,
     len: usize,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    counts: [u32; 2],
 }
 
 impl Default for HashCounts {
@@ -37,23 +44,30 @@ fn side(c: Color) -> usize {
     c as usize
 }
 
+fn stand_in(key: u64) -> u64 {
+    if key == EMPTY_SLOT {
+        ZERO_STAND_IN
+    } else {
+        key
+    }
+}
+
 impl HashCounts {
     /// Returns an empty table with room for about `n` keys before it grows.
     pub fn with_capacity(n: usize) -> Self {
         // Grows past a load of 3/4; sized for a load of 1/2 or less (fewer probe collisions).
         let slots = (2 * n).next_power_of_two().max(16);
         HashCounts {
-            keys: vec![EMPTY_SLOT; slots],
-            counts: vec![[0; 2]; slots],
+            slots: vec![Slot::default(); slots],
             len: 0,
         }
     }
 
     #[inline]
     fn slot(&self, key: u64) -> usize {
-        let mask = self.keys.len() - 1;
+        let mask = self.slots.len() - 1;
         let mut i = (key ^ (key >> 29)) as usize & mask;
-        while self.keys[i] != key && self.keys[i] != EMPTY_SLOT {
+        while self.slots[i].key != key && self.slots[i].key != EMPTY_SLOT {
             i = (i + 1) & mask;
         }
         i
@@ -61,12 +75,8 @@ impl HashCounts {
 
     #[inline]
     fn counts_of(&self, key: u64) -> [u32; 2] {
-        let key = if key == EMPTY_SLOT {
-            ZERO_STAND_IN
-        } else {
-            key
-        };
-        self.counts[self.slot(key)]
+        let key = stand_in(key);
+        self.slots[self.slot(key)].counts
     }
 
     /// Returns how often `key` has been counted, for either side.
@@ -90,34 +100,27 @@ impl HashCounts {
     /// Counts `key` once more with `to_move` to play and returns its new count for that side.
     #[inline]
     pub fn increment_side(&mut self, key: u64, to_move: Color) -> u32 {
-        let key = if key == EMPTY_SLOT {
-            ZERO_STAND_IN
-        } else {
-            key
-        };
-        if 4 * (self.len + 1) > 3 * self.keys.len() {
+        let key = stand_in(key);
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
             self.grow();
         }
         let i = self.slot(key);
-        if self.keys[i] == EMPTY_SLOT {
-            self.keys[i] = key;
-            self.len += 1;
-        }
-        let c = &mut self.counts[i][side(to_move)];
+        let slot = &mut self.slots[i];
+        self.len += usize::from(slot.key == EMPTY_SLOT);
+        slot.key = key;
+        let c = &mut slot.counts[side(to_move)];
         *c += 1;
         *c
     }
 
     #[cold]
     fn grow(&mut self) {
-        let cap = self.keys.len() * 2;
-        let old_keys = std::mem::replace(&mut self.keys, vec![EMPTY_SLOT; cap]);
-        let old_counts = std::mem::replace(&mut self.counts, vec![[0; 2]; cap]);
-        for (k, c) in old_keys.into_iter().zip(old_counts) {
-            if k != EMPTY_SLOT {
-                let i = self.slot(k);
-                self.keys[i] = k;
-                self.counts[i] = c;
+        let cap = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); cap]);
+        for s in old {
+            if s.key != EMPTY_SLOT {
+                let i = self.slot(s.key);
+                self.slots[i] = s;
             }
         }
     }
