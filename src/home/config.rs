@@ -1,0 +1,345 @@
+//! The configuration: every section and key of `pbmgo.toml` with its
+//! default (unknown keys are refused), reading it from TOML with the line of
+//! any error, and the commented default config `pbmgo init` writes
+//! (`default.toml`, embedded).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The whole configuration; every section and key is optional.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Who the server is.
+    pub server: ServerConfig,
+    /// Where mail comes in.
+    pub inbox: InboxConfig,
+    /// How mail goes out.
+    pub outbound: OutboundConfig,
+    /// Caps on message size and on the replies sent.
+    pub limits: LimitsConfig,
+    /// The game database.
+    pub database: DatabaseConfig,
+    /// Challenges, clocks, the scoring phase and vacations.
+    pub games: GamesConfig,
+}
+
+/// `[server]`: the server's identity in mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServerConfig {
+    /// The address players write to.
+    pub address: String,
+    /// The display name on outgoing mail.
+    pub name: String,
+    /// The authserv-id whose `Authentication-Results` headers are trusted
+    /// (mail whose dkim or dmarc result is `fail` is then refused); empty
+    /// to trust none.
+    pub trust_authserv_id: String,
+    /// How a mail that plays in a game proves it comes from the player.
+    pub auth: AuthMode,
+    /// Permanent bounces after which pbmgo stops mailing an address (until
+    /// its player writes again); 0 never stops.
+    pub bounce_limit: u32,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            address: "pbmgo@localhost".into(),
+            name: "pbmgo".into(),
+            trust_authserv_id: String::new(),
+            auth: AuthMode::Address,
+            bounce_limit: 3,
+        }
+    }
+}
+
+/// `[server] auth`: what a game command must carry besides a player's From.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthMode {
+    /// The From address alone.
+    #[default]
+    Address,
+    /// The From address and the reply token of the player and game, in the
+    /// address the mail was sent to (`go+<token>@domain`, the `Reply-To`
+    /// of every game mail).
+    Token,
+}
+
+/// `[inbox]`: the Maildir incoming mail is delivered to, and optionally
+/// an IMAP mailbox `poll` reads as well.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct InboxConfig {
+    /// The Maildir, relative to the home unless absolute.
+    pub maildir: PathBuf,
+    /// The IMAP mailbox (a table, so it comes after the plain keys).
+    pub imap: ImapConfig,
+}
+
+impl Default for InboxConfig {
+    fn default() -> Self {
+        InboxConfig {
+            maildir: "inbox".into(),
+            imap: ImapConfig::default(),
+        }
+    }
+}
+
+/// How the IMAP connection is protected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ImapTls {
+    /// Plain text (loopback only, please).
+    None,
+    /// Upgrade with STARTTLS (port 143).
+    Starttls,
+    /// TLS from the start (port 993).
+    #[default]
+    Tls,
+}
+
+/// `[inbox.imap]`: a mailbox at a provider that `poll` fetches unseen mail
+/// from; off while `host` is empty.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ImapConfig {
+    /// Host name or address; empty for no IMAP.
+    pub host: String,
+    /// Port.
+    pub port: u16,
+    /// `none`, `starttls` or `tls`.
+    pub tls: ImapTls,
+    /// User name.
+    pub user: String,
+    /// File holding the password, relative to the home unless absolute;
+    /// empty for none (then `PBMGO_IMAP_PASSWORD` is used).
+    pub password_file: PathBuf,
+    /// An extra trusted root certificate (PEM), relative to the home unless
+    /// absolute; empty for none.
+    pub ca_file: PathBuf,
+    /// The folder read.
+    pub folder: String,
+    /// Where handled mail is moved; empty to leave it, marked seen.
+    pub processed_folder: String,
+}
+
+impl Default for ImapConfig {
+    fn default() -> Self {
+        ImapConfig {
+            host: String::new(),
+            port: 993,
+            tls: ImapTls::Tls,
+            user: String::new(),
+            password_file: PathBuf::new(),
+            ca_file: PathBuf::new(),
+            folder: "INBOX".into(),
+            processed_folder: String::new(),
+        }
+    }
+}
+
+/// How outgoing mail is handed on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Transport {
+    /// Write each message as a file into `outbound.dir`.
+    #[default]
+    File,
+    /// Pipe each message to the `outbound.sendmail` program.
+    Sendmail,
+    /// Send through the SMTP server in `[outbound.smtp]`.
+    Smtp,
+}
+
+/// `[outbound]`: the transport for outgoing mail.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OutboundConfig {
+    /// `file`, `sendmail` or `smtp`.
+    pub transport: Transport,
+    /// Where the file transport writes, relative to the home unless absolute.
+    pub dir: PathBuf,
+    /// The sendmail program.
+    pub sendmail: PathBuf,
+    /// Attempts at sending one mail before it is marked failed.
+    pub max_attempts: u32,
+    /// The wait before the first retry; each later wait doubles (at most a day).
+    pub retry_seconds: u64,
+    /// The SMTP server (a table, so it comes after the plain keys).
+    pub smtp: SmtpConfig,
+}
+
+impl Default for OutboundConfig {
+    fn default() -> Self {
+        OutboundConfig {
+            transport: Transport::File,
+            dir: "outbox".into(),
+            sendmail: "/usr/sbin/sendmail".into(),
+            max_attempts: 5,
+            retry_seconds: 60,
+            smtp: SmtpConfig::default(),
+        }
+    }
+}
+
+/// How the SMTP connection is protected.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    /// Plain text.
+    #[default]
+    None,
+    /// Upgrade with STARTTLS.
+    Starttls,
+    /// TLS from the start.
+    Tls,
+}
+
+/// `[outbound.smtp]`: the SMTP server.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SmtpConfig {
+    /// Host name or address.
+    pub host: String,
+    /// Port.
+    pub port: u16,
+    /// `none`, `starttls` or `tls`.
+    pub tls: SmtpTls,
+    /// User name; empty for no authentication.
+    pub user: String,
+    /// File holding the password, relative to the home unless absolute;
+    /// empty for none (then `PBMGO_SMTP_PASSWORD` is used, if set).
+    pub password_file: PathBuf,
+    /// An extra trusted root certificate (PEM), relative to the home unless
+    /// absolute; empty for none. For a relay with a self-signed certificate.
+    pub ca_file: PathBuf,
+}
+
+impl Default for SmtpConfig {
+    fn default() -> Self {
+        SmtpConfig {
+            host: "127.0.0.1".into(),
+            port: 25,
+            tls: SmtpTls::None,
+            user: String::new(),
+            password_file: PathBuf::new(),
+            ca_file: PathBuf::new(),
+        }
+    }
+}
+
+/// `[limits]`: caps that keep the server and its correspondents safe.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// Larger inbound messages are not read.
+    pub max_message_bytes: u64,
+    /// Replies sent to one address in an hour, at most.
+    pub max_replies_per_hour: u32,
+    /// Replies sent in a day to an address that belongs to no player.
+    pub unknown_sender_replies_per_day: u32,
+    /// Games one player may have going at once; 0 for no limit.
+    pub max_games_per_player: u32,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        LimitsConfig {
+            max_message_bytes: 1_048_576,
+            max_replies_per_hour: 20,
+            unknown_sender_replies_per_day: 3,
+            max_games_per_player: 0,
+        }
+    }
+}
+
+/// `[database]`: the SQLite file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// The database file, relative to the home unless absolute.
+    pub path: PathBuf,
+    /// How long a command waits for another one's write to finish.
+    pub busy_timeout_ms: u64,
+}
+
+impl Default for DatabaseConfig {
+    fn default() -> Self {
+        DatabaseConfig {
+            path: "pbmgo.sqlite3".into(),
+            busy_timeout_ms: 5000,
+        }
+    }
+}
+
+/// `[games]`: how long challenges, moves and the scoring phase may take.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GamesConfig {
+    /// Days per move when a challenge does not say (`days D`).
+    pub days_per_move: u32,
+    /// Days before an unanswered challenge expires.
+    pub challenge_expiry_days: u32,
+    /// Days the second player has to accept the dead-stone marking once
+    /// the first has; then it stands as accepted.
+    pub scoring_deadline_days: u32,
+    /// Vacation days each player may take per calendar year.
+    pub vacation_days_per_year: u32,
+}
+
+impl Default for GamesConfig {
+    fn default() -> Self {
+        GamesConfig {
+            days_per_move: 7,
+            challenge_expiry_days: 14,
+            scoring_deadline_days: 7,
+            vacation_days_per_year: 30,
+        }
+    }
+}
+
+/// The config `pbmgo init` writes: every key, commented out, at its default.
+pub const DEFAULT_CONFIG: &str = include_str!("default.toml");
+
+/// Why the config cannot be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file exists (or was named) but cannot be read.
+    #[error("cannot read config {}", path.display())]
+    Read {
+        /// The config file.
+        path: PathBuf,
+        /// The cause.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or holds an unknown key or a bad value.
+    #[error("config {}, line {line}: {message}", path.display())]
+    Parse {
+        /// The config file.
+        path: PathBuf,
+        /// The line (from 1) where the problem is.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Reads a config from TOML text; `path` names the file in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: path.to_path_buf(),
+            line: e.span().map_or(1, |s| {
+                let before = text.get(..s.start).unwrap_or(text);
+                before.matches('\n').count() + 1
+            }),
+            message: e.message().trim().replace('\n', " "),
+        })
+    }
+}
