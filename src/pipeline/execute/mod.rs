@@ -3,13 +3,14 @@
 //!
 //! Owns the meaning of each mail command (who may do what in which game)
 //! and the rejection codes with their plain-words reasons. The play
-//! commands are here; the game lifecycle (challenges, placement, scoring,
+//! commands are in `play`; the game lifecycle (challenges, placement, scoring,
 //! records, admin-free endings) is in `lifecycle`, the player's own
 //! settings, undo, talk and standings in `personal`, and mail from an
 //! address pbmgo does not know in `stranger`.
 
 mod lifecycle;
 mod personal;
+mod play;
 mod stranger;
 
 pub(crate) use lifecycle::closed_letter_with;
@@ -20,17 +21,18 @@ use rusqlite::Connection;
 
 pub use stranger::from_stranger;
 
+use play::{games_text, play};
+
 use super::letters::Letter;
 use super::tokens::Gate;
 use super::{Disposition, Env, Msg, PipelineError, record, replies};
-use crate::go::{Color, GameResult, IllegalMove, Move, Phase};
+use crate::go::{Color, Move};
 use crate::mail::command::{Command, GameRef, Parsed};
 use crate::mail::templates::HelpCtx;
-use crate::store::games::{self, GameId, MoveEntry};
-use crate::store::listing::{self, GameFilter};
+use crate::store::games::{self, GameId};
 use crate::store::messages::Outcome;
 use crate::store::players::Player;
-use crate::store::{StoreError, StoredGame, clock};
+use crate::store::{StoreError, StoredGame};
 
 /// A refused command: a stable code (the `X-Pbmgo-Rejected` value) and plain words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -282,44 +284,6 @@ pub fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, PipelineE
         .to_string())
 }
 
-fn games_text(conn: &Connection, player: &Player) -> Result<String, PipelineError> {
-    let list = listing::games(
-        conn,
-        &GameFilter {
-            status: None,
-            player_id: Some(player.id),
-        },
-    )?;
-    let challenges = lifecycle::challenges_text(conn, player)?;
-    if list.is_empty() {
-        return Ok(challenges.unwrap_or_else(|| "You have no games.".into()));
-    }
-    let mut out = String::from("Your games:\n");
-    for g in list {
-        let (color, opponent) = if g.black == player.name {
-            ("black", &g.white)
-        } else {
-            ("white", &g.black)
-        };
-        let state = match (g.status, &g.result) {
-            (_, Some(r)) => format!("finished, {r}"),
-            (Phase::Scoring, _) => "being scored".into(),
-            _ if g.to_move.name() == color => format!("your turn, move {}", g.move_number + 1),
-            _ => format!("{opponent}'s turn, move {}", g.move_number + 1),
-        };
-        out += &format!(
-            "  {:<8} {}x{} against {opponent}, you play {color}: {state}\n",
-            g.id.to_string(),
-            g.size,
-            g.size
-        );
-    }
-    Ok(match challenges {
-        Some(c) => format!("{out}\n{c}"),
-        None => out.trim_end().to_string(),
-    })
-}
-
 /// Loads a game, or the rejection when there is no such game.
 pub(super) fn load(
     conn: &Connection,
@@ -349,96 +313,6 @@ pub(super) fn load_own(
             format!("you do not play in {}", g.id),
         )),
     }))
-}
-
-#[allow(clippy::too_many_arguments)]
-fn play(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    mv: Move,
-    expected: Option<u32>,
-    source: &str,
-) -> Outcome1 {
-    let (mut g, color) = match load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
-    let next = g.game.move_number() + 1;
-    if let Some(n) = expected.filter(|&n| n != next) {
-        let why = format!(
-            "you wrote #{n}, but the next move in {} is move {next}: look at the latest board",
-            g.id
-        );
-        return Ok(Err(reject_in(g.id, "stale-move-number", why)));
-    }
-    if let Some(r) = lifecycle::refuse_play(conn, &g)? {
-        return Ok(Err(r));
-    }
-    let played = match g.game.play_checked(color, mv) {
-        Ok(p) => p,
-        Err(e) => return Ok(Err(illegal(&g, e))),
-    };
-    let entry = MoveEntry {
-        color,
-        mv,
-        captures: played.captures,
-        source: source.to_string(),
-        played_at: env.now,
-    };
-    games::record_move(conn, &g, &entry)?;
-    games::undo::clear(conn, g.id)?;
-    match g.game.phase() {
-        Phase::Play => clock::start_turn(conn, g.id, env.now)?,
-        Phase::Scoring => {
-            clock::stop(conn, g.id)?;
-            lifecycle::scoring::open(conn, &g, color, env.now)?;
-        }
-        Phase::Finished => {
-            clock::finish(conn, g.id, env.now)?;
-            return lifecycle::ending::ended_by_move(conn, env, &g, mv, next);
-        }
-    }
-    Ok(Ok(Effect::Changed(Notice {
-        game: g.id,
-        color,
-        what: mv.to_string(),
-        number: next,
-    })))
-}
-
-/// Turns the engine's verdict into a rejection with plain words.
-pub(super) fn illegal(g: &StoredGame, e: IllegalMove) -> Rejection {
-    let code = match e {
-        IllegalMove::OffBoard { .. } => "bad-point",
-        IllegalMove::ScoringPhase | IllegalMove::GameOver => "game-over",
-        other => other.kebab(),
-    };
-    let reason = match e {
-        IllegalMove::NotYourTurn { to_move } => {
-            format!(
-                "it is not your turn in {}: {} ({}) is to move",
-                g.id,
-                to_move,
-                g.player(to_move).name
-            )
-        }
-        IllegalMove::ScoringPhase => format!(
-            "both players have passed in {}: the game is being scored",
-            g.id
-        ),
-        IllegalMove::GameOver => match g.game.result() {
-            Some(r) => format!("{} is over ({})", g.id, result_words(r)),
-            None => format!("{} is over", g.id),
-        },
-        other => other.to_string(),
-    };
-    reject_in(g.id, code, reason)
-}
-
-fn result_words(r: GameResult) -> String {
-    r.to_string()
 }
 
 /// Records a player's message with what its commands did, and queues the replies.
