@@ -1,3 +1,5 @@
+//! Unit tests of inbound parsing: headers, bodies, charsets and the fallbacks.
+
 use super::*;
 
 fn mail(raw: &str) -> InboundMail {
