@@ -1,7 +1,9 @@
 //! `pbmgo demo`: the whole job in one command. It makes a fresh home,
 //! registers two players and a game, copies the sample mails of
 //! `data/examples/` (embedded in the binary) into the inbox, runs the same
-//! `poll` as cron does, and prints the replies it wrote.
+//! `poll` as cron does, and prints the replies it wrote. The mails play a
+//! ko fight in game1, then a whole small game2 from alice's challenge to the
+//! count both accept.
 
 use std::path::{Path, PathBuf};
 
@@ -65,6 +67,34 @@ const EXAMPLES: &[(&str, &[u8])] = &[
         "12-carol-unknown",
         include_bytes!("../../data/examples/12-carol-unknown.eml"),
     ),
+    (
+        "13-alice-challenges-bob",
+        include_bytes!("../../data/examples/13-alice-challenges-bob.eml"),
+    ),
+    (
+        "14-bob-accepts",
+        include_bytes!("../../data/examples/14-bob-accepts.eml"),
+    ),
+    (
+        "15-alice-c3",
+        include_bytes!("../../data/examples/15-alice-c3.eml"),
+    ),
+    (
+        "16-bob-passes",
+        include_bytes!("../../data/examples/16-bob-passes.eml"),
+    ),
+    (
+        "17-alice-passes",
+        include_bytes!("../../data/examples/17-alice-passes.eml"),
+    ),
+    (
+        "18-bob-done",
+        include_bytes!("../../data/examples/18-bob-done.eml"),
+    ),
+    (
+        "19-alice-done",
+        include_bytes!("../../data/examples/19-alice-done.eml"),
+    ),
 ];
 
 /// Run the whole mail job once on sample mails, in a fresh home
@@ -110,7 +140,7 @@ pub fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     show_replies(&store, &ctx.home.outbox())?;
     show_unanswered(&store)?;
     outln!(
-        "\nThe replies are .eml files in {}. Try: pbmgo --home {} game show game1",
+        "\nThe replies are .eml files in {}. Try: pbmgo --home {} game show game2",
         ctx.home.outbox().display(),
         root.display()
     )?;
