@@ -342,6 +342,21 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
         "{listed}"
     );
     assert!(lines[4].starts_with("3 black D4"), "{listed}");
+    let json: serde_json::Value =
+        serde_json::from_str(&h.ok(&["game", "events", "game1", "--json"])).unwrap();
+    let listed: Vec<(u64, &str, &str)> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["after_move"].as_u64().unwrap(),
+                e["event"].as_str().unwrap(),
+                e["source"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(listed, [(2, "result W+3.5", "cli"), (2, "resume", "cli")]);
 }
 
 /// The point at column `x`, row `y` from the top of a 19x19 board.

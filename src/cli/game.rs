@@ -38,6 +38,8 @@ pub enum GameCommand {
     Adjudicate(game_admin::AdjudicateArgs),
     /// Return a game being scored or finished to play, mailed to both players
     Resume(game_admin::ResumeArgs),
+    /// List a game's events: resignations, results and returns to play
+    Events(game_admin::EventsArgs),
 }
 
 impl GameCommand {
@@ -55,6 +57,7 @@ impl GameCommand {
             GameCommand::Verify(a) => game_verify::verify(a, global),
             GameCommand::Adjudicate(a) => game_admin::adjudicate(a, global),
             GameCommand::Resume(a) => game_admin::resume(a, global),
+            GameCommand::Events(a) => game_admin::events(a, global),
         }
     }
 }

@@ -1,9 +1,11 @@
 //! `pbmgo game adjudicate GAME RESULT` and `pbmgo game resume GAME`: the
 //! admin ends a game with a result, or returns a game to play. Both are
 //! recorded in the game's events with the source `cli` and mailed to both
-//! players (the mail is queued, then the outbox is sent).
+//! players (the mail is queued, then the outbox is sent). `pbmgo game
+//! events GAME [--json]` lists a game's events.
 
 use clap::Args;
+use serde::Serialize;
 
 use super::Refused;
 use super::context::GlobalArgs;
@@ -11,6 +13,7 @@ use super::mailrun;
 use crate::go::GameResult;
 use crate::pipeline::{Env, PipelineError, admin};
 use crate::store::GameId;
+use crate::store::codec::time_text;
 
 /// End a game with a result (an admin decision), mailed to both players
 #[derive(Debug, Args)]
@@ -32,6 +35,61 @@ pub struct ResumeArgs {
     /// Queue the mails but do not send them
     #[arg(long)]
     no_send: bool,
+}
+
+/// List a game's events: resignations, results and returns to play
+#[derive(Debug, Args)]
+pub struct EventsArgs {
+    /// The game: game42, Game42 or 42
+    game: GameId,
+    /// Print JSON: an array of {"after_move", "event", "source", "at"}
+    #[arg(long)]
+    json: bool,
+}
+
+/// One event in `game events --json`.
+#[derive(Serialize)]
+struct JsonEvent {
+    after_move: u32,
+    event: String,
+    source: String,
+    at: String,
+}
+
+/// Runs `game events`; returns 0.
+pub fn events(args: EventsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let mut store = ctx.open_store()?;
+    let rows = store.read(|tx| {
+        crate::store::games::load(tx, args.game)?;
+        crate::store::events::list(tx, args.game)
+    })?;
+    let rows: Vec<JsonEvent> = rows
+        .into_iter()
+        .map(|e| JsonEvent {
+            after_move: e.after_move,
+            event: e.event.to_string(),
+            source: e.source,
+            at: time_text(e.at),
+        })
+        .collect();
+    if args.json {
+        outln!("{}", serde_json::to_string(&rows)?)?;
+        return Ok(0);
+    }
+    if rows.is_empty() {
+        outln!("{}: no events.", args.game)?;
+    }
+    for e in rows {
+        outln!(
+            "after move {:<4} {:<24} {} {}",
+            e.after_move,
+            e.event,
+            e.at,
+            e.source
+        )?;
+    }
+    Ok(0)
 }
 
 /// Runs `game adjudicate`.
