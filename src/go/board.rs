@@ -341,7 +341,7 @@ impl Board {
     /// removes captured strings and, for a suicide, the player's own string.
     ///
     /// `pv` must come from `preview` on this board, unchanged since.
-    #[inline]
+    #[inline(always)]
     pub fn apply(&mut self, pv: &Preview) {
         let cell = pv.cell;
         let me = color_code(Some(pv.color));

@@ -195,7 +195,7 @@ impl History {
 
     /// Records a move and the board hash after it; returns how often the
     /// resulting situation (board and side to move) has now occurred, by hash.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, color: Color, mv: Move, hash_after: u64) -> u32 {
         self.moves.push((color, mv));
         self.record(hash_after, color.opponent())
