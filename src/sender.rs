@@ -13,6 +13,10 @@
 //! delivered (`mail::transport`), the SQL (`store::outbox`), the clock
 //! (`now` is an argument).
 
+mod outlet;
+
+pub use outlet::Outlet;
+
 use std::collections::HashSet;
 use std::time::Duration as StdDuration;
 
@@ -200,10 +204,24 @@ fn send_batch(
     if !transport.needs_flush() {
         for mail in batch {
             let outcome = send_one(transport, mail);
-            store.write(|tx| record(tx, mail, &outcome, policy, now, summary))?;
+            store.write(|tx| -> Result<(), SendError> {
+                Ok(record(tx, mail, &outcome, policy, now, summary)?)
+            })?;
         }
         return Ok(());
     }
+    let outcomes = send_flushed(transport, batch);
+    store.write(|tx| -> Result<(), SendError> {
+        for (mail, outcome) in batch.iter().zip(&outcomes) {
+            record(tx, mail, outcome, policy, now, summary)?;
+        }
+        Ok(())
+    })
+}
+
+/// Sends a batch through a transport that needs a flush, then flushes it;
+/// returns each mail's outcome (a failed flush fails every mail it held).
+fn send_flushed(transport: &dyn Transport, batch: &[Due]) -> Vec<Result<(), TransportError>> {
     let mut outcomes: Vec<Result<(), TransportError>> =
         batch.iter().map(|mail| send_one(transport, mail)).collect();
     if let Err(err) = transport.flush() {
@@ -212,12 +230,7 @@ fn send_batch(
             *o = Err(TransportError::NotDurable(line.clone()));
         }
     }
-    store.write(|tx| -> Result<(), SendError> {
-        for (mail, outcome) in batch.iter().zip(&outcomes) {
-            record(tx, mail, outcome, policy, now, summary)?;
-        }
-        Ok(())
-    })
+    outcomes
 }
 
 /// Hands one mail to the transport.
@@ -237,7 +250,7 @@ fn record(
     policy: RetryPolicy,
     now: DateTime<Utc>,
     summary: &mut SendSummary,
-) -> Result<(), SendError> {
+) -> Result<(), StoreError> {
     let Err(err) = outcome else {
         outbox::mark_sent(tx, mail.id, now)?;
         tracing::info!(id = mail.id, message_id = %mail.message_id, "mail sent");

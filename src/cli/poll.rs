@@ -13,7 +13,12 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::context::GlobalArgs;
 use super::mailrun::{self, BATCH};
-use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir};
+use crate::home::Home;
+use crate::mail::transport::Transport;
+use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir_sending};
+use crate::sender::{self, Outlet, SendError};
+use crate::store::Store;
+use crate::store::outbox::RetryPolicy;
 
 /// Exit status asking the MTA to try again later (EX_TEMPFAIL).
 pub const EXIT_TEMPFAIL: u8 = 75;
@@ -54,20 +59,54 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             &mut summary,
         )?
     };
+    // A transport that cannot be set up is reported after the mail is handled.
+    let transport = (!args.no_send).then(|| transport(&ctx.home));
+    let mut outlet = match &transport {
+        Some(Ok(t)) => Outlet::new(t.as_ref(), retry_policy(&ctx.home), runner.clock),
+        _ => None,
+    };
     let bar = progress(inbox.pending().map_or(0, |p| p.len() as u64));
-    let done = poll_maildir(&mut store, &runner, &inbox, &held, &mut || bar.inc(1));
+    let folders = (&inbox, &held);
+    let done = poll_maildir_sending(
+        &mut store,
+        &runner,
+        folders,
+        &mut || bar.inc(1),
+        outlet.as_mut(),
+    );
     bar.finish_and_clear();
     let summary = sum(summary, done.map_err(explain)?);
-    let sent = if args.no_send {
-        0
-    } else {
-        mailrun::send_now(&ctx.home, &mut store, job.now())?.sent
+    let sent_inline = outlet.map_or(0, |o| o.summary().sent);
+    let sent = match transport {
+        None => 0,
+        Some(t) => sent_inline + send_rest(&ctx.home, &mut store, t?.as_ref(), job.now())?,
     };
     outln!("{}", summary_line(&summary, sent))?;
     match imap_failed {
         Some(e) => Err(e),
         None => Ok(0),
     }
+}
+
+/// Returns the configured transport.
+fn transport(home: &Home) -> Result<Box<dyn Transport>, SendError> {
+    sender::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())
+}
+
+fn retry_policy(home: &Home) -> RetryPolicy {
+    sender::retry_policy(&home.config().outbound)
+}
+
+/// Sends what is still due (all of it with a transport that has no outlet);
+/// returns how many were sent.
+fn send_rest(
+    home: &Home,
+    store: &mut Store,
+    transport: &dyn Transport,
+    now: chrono::DateTime<chrono::Utc>,
+) -> anyhow::Result<u32> {
+    let policy = retry_policy(home);
+    Ok(sender::send_due(store, transport, policy, now, u32::MAX)?.sent)
 }
 
 /// Runs the IMAP pass when `[inbox.imap]` is set; returns its failure, if

@@ -37,7 +37,9 @@ use crate::store::StoreError;
 use crate::store::messages::{self, NewMessage, Outcome};
 use crate::store::players::{self, Player};
 
-pub use run::{RunError, Runner, Summary, deliver_one, poll_maildir, retry_held};
+pub use run::{
+    RunError, Runner, Summary, deliver_one, poll_maildir, poll_maildir_sending, retry_held,
+};
 
 /// What the pipeline needs to know about this server.
 #[derive(Debug, Clone)]

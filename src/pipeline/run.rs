@@ -15,7 +15,9 @@ use thiserror::Error;
 use super::{Disposition, Env, PipelineError, Settings, process};
 use crate::mail::maildir::{MailFile, Maildir};
 use crate::mail::templates::Templates;
+use crate::sender::{Outlet, SendSummary};
 use crate::store::messages::Outcome;
+use crate::store::outbox::{Capture, Due};
 use crate::store::{Store, StoreError, quarantine};
 
 /// Files listed per round of `poll`.
@@ -131,6 +133,46 @@ pub fn poll_maildir(
     held: &Maildir,
     on_message: &mut dyn FnMut(),
 ) -> Result<Summary, RunError> {
+    poll_maildir_sending(store, runner, (inbox, held), on_message, None)
+}
+
+/// Like [`poll_maildir`]; with an `outlet`, each batch's replies are sent
+/// right after its commit and its file moves, and their outcomes recorded
+/// in the next batch's transaction (the last batch's in one of their own,
+/// also when the run stops with an error).
+pub fn poll_maildir_sending(
+    store: &mut Store,
+    runner: &Runner<'_>,
+    (inbox, held): (&Maildir, &Maildir),
+    on_message: &mut dyn FnMut(),
+    mut outlet: Option<&mut Outlet<'_>>,
+) -> Result<Summary, RunError> {
+    let result = poll_rounds(
+        store,
+        runner,
+        (inbox, held),
+        on_message,
+        outlet.as_deref_mut(),
+    );
+    let Some(outlet) = outlet.filter(|o| o.has_unrecorded()) else {
+        return result;
+    };
+    let recorded = store.write(|tx| outlet.record(tx)).map_err(run_error);
+    if let Ok(sum) = recorded {
+        outlet.committed(sum);
+    }
+    let summary = result?;
+    recorded.map(|_| summary)
+}
+
+/// The rounds of [`poll_maildir_sending`].
+fn poll_rounds(
+    store: &mut Store,
+    runner: &Runner<'_>,
+    (inbox, held): (&Maildir, &Maildir),
+    on_message: &mut dyn FnMut(),
+    mut outlet: Option<&mut Outlet<'_>>,
+) -> Result<Summary, RunError> {
     let mut summary = Summary::default();
     // Rounds of at most ROUND files keep memory flat for any inbox size. Every
     // file of a round leaves the pending set (moved to cur/ or quarantine, or
@@ -141,13 +183,19 @@ pub fn poll_maildir(
             return Ok(summary);
         }
         for chunk in files.chunks(runner.batch.max(1)) {
-            let done = run_batch(store, runner, chunk)?;
-            for (file, disposition) in &done {
+            let batch = run_batch(store, runner, chunk, outlet.as_deref())?;
+            if let Some(o) = outlet.as_deref_mut() {
+                o.committed(batch.recorded);
+            }
+            for (file, disposition) in &batch.done {
                 settle(inbox, held, file, disposition)?;
                 summary.add(disposition);
                 on_message();
             }
             inbox.sync_cur()?;
+            if let Some(o) = outlet.as_deref_mut() {
+                o.send(batch.queued);
+            }
         }
         if files.len() < ROUND {
             return Ok(summary);
@@ -155,13 +203,30 @@ pub fn poll_maildir(
     }
 }
 
-/// Runs one batch in one transaction; returns each file's disposition.
+/// What one committed batch did.
+struct Batch {
+    /// Each file's disposition.
+    done: Vec<(MailFile, Disposition)>,
+    /// The mails it queued (only captured with an outlet).
+    queued: Vec<Due>,
+    /// The earlier sends it recorded.
+    recorded: SendSummary,
+}
+
+/// Runs one batch in one transaction, after recording the outlet's
+/// unrecorded sends in it.
 fn run_batch(
     store: &mut Store,
     runner: &Runner<'_>,
     chunk: &[MailFile],
-) -> Result<Vec<(MailFile, Disposition)>, RunError> {
+    outlet: Option<&Outlet<'_>>,
+) -> Result<Batch, RunError> {
     let result = store.write(|tx| {
+        let recorded = match outlet {
+            Some(o) => o.record(tx)?,
+            None => SendSummary::default(),
+        };
+        let capture = outlet.map(|_| Capture::start());
         let mut done = Vec::with_capacity(chunk.len());
         for file in chunk {
             let raw = match std::fs::read(&file.path) {
@@ -169,16 +234,30 @@ fn run_batch(
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(e) => return Err(BatchError::Io(e)),
             };
-            let d = one(tx, runner, &raw, &file.name).map_err(BatchError::Store)?;
+            let d = one(tx, runner, &raw, &file.name, capture.as_ref())?;
             done.push((file.clone(), d));
         }
-        Ok(done)
+        let queued = capture.map(Capture::finish).unwrap_or_default();
+        Ok(Batch {
+            done,
+            queued,
+            recorded,
+        })
     });
     match result {
-        Ok(done) => Ok(done),
+        Ok(batch) => Ok(batch),
         Err(BatchError::Io(e)) => Err(RunError::Io(e)),
         Err(BatchError::Store(e)) => Err(run_error(e)),
     }
+}
+
+/// Runs one batch without an outlet; returns each file's disposition.
+fn run_plain(
+    store: &mut Store,
+    runner: &Runner<'_>,
+    chunk: &[MailFile],
+) -> Result<Vec<(MailFile, Disposition)>, RunError> {
+    run_batch(store, runner, chunk, None).map(|b| b.done)
 }
 
 enum BatchError {
@@ -201,7 +280,9 @@ fn one(
     runner: &Runner<'_>,
     raw: &[u8],
     name: &str,
+    capture: Option<&Capture>,
 ) -> Result<Disposition, StoreError> {
+    let captured = capture.map_or(0, Capture::len);
     let env = Env {
         settings: runner.settings,
         templates: runner.templates,
@@ -216,6 +297,9 @@ fn one(
         Err(PipelineError::Store(e)) if environmental(&e) => return Err(e),
         Err(e) => {
             tx.execute_batch("ROLLBACK TO message; RELEASE message")?;
+            if let Some(c) = capture {
+                c.truncate(captured);
+            }
             let reason = error_chain(&e);
             tracing::warn!(file = name, error = %reason, "message quarantined");
             Disposition::Quarantine {
@@ -285,7 +369,7 @@ pub fn deliver_one(
         name,
         in_new: true,
     };
-    match run_batch(store, runner, std::slice::from_ref(&file)) {
+    match run_plain(store, runner, std::slice::from_ref(&file)) {
         Ok(done) => {
             let d = done
                 .into_iter()
@@ -321,7 +405,7 @@ pub fn retry_held(
                 format!("{} is not in the quarantine folder", entry.file),
             )
         })?;
-    let done = run_batch(store, runner, std::slice::from_ref(&file))?;
+    let done = run_plain(store, runner, std::slice::from_ref(&file))?;
     let d = done
         .into_iter()
         .next()

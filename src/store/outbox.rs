@@ -6,6 +6,8 @@
 //! when queued, so a mail sent twice (a crash mid-send) carries the same
 //! Message-ID both times.
 
+use std::cell::RefCell;
+
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, params};
 use serde::Serialize;
@@ -89,7 +91,67 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
         m.raw,
         time_text(now)
     ])?;
-    Ok(conn.last_insert_rowid())
+    let id = conn.last_insert_rowid();
+    CAPTURE.with_borrow_mut(|c| {
+        if let Some(queued) = c {
+            queued.push(Due {
+                id,
+                message_id: m.message_id.to_owned(),
+                envelope_from: m.envelope_from.to_owned(),
+                recipient: m.recipient.to_owned(),
+                raw: m.raw.to_vec(),
+                attempts: 0,
+            });
+        }
+    });
+    Ok(id)
+}
+
+thread_local! {
+    /// The mails this thread queued since [`Capture::start`], while one is on.
+    static CAPTURE: RefCell<Option<Vec<Due>>> = const { RefCell::new(None) };
+}
+
+/// Keeps a copy of every mail this thread queues while it lives, so that a
+/// run can send them after its commit without reading their bytes back.
+///
+/// Only what was committed may be sent: the caller drops the copies of a
+/// rolled-back savepoint ([`Capture::truncate`]) or transaction.
+#[derive(Debug)]
+pub struct Capture(());
+
+impl Capture {
+    /// Starts capturing (anew, dropping anything captured before).
+    pub fn start() -> Capture {
+        CAPTURE.set(Some(Vec::new()));
+        Capture(())
+    }
+
+    /// Returns how many mails were captured so far.
+    pub fn len(&self) -> usize {
+        CAPTURE.with_borrow(|c| c.as_ref().map_or(0, Vec::len))
+    }
+
+    /// Returns true when nothing was captured yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Drops the mails captured after the first `len`.
+    pub fn truncate(&self, len: usize) {
+        CAPTURE.with_borrow_mut(|c| c.iter_mut().for_each(|q| q.truncate(len)));
+    }
+
+    /// Stops capturing; returns the mails captured, in the order queued.
+    pub fn finish(self) -> Vec<Due> {
+        CAPTURE.take().unwrap_or_default()
+    }
+}
+
+impl Drop for Capture {
+    fn drop(&mut self) {
+        CAPTURE.set(None);
+    }
 }
 
 /// Returns up to `limit` pending mails whose next attempt is due at `now`,
@@ -131,14 +193,15 @@ fn log_attempt(
 
 /// Records a successful send.
 pub fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
-    let attempts: u32 = conn
-        .prepare_cached("SELECT attempts FROM outbox WHERE id = ?1")?
-        .query_row([id], |r| r.get(0))?;
-    log_attempt(conn, id, attempts + 1, now, None)?;
-    conn.prepare_cached(
-        "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2 WHERE id = ?1",
-    )?
-    .execute(params![id, time_text(now)])?;
+    let now = time_text(now);
+    let attempt: u32 = conn
+        .prepare_cached(
+            "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2
+             WHERE id = ?1 RETURNING attempts",
+        )?
+        .query_row(params![id, now], |r| r.get(0))?;
+    conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, NULL)")?
+        .execute(params![id, attempt, now])?;
     Ok(())
 }
 
@@ -242,4 +305,38 @@ pub fn next_due(conn: &Connection) -> Result<Option<DateTime<Utc>>, StoreError> 
         .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
         .query_row([], |r| r.get(0))?;
     Ok(t.and_then(|t| parse_time(&t).ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mail(id: &str) -> NewMail<'_> {
+        NewMail {
+            message_id: id,
+            envelope_from: "go@example.org",
+            recipient: "a@example.org",
+            kind: "reply",
+            game_id: None,
+            inbound_id: None,
+            raw: b"hi\r\n",
+        }
+    }
+
+    #[test]
+    fn a_capture_keeps_what_was_queued_while_it_lived() {
+        let store = crate::store::Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        enqueue(store.conn(), &mail("a@x"), now).unwrap();
+        let capture = Capture::start();
+        enqueue(store.conn(), &mail("b@x"), now).unwrap();
+        let kept = capture.len();
+        enqueue(store.conn(), &mail("c@x"), now).unwrap();
+        capture.truncate(kept);
+        enqueue(store.conn(), &mail("d@x"), now).unwrap();
+        let ids: Vec<String> = capture.finish().into_iter().map(|d| d.message_id).collect();
+        assert_eq!(ids, ["b@x", "d@x"]);
+        enqueue(store.conn(), &mail("e@x"), now).unwrap();
+        assert!(Capture::start().is_empty());
+    }
 }
