@@ -254,6 +254,30 @@ fn declined_withdrawn_and_expired_challenges() {
         results(&h, CAROL),
         ["accept game5 => rejected: the challenge game5 expired unanswered"]
     );
+    assert_eq!(h.ok(&["challenges"]).trim(), "No challenges.");
+    let all: serde_json::Value =
+        serde_json::from_str(&h.ok(&["challenges", "--all", "--json"])).unwrap();
+    let listed: Vec<(&str, &str, &str)> = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap(),
+                c["challenged"].as_str().unwrap(),
+                c["status"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            ("game5", "carol", "expired"),
+            ("game3", "bob", "accepted"),
+            ("game2", "carol", "withdrawn"),
+            ("game1", "bob", "declined"),
+        ]
+    );
 }
 
 #[test]

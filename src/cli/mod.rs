@@ -24,6 +24,7 @@ macro_rules! outln {
     };
 }
 
+mod challenges;
 mod context;
 mod demo;
 mod game;
@@ -98,6 +99,8 @@ enum Command {
     Tick(tick::TickArgs),
     /// Show the players' standings: games won, lost and active, and Elo ratings
     Standings(standings::StandingsArgs),
+    /// List challenges made by mail (open ones unless --all)
+    Challenges(challenges::ChallengesArgs),
 }
 
 /// A request the rules refuse (an illegal move): exit status 1, not 2.
@@ -128,6 +131,7 @@ pub fn main() -> ExitCode {
         Command::Quarantine(cmd) => cmd.run(&cli.global),
         Command::Tick(args) => tick::run(args, &cli.global),
         Command::Standings(args) => standings::run(args, &cli.global),
+        Command::Challenges(args) => challenges::run(args, &cli.global),
     };
     match result {
         Ok(code) => ExitCode::from(code),

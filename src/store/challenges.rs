@@ -223,6 +223,15 @@ pub fn open_for(conn: &Connection, player_id: i64) -> Result<Vec<Challenge>, Sto
     raws.map(|r| assemble(r?)).collect()
 }
 
+/// Returns every challenge (or only the open ones), newest first, at most `limit`.
+pub fn list(conn: &Connection, open_only: bool, limit: u32) -> Result<Vec<Challenge>, StoreError> {
+    let mut stmt = conn.prepare_cached(&format!(
+        "{SELECT} WHERE (?1 = 0 OR c.status = 'open') ORDER BY c.id DESC LIMIT ?2"
+    ))?;
+    let raws = stmt.query_map(rusqlite::params![open_only, limit], read)?;
+    raws.map(|r| assemble(r?)).collect()
+}
+
 /// Returns the open challenges whose time ran out by `now`.
 pub fn due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Challenge>, StoreError> {
     let mut stmt = conn.prepare_cached(&format!(
