@@ -4,7 +4,7 @@ use std::fs::{self, File};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use sha2::{Digest, Sha256};
 
@@ -20,6 +20,10 @@ use super::{Envelope, Transport, TransportError, lettre_envelope};
 #[derive(Debug)]
 pub struct FileTransport {
     dir: PathBuf,
+    /// Set once `dir` is known to exist, so it is not created per mail.
+    made: AtomicBool,
+    /// This process's id, in temporary names.
+    pid: u32,
     unsynced: Mutex<Vec<PathBuf>>,
 }
 
@@ -31,6 +35,8 @@ impl FileTransport {
     pub fn new(dir: impl Into<PathBuf>) -> Self {
         FileTransport {
             dir: dir.into(),
+            made: AtomicBool::new(false),
+            pid: std::process::id(),
             unsynced: Mutex::new(Vec::new()),
         }
     }
@@ -49,16 +55,21 @@ impl FileTransport {
             let path = path.to_owned();
             move |source| TransportError::Io { path, source }
         };
-        fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
+        if !self.made.load(Ordering::Relaxed) {
+            fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
+            self.made.store(true, Ordering::Relaxed);
+        }
         let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
         // A dot name without `.eml`, so nothing scanning for mail sees it.
-        let temp = self.dir.join(format!(".tmp.{}.{n}", std::process::id()));
+        let temp = self.dir.join(format!(".tmp.{}.{n}", self.pid));
         let moved = write_file(&temp, raw)
             .map_err(io(&temp))
             .and_then(|()| fs::rename(&temp, path).map_err(io(path)));
-        if moved.is_err() {
+        if let Err(e) = moved {
             let _ = fs::remove_file(&temp);
-            return moved;
+            // The folder may have been removed since: made again next time.
+            self.made.store(false, Ordering::Relaxed);
+            return Err(e);
         }
         if let Ok(mut unsynced) = self.unsynced.lock() {
             unsynced.push(path.to_owned());
