@@ -15,9 +15,15 @@
 //!   games, median of 41 runs.
 //!
 //! Run: `cargo bench --bench mail_load` (all three, several minutes), or
-//! pick with `MAIL_LOAD=throughput,memory,latency`. Homes are built under
-//! `target/bench-mail/`. `MAIL_LOAD_DELIVER=N` delivers only the first N
-//! mails one by one (default: all 10,000).
+//! pick with `MAIL_LOAD=throughput,memory,latency`. `MAIL_LOAD_DELIVER=N`
+//! delivers only the first N mails one by one (default: all 10,000).
+//!
+//! Every run builds its homes in a folder of its own,
+//! `target/bench-mail/run-<time>-<pid>/`, and removes the folders of earlier
+//! runs only at its end: ext4 creates files slowly next to many files just
+//! deleted, which would slow the run being measured. Wall times on a shared
+//! machine are noisy, so the user and system CPU time of the measured
+//! processes is printed beside them.
 
 use std::fs;
 use std::io::Write;
@@ -40,8 +46,33 @@ fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_pbmgo")
 }
 
-fn root() -> PathBuf {
+/// The folder holding every run's folder.
+fn runs() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/bench-mail")
+}
+
+/// This run's own folder, new for each run.
+fn root() -> PathBuf {
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(|| {
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        runs().join(format!("run-{secs}-{}", std::process::id()))
+    })
+    .clone()
+}
+
+/// Removes the folders of earlier runs (and of the layout before them).
+fn remove_earlier_runs() {
+    let Ok(entries) = fs::read_dir(runs()) else {
+        return;
+    };
+    for e in entries.flatten() {
+        if e.path() != root() {
+            let _ = fs::remove_dir_all(e.path());
+        }
+    }
 }
 
 fn pbmgo(home: &Path, args: &[&str]) -> Command {
@@ -53,7 +84,7 @@ fn pbmgo(home: &Path, args: &[&str]) -> Command {
 
 /// A fresh home with `n_games` 19x19 games between 2 × `n_games` players.
 fn build_home(home: &Path, n_games: usize) {
-    let _ = fs::remove_dir_all(home);
+    assert!(!home.exists(), "{} is not new", home.display());
     assert!(pbmgo(home, &["init"]).status().unwrap().success());
     let mut store = Store::open(&home.join("pbmgo.sqlite3"), DEFAULT_BUSY_TIMEOUT).unwrap();
     let size = BoardSize::new(19).unwrap();
@@ -116,11 +147,61 @@ fn children_max_rss_mb() -> f64 {
     u.ru_maxrss as f64 / 1024.0
 }
 
-fn timed(mut c: Command) -> Duration {
-    let start = Instant::now();
+/// User and system CPU seconds of the children waited for so far.
+fn children_cpu() -> (f64, f64) {
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes into the struct we own; RUSAGE_CHILDREN is valid.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
+    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+    (secs(u.ru_utime), secs(u.ru_stime))
+}
+
+/// Wall time and the children's CPU time of some work.
+struct Cost {
+    wall: Duration,
+    user: f64,
+    sys: f64,
+}
+
+impl Cost {
+    /// Measures `work`, which runs child processes and waits for them.
+    fn of(work: impl FnOnce()) -> Cost {
+        let (user, sys) = children_cpu();
+        let start = Instant::now();
+        work();
+        let wall = start.elapsed();
+        let (user2, sys2) = children_cpu();
+        Cost {
+            wall,
+            user: user2 - user,
+            sys: sys2 - sys,
+        }
+    }
+
+    fn secs(&self) -> f64 {
+        self.wall.as_secs_f64()
+    }
+}
+
+impl std::fmt::Display for Cost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:.2} s (user {:.2} s, sys {:.2} s)",
+            self.secs(),
+            self.user,
+            self.sys
+        )
+    }
+}
+
+fn run(mut c: Command) {
     let status = c.status().unwrap();
     assert!(status.success(), "{c:?} failed: {status}");
-    start.elapsed()
+}
+
+fn timed(c: Command) -> Duration {
+    Cost::of(|| run(c)).wall
 }
 
 fn throughput() {
@@ -129,14 +210,18 @@ fn throughput() {
     let home = root().join("throughput");
     build_home(&home, n_games);
     fill_inbox(&home, &all);
-    let poll = timed(pbmgo(&home, &["poll"]));
-    let rate_poll = all.len() as f64 / poll.as_secs_f64();
+    let poll = Cost::of(|| run(pbmgo(&home, &["poll"])));
+    let rate_poll = all.len() as f64 / poll.secs();
     println!(
-        "throughput: one `pbmgo poll` (replies sent): {} mails in {:.2} s = {:.0} mails/s",
+        "throughput: one `pbmgo poll` (replies sent): {} mails in {poll} = {rate_poll:.0} mails/s",
         all.len(),
-        poll.as_secs_f64(),
-        rate_poll
     );
+    let home = root().join("throughput-split");
+    build_home(&home, n_games);
+    fill_inbox(&home, &all);
+    let queue = Cost::of(|| run(pbmgo(&home, &["poll", "--no-send"])));
+    let send = Cost::of(|| run(pbmgo(&home, &["send"])));
+    println!("throughput: `pbmgo poll --no-send` {queue}, then `pbmgo send` {send}");
     let n = std::env::var("MAIL_LOAD_DELIVER")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -144,31 +229,37 @@ fn throughput() {
         .min(all.len());
     let home = root().join("throughput-deliver");
     build_home(&home, n_games);
-    let start = Instant::now();
-    for raw in &all[..n] {
-        let mut c = pbmgo(&home, &["deliver"]);
-        let mut child = c.stdin(Stdio::piped()).spawn().unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(raw.as_bytes())
-            .unwrap();
-        assert!(child.wait().unwrap().success());
-    }
-    let sent = timed(pbmgo(&home, &["send"]));
-    let total = start.elapsed();
-    let rate_deliver = n as f64 / total.as_secs_f64();
+    let mut send = None;
+    let total = Cost::of(|| {
+        for raw in &all[..n] {
+            deliver(&home, raw);
+        }
+        send = Some(Cost::of(|| run(pbmgo(&home, &["send"]))));
+    });
+    let rate_deliver = n as f64 / total.secs();
     println!(
-        "throughput: one `pbmgo deliver` per mail, then `pbmgo send`: {n} mails in {:.2} s (send {:.2} s) = {:.0} mails/s",
-        total.as_secs_f64(),
-        sent.as_secs_f64(),
-        rate_deliver
+        "throughput: one `pbmgo deliver` per mail, then `pbmgo send`: {n} mails in {total} (send {}) = {rate_deliver:.0} mails/s",
+        send.map_or(String::new(), |s| s.to_string()),
     );
     println!(
-        "throughput: poll / deliver ratio = {:.1}",
-        rate_poll / rate_deliver
+        "throughput: poll / deliver ratio = {:.1} (CPU per mail: poll {:.0} µs, deliver {:.0} µs)",
+        rate_poll / rate_deliver,
+        (poll.user + poll.sys) * 1e6 / all.len() as f64,
+        (total.user + total.sys) * 1e6 / n as f64,
     );
+}
+
+/// Pipes one mail into its own `pbmgo deliver`.
+fn deliver(home: &Path, raw: &str) {
+    let mut c = pbmgo(home, &["deliver"]);
+    let mut child = c.stdin(Stdio::piped()).spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(raw.as_bytes())
+        .unwrap();
+    assert!(child.wait().unwrap().success());
 }
 
 fn memory() {
@@ -242,4 +333,5 @@ fn main() {
             other => eprintln!("unknown MAIL_LOAD part {other:?}"),
         }
     }
+    remove_earlier_runs();
 }
