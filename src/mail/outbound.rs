@@ -316,6 +316,9 @@ fn body(mail: &OutboundMail, hash: &str) -> Readable {
 /// a lone CR becomes a line end and other control characters but tab are
 /// dropped, so no bare CR or NUL reaches an SMTP server.
 pub fn clean_body(text: &str) -> String {
+    if !has_control(text.as_bytes()) {
+        return text.to_owned();
+    }
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     text.chars()
         .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
@@ -323,6 +326,18 @@ pub fn clean_body(text: &str) -> String {
 }
 
 /// multipart/mixed: the readable part first, then the files.
+/// Returns true when `text` (UTF-8) holds a control character other than
+/// LF and tab (so CR too): C0 controls, DEL, and C1 controls (U+0080 to
+/// U+009F, encoded as 0xC2 followed by 0x80 to 0x9F).
+fn has_control(text: &[u8]) -> bool {
+    text.iter().enumerate().any(|(i, &b)| match b {
+        b'\n' | b'\t' => false,
+        0..0x20 | 0x7f => true,
+        0xc2 => matches!(text.get(i + 1), Some(0x80..=0x9f)),
+        _ => false,
+    })
+}
+
 fn mixed(body: Readable, files: Vec<SinglePart>, hash: &str) -> MultiPart {
     let mixed = MultiPart::mixed().boundary(format!("=_pbmgo_mix_{hash}"));
     let mut parts = match body {
@@ -410,6 +425,26 @@ fn non_empty(text: String, fallback: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clean_body_keeps_clean_text_and_cleans_the_rest_as_before() {
+        let slow = |t: &str| -> String {
+            let t = t.replace("\r\n", "\n").replace('\r', "\n");
+            t.chars()
+                .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
+                .collect()
+        };
+        for t in [
+            "plain\ttext\nline é ü ☃ \u{a0}\u{a0}x",
+            "cr\r\nlf\rcr",
+            "nul\0 bell\u{7} del\u{7f} c1\u{85}\u{9f} not c1 \u{a0}\u{100}",
+            "",
+        ] {
+            assert_eq!(clean_body(t), slow(t), "{t:?}");
+        }
+        assert!(!has_control("é\u{a0}\t\n".as_bytes()));
+        assert!(has_control("\u{80}".as_bytes()));
+    }
 
     #[test]
     fn bare_id_accepts_ids_with_or_without_brackets() {
