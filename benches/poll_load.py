@@ -4,15 +4,20 @@
 alternating colours, on points that never capture.
 
     cargo build --release
-    python3 benches/poll_load.py /tmp/load 1000 10     # 10,000 mails
-    time target/release/pbmgo --home /tmp/load poll --no-send
-    time target/release/pbmgo --home /tmp/load send
+    H=/tmp/load-$(date +%s)                            # a new folder each run
+    python3 benches/poll_load.py $H 1000 10            # 10,000 mails
+    cp -a $H $H-b                                      # before any run
+    time target/release/pbmgo --home $H poll --no-send
+    time target/release/pbmgo --home $H send
+    time target/release/pbmgo --home $H-b poll         # end to end
 
-Players are inserted with SQL (the CLI would take minutes for thousands);
-games are created with `pbmgo game new`.
+The home must not exist yet: ext4 creates files slowly right after many
+files were deleted nearby, so a home rebuilt where the last one was
+removed measures the filesystem, not pbmgo. Remove old homes after
+measuring. Players are inserted with SQL (the CLI would take minutes for
+thousands); games are created with `pbmgo game new`.
 """
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -27,7 +32,8 @@ def run(*args):
 
 
 def main(home, games, per_game):
-    shutil.rmtree(home, ignore_errors=True)
+    if os.path.exists(home):
+        sys.exit(f"{home} exists: build each home in a new folder (see the docstring)")
     run("--home", home, "init")
     db = sqlite3.connect(os.path.join(home, "pbmgo.sqlite3"))
     now = "2026-11-22T10:00:00Z"
