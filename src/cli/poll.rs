@@ -27,7 +27,7 @@ pub const EXIT_TEMPFAIL: u8 = 75;
 /// message in the inbox Maildir, then send the outbox
 #[derive(Debug, Args)]
 pub struct PollArgs {
-    /// The Maildir to read [default: the home's inbox]
+    /// The Maildir to read [default: the home's inbox]; the IMAP mailbox is then not read
     #[arg(long, value_name = "DIR")]
     maildir: Option<PathBuf>,
     /// Queue the replies but do not send them
