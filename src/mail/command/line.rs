@@ -133,7 +133,7 @@ fn dispatch(keyword: Keyword, first: &str, args: &[&str], thread: Option<GameRef
     }
 }
 
-fn no_arguments(args: &[&str]) -> Result<(), CommandError> {
+pub(super) fn no_arguments(args: &[&str]) -> Result<(), CommandError> {
     match args {
         [] => Ok(()),
         extra => Err(too_many(extra)),
@@ -150,7 +150,7 @@ fn signup(args: &[&str]) -> Outcome {
     }
 }
 
-fn game_only(
+pub(super) fn game_only(
     args: &[&str],
     thread: Option<GameRef>,
     usage: &'static str,
@@ -248,11 +248,11 @@ pub(super) fn game_ref(word: &str) -> Result<GameRef, CommandError> {
     digits.parse::<u64>().map(GameRef).map_err(|_| bad())
 }
 
-fn too_many(extra: &[&str]) -> CommandError {
+pub(super) fn too_many(extra: &[&str]) -> CommandError {
     CommandError::TooManyArguments(clip(&extra.join(" ")))
 }
 
 /// Returns at most the first 40 characters of a player's word.
-fn clip(word: &str) -> String {
+pub(super) fn clip(word: &str) -> String {
     word.chars().take(QUOTE_CHARS).collect()
 }

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::CommandError;
+use super::line::clip;
 use crate::go::{KoRule, Scoring};
 
 /// Komi in half points, so `6.5` is `Komi(13)`; it keeps `Command: Eq`.
@@ -229,8 +230,4 @@ fn number(key: &str, value: &str, min: u32, max: u32) -> Result<u32, CommandErro
 
 fn bad(key: &str, value: &str) -> CommandError {
     CommandError::BadOption(format!("{} {}", clip(key), clip(value)))
-}
-
-fn clip(word: &str) -> String {
-    word.chars().take(40).collect()
 }

@@ -7,7 +7,7 @@
 
 use std::str::FromStr;
 
-use super::line::game_ref;
+use super::line::{clip, game_only, game_ref, no_arguments, too_many};
 use super::options::{NotifyMode, challenge_options};
 use super::{Command, CommandError, GameRef};
 use crate::go::Point;
@@ -74,19 +74,6 @@ fn challenge(args: &[&str]) -> Outcome {
         opponent: name.to_lowercase(),
         options: challenge_options(rest)?,
     })
-}
-
-fn game_only(
-    args: &[&str],
-    thread: Option<GameRef>,
-    usage: &'static str,
-) -> Result<GameRef, CommandError> {
-    match (args, thread) {
-        ([], Some(game)) => Ok(game),
-        ([], None) => Err(CommandError::MissingArgument(usage)),
-        ([game], _) => game_ref(game),
-        ([_, extra @ ..], _) => Err(too_many(extra)),
-    }
 }
 
 /// Reads `GAME POINT...` (the game may be left out in a game's thread).
@@ -180,19 +167,4 @@ fn password(args: &[&str]) -> Outcome {
             "(the rest of the password line)".into(),
         )),
     }
-}
-
-fn no_arguments(args: &[&str]) -> Result<(), CommandError> {
-    match args {
-        [] => Ok(()),
-        extra => Err(too_many(extra)),
-    }
-}
-
-fn too_many(extra: &[&str]) -> CommandError {
-    CommandError::TooManyArguments(clip(&extra.join(" ")))
-}
-
-fn clip(word: &str) -> String {
-    word.chars().take(40).collect()
 }
