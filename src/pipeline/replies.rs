@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
 use crate::store::outbox;
-use crate::store::players::{self, Player};
+use crate::store::players::Player;
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
 struct Queue<'a, 'b> {
@@ -286,11 +286,7 @@ fn opponent_mail(
     if !letters::wanted(q.conn, opponent.id, essential)? {
         return Ok(false);
     }
-    let Some(to) = players::find(q.conn, &opponent.name)?
-        .addresses
-        .into_iter()
-        .next()
-    else {
+    let Some(to) = letters::address_of(q.conn, opponent.id)? else {
         return Ok(false);
     };
     if !q.may_write(&to)? {
