@@ -22,31 +22,10 @@ use crate::store::codec::time_text;
 use crate::store::scoring::{self, Marking};
 use crate::store::{StoredGame, games};
 
-/// Expires old challenges and ends or warns about scoring phases at `now`,
-/// with the embedded templates; returns how many letters were queued.
-/// Prefer [`run_env`], which uses the home's template overrides.
-pub fn run(
-    conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
-) -> Result<u32, PipelineError> {
-    let templates = Templates::new(None)?;
-    run_with(conn, settings, &templates, now)
-}
-
 /// Expires old challenges and ends or warns about scoring phases at
 /// `env.now`; returns how many letters were queued.
-pub fn run_env(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
-    run_with(conn, env.settings, env.templates, env.now)
-}
-
-/// As [`run_env`], with its parts.
-pub fn run_with(
-    conn: &Connection,
-    settings: &Settings,
-    templates: &Templates,
-    now: DateTime<Utc>,
-) -> Result<u32, PipelineError> {
+pub fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
+    let (settings, templates, now) = (env.settings, env.templates, env.now);
     let mut sent = 0;
     for c in challenges::due(conn, now)? {
         sent += expire(conn, settings, templates, &c, now)?;

@@ -68,7 +68,7 @@ pub fn run(conn: &Connection, env: &Env<'_>) -> Result<TickSummary, PipelineErro
     for r in clock::running(conn)? {
         clock_step(conn, env, &r, &mut summary)?;
     }
-    summary.deadlines = deadlines::run_env(conn, env)?;
+    summary.deadlines = deadlines::run(conn, env)?;
     summary.digests = digest::run(conn, env)?;
     Ok(summary)
 }
