@@ -72,7 +72,6 @@ pub enum Effect {
     Text(String),
     /// The sender was registered.
     Registered,
-    #[allow(dead_code)] // built by the lifecycle and personal commands
     /// A lifecycle or personal command changed something: `text` tells the
     /// sender what (shown in the transcript), `game`'s board (if any) is
     /// shown with it, and each letter is mailed to its player.
