@@ -5,7 +5,7 @@
 use rusqlite::Connection;
 
 use super::{Effect, Notice, Outcome1, Rejection, lifecycle, load_own, reject_in};
-use crate::go::{GameResult, IllegalMove, Move, Phase};
+use crate::go::{IllegalMove, Move, Phase};
 use crate::mail::command::GameRef;
 use crate::pipeline::{Env, PipelineError};
 use crate::store::games::{self, MoveEntry};
@@ -91,16 +91,12 @@ pub(super) fn illegal(g: &StoredGame, e: IllegalMove) -> Rejection {
             g.id
         ),
         IllegalMove::GameOver => match g.game.result() {
-            Some(r) => format!("{} is over ({})", g.id, result_words(r)),
+            Some(r) => format!("{} is over ({r})", g.id),
             None => format!("{} is over", g.id),
         },
         other => other.to_string(),
     };
     reject_in(g.id, code, reason)
-}
-
-fn result_words(r: GameResult) -> String {
-    r.to_string()
 }
 
 /// Returns the `games` listing of `player`.
