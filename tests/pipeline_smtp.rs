@@ -30,13 +30,15 @@ fn home(port: u16) -> PbmgoHome {
 
 /// The raw bytes stored for outbox row `message_id`.
 fn stored(h: &PbmgoHome, message_id: &str) -> Vec<u8> {
-    h.db()
+    let db = h.db();
+    let id: i64 = db
         .query_row(
-            "SELECT raw FROM outbox WHERE message_id = ?1",
+            "SELECT id FROM outbox WHERE message_id = ?1",
             [message_id],
             |r| r.get(0),
         )
-        .unwrap()
+        .unwrap();
+    pbmgo::store::outbox::raw(&db, id).unwrap()
 }
 
 /// The received mail with this Message-ID, parsed like a stored reply.

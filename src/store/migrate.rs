@@ -43,6 +43,11 @@ pub const MIGRATIONS: &[Migration] = &[
         name: "bounces",
         sql: include_str!("migrations/0004_bounces.sql"),
     },
+    Migration {
+        version: 5,
+        name: "outbox_bodies",
+        sql: include_str!("migrations/0005_outbox_bodies.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -2,9 +2,12 @@
 //! caused them, sent after commit, retried with backoff, and given up on
 //! after a configured number of attempts.
 //!
-//! Owns the `outbox` and `send_attempts` tables. The raw bytes are final
-//! when queued, so a mail sent twice (a crash mid-send) carries the same
-//! Message-ID both times.
+//! Owns the `outbox`, `outbox_bodies` and `send_attempts` tables. The
+//! bytes of a mail are final when queued, so a mail sent twice (a crash
+//! mid-send) carries the same Message-ID both times. They are kept apart
+//! from its `outbox` row, lz4-compressed when that is smaller (`body`),
+//! so that marking a mail sent or retried rewrites only the small row;
+//! [`due`], [`raw`] and [`Capture`] hand them out as queued.
 
 use std::cell::RefCell;
 
@@ -14,6 +17,10 @@ use serde::Serialize;
 
 use super::StoreError;
 use super::codec::{parse_time, time_text};
+
+mod body;
+#[cfg(test)]
+mod tests;
 
 /// A mail to queue.
 #[derive(Debug, Clone)]
@@ -77,9 +84,9 @@ pub struct Due {
 /// Queues a mail to be sent now.
 pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
     conn.prepare_cached(
-        "INSERT INTO outbox (message_id, envelope_from, recipient, kind, game_id, inbound_id, raw,
+        "INSERT INTO outbox (message_id, envelope_from, recipient, kind, game_id, inbound_id,
                              status, next_attempt_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 'pending', ?8, ?8)",
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'pending', ?7, ?7)",
     )?
     .execute(params![
         m.message_id,
@@ -88,10 +95,10 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
         m.kind,
         m.game_id,
         m.inbound_id,
-        m.raw,
         time_text(now)
     ])?;
     let id = conn.last_insert_rowid();
+    body::insert(conn, id, m.raw)?;
     CAPTURE.with_borrow_mut(|c| {
         if let Some(queued) = c {
             queued.push(Due {
@@ -154,29 +161,73 @@ impl Drop for Capture {
     }
 }
 
+/// The query of [`due`].
+const DUE: &str =
+    "SELECT o.id, o.message_id, o.envelope_from, o.recipient, o.attempts, b.encoding, b.body
+    FROM outbox o LEFT JOIN outbox_bodies b ON b.outbox_id = o.id
+    WHERE o.status = 'pending' AND o.next_attempt_at <= ?1
+    ORDER BY o.next_attempt_at, o.id LIMIT ?2";
+
 /// Returns up to `limit` pending mails whose next attempt is due at `now`,
 /// the longest due first (then in the order queued).
 ///
 /// The order is the `outbox_due` index's own, so SQLite reads just `limit`
-/// rows; ordering by id alone would sort every pending row, raw mail
-/// included, for every batch.
+/// rows and looks up each one's body; ordering by id alone would sort every
+/// pending row for every batch.
+///
+/// A body that is missing or does not decode is [`StoreError::Corrupt`].
 pub fn due(conn: &Connection, now: DateTime<Utc>, limit: u32) -> Result<Vec<Due>, StoreError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, message_id, envelope_from, recipient, raw, attempts FROM outbox
-         WHERE status = 'pending' AND next_attempt_at <= ?1
-         ORDER BY next_attempt_at, id LIMIT ?2",
-    )?;
+    let mut stmt = conn.prepare_cached(DUE)?;
     let rows = stmt.query_map(params![time_text(now), limit], |r| {
-        Ok(Due {
+        let stored: (Option<String>, Option<Vec<u8>>) = (r.get(5)?, r.get(6)?);
+        let due = Due {
             id: r.get(0)?,
             message_id: r.get(1)?,
             envelope_from: r.get(2)?,
             recipient: r.get(3)?,
-            raw: r.get(4)?,
-            attempts: r.get(5)?,
-        })
+            raw: Vec::new(),
+            attempts: r.get(4)?,
+        };
+        Ok((due, stored))
     })?;
-    Ok(rows.collect::<Result<_, _>>()?)
+    let mut mails = Vec::new();
+    for row in rows {
+        let (mut due, stored) = row?;
+        due.raw = match stored {
+            (Some(encoding), Some(bytes)) => body::decode(due.id, &encoding, bytes)?,
+            _ => return Err(missing_body(due.id)),
+        };
+        mails.push(due);
+    }
+    Ok(mails)
+}
+
+/// Returns the bytes of outbox row `id`, as queued.
+///
+/// An unknown id is [`StoreError::NotFound`]; a row whose body is missing or
+/// does not decode is [`StoreError::Corrupt`].
+pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
+    if let Some(bytes) = body::read(conn, id)? {
+        return Ok(bytes);
+    }
+    let queued: bool = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE id = ?1)")?
+        .query_row([id], |r| r.get(0))?;
+    Err(match queued {
+        true => missing_body(id),
+        false => StoreError::NotFound {
+            what: "outbox mail",
+            id: id.to_string(),
+        },
+    })
+}
+
+fn missing_body(id: i64) -> StoreError {
+    StoreError::Corrupt {
+        id: format!("outbox {id}"),
+        what: "mail body",
+        reason: "it has no outbox_bodies row".into(),
+    }
 }
 
 fn log_attempt(
@@ -305,38 +356,4 @@ pub fn next_due(conn: &Connection) -> Result<Option<DateTime<Utc>>, StoreError> 
         .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
         .query_row([], |r| r.get(0))?;
     Ok(t.and_then(|t| parse_time(&t).ok()))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn mail(id: &str) -> NewMail<'_> {
-        NewMail {
-            message_id: id,
-            envelope_from: "go@example.org",
-            recipient: "a@example.org",
-            kind: "reply",
-            game_id: None,
-            inbound_id: None,
-            raw: b"hi\r\n",
-        }
-    }
-
-    #[test]
-    fn a_capture_keeps_what_was_queued_while_it_lived() {
-        let store = crate::store::Store::open_in_memory().unwrap();
-        let now = Utc::now();
-        enqueue(store.conn(), &mail("a@x"), now).unwrap();
-        let capture = Capture::start();
-        enqueue(store.conn(), &mail("b@x"), now).unwrap();
-        let kept = capture.len();
-        enqueue(store.conn(), &mail("c@x"), now).unwrap();
-        capture.truncate(kept);
-        enqueue(store.conn(), &mail("d@x"), now).unwrap();
-        let ids: Vec<String> = capture.finish().into_iter().map(|d| d.message_id).collect();
-        assert_eq!(ids, ["b@x", "d@x"]);
-        enqueue(store.conn(), &mail("e@x"), now).unwrap();
-        assert!(Capture::start().is_empty());
-    }
 }

@@ -61,24 +61,28 @@ pub struct Row {
 pub fn outbox_after(h: &PbmgoHome, after_id: i64) -> Vec<Row> {
     let db = h.db();
     let mut stmt = db
-        .prepare(
-            "SELECT id, recipient, kind, created_at, raw FROM outbox WHERE id > ?1 ORDER BY id",
-        )
+        .prepare("SELECT id, recipient, kind, created_at FROM outbox WHERE id > ?1 ORDER BY id")
         .unwrap();
-    stmt.query_map([after_id], |r| {
-        let (recipient, kind): (String, String) = (r.get(1)?, r.get(2)?);
-        let row = json!({"recipient": recipient, "kind": kind});
-        Ok(Row {
-            id: r.get(0)?,
-            created_at: r.get(3)?,
-            mail: OutMail::parse(r.get(4)?, row),
-            recipient,
-            kind,
+    let rows: Vec<(i64, String, String, String)> = stmt
+        .query_map([after_id], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
         })
-    })
-    .unwrap()
-    .map(Result::unwrap)
-    .collect()
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    rows.into_iter()
+        .map(|(id, recipient, kind, created_at)| {
+            let row = json!({"recipient": recipient, "kind": kind});
+            let raw = pbmgo::store::outbox::raw(&db, id).unwrap();
+            Row {
+                id,
+                created_at,
+                mail: OutMail::parse(raw, row),
+                recipient,
+                kind,
+            }
+        })
+        .collect()
 }
 
 /// Every outbox row of one of `kinds`, oldest first.

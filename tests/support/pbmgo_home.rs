@@ -788,20 +788,21 @@ impl PbmgoHome {
             "messages without exactly {per_message} replies"
         );
         let mut stmt = db
-            .prepare("SELECT message_id, status, raw FROM outbox")
+            .prepare("SELECT id, message_id, status FROM outbox")
             .unwrap();
-        let rows: Vec<(String, String, Vec<u8>)> = stmt
+        let rows: Vec<(i64, String, String)> = stmt
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
             .unwrap()
             .collect::<Result<_, _>>()
             .unwrap();
         let mut want = std::collections::BTreeSet::new();
-        for (id, status, raw) in &rows {
+        for (row, id, status) in &rows {
             assert_eq!(status, "sent", "{id}");
+            let raw = pbmgo::store::outbox::raw(&db, *row).unwrap();
             let name = eml_name(id);
             let file = self.path().join("outbox").join(&name);
             let got = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-            assert!(got == *raw, "{name} differs from the queued reply");
+            assert!(got == raw, "{name} differs from the queued reply");
             want.insert(name);
         }
         let have: std::collections::BTreeSet<String> = self

@@ -1,0 +1,145 @@
+//! Outbox mail bodies: the `outbox_bodies` row of each outbox row, holding
+//! the mail's RFC 5322 bytes apart from the small row that `mark_sent` and
+//! the retries rewrite.
+//!
+//! Owns the encoding: an lz4 block with the uncompressed size prepended
+//! (`lz4`) when that is smaller than the bytes, else the bytes as they are
+//! (`identity`). Decoding never panics: a body that does not decode to the
+//! size it claims is [`StoreError::Corrupt`].
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::store::StoreError;
+
+/// The most an lz4 block can grow by per byte: a 4 KB body that claims to
+/// hold gigabytes is refused before anything is allocated for it.
+const MAX_RATIO: usize = 256;
+
+/// Returns the encoding name and the bytes to store for `raw`.
+pub(super) fn encode(raw: &[u8]) -> (&'static str, Vec<u8>) {
+    let packed = lz4_flex::block::compress_prepend_size(raw);
+    if packed.len() < raw.len() {
+        ("lz4", packed)
+    } else {
+        ("identity", raw.to_vec())
+    }
+}
+
+/// Returns the bytes a stored body holds; `id` names the outbox row in the
+/// error.
+pub(super) fn decode(id: i64, encoding: &str, body: Vec<u8>) -> Result<Vec<u8>, StoreError> {
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: format!("outbox {id}"),
+        what: "mail body",
+        reason,
+    };
+    match encoding {
+        "identity" => Ok(body),
+        "lz4" => {
+            let claimed = body
+                .first_chunk::<4>()
+                .map(|s| u32::from_le_bytes(*s) as usize)
+                .ok_or_else(|| corrupt("shorter than its size".into()))?;
+            if claimed > body.len().saturating_mul(MAX_RATIO) {
+                return Err(corrupt(format!(
+                    "claims {claimed} bytes in {} compressed",
+                    body.len()
+                )));
+            }
+            let raw = lz4_flex::block::decompress_size_prepended(&body)
+                .map_err(|e| corrupt(format!("lz4: {e}")))?;
+            if raw.len() != claimed {
+                return Err(corrupt(format!(
+                    "decodes to {} bytes, not the {claimed} it claims",
+                    raw.len()
+                )));
+            }
+            Ok(raw)
+        }
+        other => Err(corrupt(format!("unknown encoding '{other}'"))),
+    }
+}
+
+/// Stores the body of outbox row `id`.
+pub(super) fn insert(conn: &Connection, id: i64, raw: &[u8]) -> Result<(), StoreError> {
+    let (encoding, body) = encode(raw);
+    conn.prepare_cached(
+        "INSERT INTO outbox_bodies (outbox_id, encoding, body) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![id, encoding, body])?;
+    Ok(())
+}
+
+/// Returns the bytes of outbox row `id`, or `None` when there is no such row.
+pub(super) fn read(conn: &Connection, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+    let stored: Option<(String, Vec<u8>)> = conn
+        .prepare_cached("SELECT encoding, body FROM outbox_bodies WHERE outbox_id = ?1")?
+        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    stored
+        .map(|(encoding, body)| decode(id, &encoding, body))
+        .transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    #[test]
+    fn compressible_bytes_are_lz4_and_incompressible_ones_identity() {
+        let text = "Subject: [game1] Your move\r\n\r\n".repeat(100);
+        let (encoding, body) = encode(text.as_bytes());
+        assert_eq!(encoding, "lz4");
+        assert!(body.len() < text.len() / 4, "{} bytes", body.len());
+        assert_eq!(decode(1, encoding, body).unwrap(), text.as_bytes());
+        let (encoding, body) = encode(b"hi\r\n");
+        assert_eq!((encoding, body.as_slice()), ("identity", &b"hi\r\n"[..]));
+    }
+
+    #[test]
+    fn a_broken_lz4_body_is_corrupt() {
+        let (_, good) = encode(&b"0123456789abcdef".repeat(64));
+        let broken = [
+            Vec::new(),
+            vec![1, 2],
+            good[..good.len() / 2].to_vec(),
+            [&u32::MAX.to_le_bytes()[..], &good[4..]].concat(),
+            [&100u32.to_le_bytes()[..], &good[4..]].concat(),
+            [&5000u32.to_le_bytes()[..], &good[4..]].concat(),
+        ];
+        for body in broken {
+            let err = decode(7, "lz4", body.clone()).unwrap_err();
+            assert!(
+                matches!(&err, StoreError::Corrupt { id, what: "mail body", .. } if id == "outbox 7"),
+                "{body:?}: {err:?}"
+            );
+        }
+        assert!(matches!(
+            decode(7, "zstd", good),
+            Err(StoreError::Corrupt { .. })
+        ));
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_decode_or_fail_without_panicking(body in proptest::collection::vec(any::<u8>(), 0..600)) {
+            let _ = decode(1, "lz4", body);
+        }
+
+        #[test]
+        fn a_changed_byte_decodes_or_fails_without_panicking(at in 0usize..200, byte in any::<u8>()) {
+            let (_, mut body) = encode(&b"[game1] B C3, W D4 ".repeat(60));
+            let at = at % body.len();
+            body[at] = byte;
+            let _ = decode(1, "lz4", body);
+        }
+
+        #[test]
+        fn any_bytes_come_back_as_encoded(raw in proptest::collection::vec(any::<u8>(), 0..3000)) {
+            let (encoding, body) = encode(&raw);
+            prop_assert_eq!(decode(1, encoding, body).unwrap(), raw);
+        }
+    }
+}
