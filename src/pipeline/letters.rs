@@ -56,9 +56,12 @@ pub fn wanted(conn: &Connection, player_id: i64, essential: bool) -> Result<bool
 }
 
 /// Returns the address letters to `player_id` go to: their first one.
+///
+/// (`+?1`: with a bare `?1` this SQLite re-prepares the statement at every
+/// run, as the plan of `ORDER BY id` would depend on the bound value.)
 pub fn address_of(conn: &Connection, player_id: i64) -> Result<Option<String>, PipelineError> {
     Ok(conn
-        .prepare_cached("SELECT address FROM addresses WHERE player_id = ?1 ORDER BY id LIMIT 1")?
+        .prepare_cached("SELECT address FROM addresses WHERE player_id = +?1 ORDER BY id LIMIT 1")?
         .query_row([player_id], |r| r.get(0))
         .optional()?)
 }

@@ -36,7 +36,7 @@ pub fn outbox_row_by_envelope(
 ) -> Result<Option<(i64, String)>, StoreError> {
     Ok(conn
         .prepare_cached(
-            "SELECT id, recipient FROM outbox WHERE envelope_from = ?1
+            "SELECT id, recipient FROM outbox WHERE envelope_from = +?1
              ORDER BY id LIMIT 1",
         )?
         .query_row([envelope], |r| Ok((r.get(0)?, r.get(1)?)))
