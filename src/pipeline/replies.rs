@@ -19,6 +19,7 @@ use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
 };
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
@@ -33,7 +34,9 @@ struct Queue<'a, 'b> {
     inbound_id: i64,
     seq: u64,
     /// Games as they stand after the message's commands, each read once.
-    games: HashMap<GameId, StoredGame>,
+    games: HashMap<GameId, Arc<StoredGame>>,
+    /// Their board blocks, each built once.
+    boards: HashMap<GameId, BoardCtx>,
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
@@ -45,23 +48,40 @@ impl<'a, 'b> Queue<'a, 'b> {
             inbound_id,
             seq: 0,
             games: HashMap::new(),
+            boards: HashMap::new(),
         }
     }
 
     /// Returns game `id` as the commands left it, reading it only once per message.
-    fn game(&mut self, id: GameId) -> Result<StoredGame, PipelineError> {
+    fn game(&mut self, id: GameId) -> Result<Arc<StoredGame>, PipelineError> {
         if let Some(g) = self.games.get(&id) {
-            return Ok(g.clone());
+            return Ok(Arc::clone(g));
         }
-        let g = games::load(self.conn, id)?;
-        self.games.insert(id, g.clone());
+        let g = Arc::new(games::load(self.conn, id)?);
+        self.games.insert(id, Arc::clone(&g));
         Ok(g)
     }
 
+    /// Takes the game a message's only command left behind (a move), so it
+    /// is not read again: with more commands, a later one may have changed it.
+    fn seed(&mut self, report: &Report) {
+        if let [line] = report.lines.as_slice()
+            && let Ok(Effect::Changed(n)) = &line.result
+            && let Some(g) = &n.after.0
+        {
+            self.games.insert(n.game, Arc::clone(g));
+        }
+    }
+
     /// Returns the board block of game `id` (scored while it is being scored).
-    fn board(&mut self, id: GameId) -> Result<crate::mail::templates::BoardCtx, PipelineError> {
+    fn board(&mut self, id: GameId) -> Result<BoardCtx, PipelineError> {
+        if let Some(b) = self.boards.get(&id) {
+            return Ok(b.clone());
+        }
         let g = self.game(id)?;
-        scored_board_ctx(self.conn, &g)
+        let b = scored_board_ctx(self.conn, &g)?;
+        self.boards.insert(id, b.clone());
+        Ok(b)
     }
 
     fn next_id(&mut self) -> String {
@@ -139,6 +159,7 @@ pub fn send_all(
     inbound_id: i64,
 ) -> Result<u32, PipelineError> {
     let mut q = Queue::new(conn, env, msg, inbound_id);
+    q.seed(report);
     let sender = msg
         .mail
         .from
@@ -178,6 +199,7 @@ pub fn transcript_to_stranger(
     inbound_id: i64,
 ) -> Result<u32, PipelineError> {
     let mut q = Queue::new(conn, env, msg, inbound_id);
+    q.seed(report);
     let sender = msg.mail.from.clone().unwrap_or_default();
     if !q.may_write(&sender)? {
         return Ok(0);
@@ -293,7 +315,7 @@ fn opponent_mail(
         return Ok(false);
     }
     let mover = g.player(n.color).name.clone();
-    let board = scored_board_ctx(q.conn, &g)?;
+    let board = q.board(n.game)?;
     let ctx = YourMoveCtx {
         game: g.id.to_string(),
         opponent: mover.clone(),

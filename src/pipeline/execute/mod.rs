@@ -96,6 +96,30 @@ pub struct Notice {
     pub what: String,
     /// The move's number (for a resignation, the moves played).
     pub number: u32,
+    /// The game as the command left it, when the command has it at hand.
+    pub after: Known,
+}
+
+/// A game as a command left it, kept so that the replies need not read it
+/// again. It is a cache, not part of what happened: any two compare equal.
+#[derive(Clone, Default)]
+pub struct Known(pub Option<std::sync::Arc<StoredGame>>);
+
+impl PartialEq for Known {
+    fn eq(&self, _: &Known) -> bool {
+        true
+    }
+}
+
+impl Eq for Known {}
+
+impl std::fmt::Debug for Known {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(g) => write!(f, "Known({})", g.id),
+            None => f.write_str("Known(-)"),
+        }
+    }
 }
 
 /// One command and its result.

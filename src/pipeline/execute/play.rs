@@ -4,7 +4,7 @@
 
 use rusqlite::Connection;
 
-use super::{Effect, Notice, Outcome1, Rejection, lifecycle, load_own, reject_in};
+use super::{Effect, Known, Notice, Outcome1, Rejection, lifecycle, load_own, reject_in};
 use crate::go::{IllegalMove, Move, Phase};
 use crate::mail::command::GameRef;
 use crate::pipeline::{Env, PipelineError};
@@ -62,11 +62,17 @@ pub(super) fn play(
             return lifecycle::ending::ended_by_move(conn, env, &g, mv, next);
         }
     }
+    let game = g.id;
+    let after = StoredGame {
+        updated_at: env.now,
+        ..g
+    };
     Ok(Ok(Effect::Changed(Notice {
-        game: g.id,
+        game,
         color,
         what: mv.to_string(),
         number: next,
+        after: Known(Some(std::sync::Arc::new(after))),
     })))
 }
 
