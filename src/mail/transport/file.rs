@@ -25,6 +25,8 @@ pub struct FileTransport {
     /// This process's id, in temporary names.
     pid: u32,
     unsynced: Mutex<Vec<PathBuf>>,
+    /// Cleared once an unnamed file could not be written and linked here.
+    tmpfile: AtomicBool,
 }
 
 /// Makes temporary names unique among threads of one process.
@@ -38,6 +40,7 @@ impl FileTransport {
             made: AtomicBool::new(false),
             pid: std::process::id(),
             unsynced: Mutex::new(Vec::new()),
+            tmpfile: AtomicBool::new(cfg!(target_os = "linux")),
         }
     }
 
@@ -59,6 +62,13 @@ impl FileTransport {
             fs::create_dir_all(&self.dir).map_err(io(&self.dir))?;
             self.made.store(true, Ordering::Relaxed);
         }
+        if self.tmpfile.load(Ordering::Relaxed) {
+            match link_new(&self.dir, path, raw) {
+                Ok(true) => return self.written(path),
+                Ok(false) => {}
+                Err(_) => self.tmpfile.store(false, Ordering::Relaxed),
+            }
+        }
         let n = TEMP_COUNTER.fetch_add(1, Ordering::Relaxed);
         // A dot name without `.eml`, so nothing scanning for mail sees it.
         let temp = self.dir.join(format!(".tmp.{}.{n}", self.pid));
@@ -71,6 +81,11 @@ impl FileTransport {
             self.made.store(false, Ordering::Relaxed);
             return Err(e);
         }
+        self.written(path)
+    }
+
+    /// Notes `path` for the next flush.
+    fn written(&self, path: &Path) -> Result<(), TransportError> {
         if let Ok(mut unsynced) = self.unsynced.lock() {
             unsynced.push(path.to_owned());
         }
@@ -99,6 +114,49 @@ impl FileTransport {
         }
         dir.sync_all().map_err(io(&self.dir))
     }
+}
+
+/// Writes `raw` into an unnamed file in `dir` (Linux `O_TMPFILE`) and links
+/// it in as `path`: one new directory entry instead of a temporary name and
+/// a rename. Returns false when `path` exists already (the caller then
+/// replaces it by a rename); an error means this folder cannot do it.
+#[cfg(target_os = "linux")]
+fn link_new(dir: &Path, path: &Path, raw: &[u8]) -> std::io::Result<bool> {
+    use std::ffi::CString;
+    use std::os::fd::AsRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = fs::OpenOptions::new()
+        .write(true)
+        .mode(0o644)
+        .custom_flags(libc::O_TMPFILE)
+        .open(dir)?;
+    file.write_all(raw)?;
+    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
+    let to = CString::new(path.as_os_str().as_bytes())?;
+    // SAFETY: both paths are NUL-terminated strings that outlive the call,
+    // and `file` keeps the descriptor named by `from` open.
+    let linked = unsafe {
+        libc::linkat(
+            libc::AT_FDCWD,
+            from.as_ptr(),
+            libc::AT_FDCWD,
+            to.as_ptr(),
+            libc::AT_SYMLINK_FOLLOW,
+        )
+    };
+    match linked {
+        0 => Ok(true),
+        _ => match std::io::Error::last_os_error() {
+            e if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            e => Err(e),
+        },
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn link_new(_dir: &Path, _path: &Path, _raw: &[u8]) -> std::io::Result<bool> {
+    Err(std::io::Error::from(std::io::ErrorKind::Unsupported))
 }
 
 fn write_file(path: &Path, raw: &[u8]) -> std::io::Result<()> {
