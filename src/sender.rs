@@ -224,7 +224,7 @@ fn send_batch(
 
 /// Sends a batch through a transport that needs a flush, then flushes it;
 /// returns each mail's outcome (a failed flush fails every mail it held).
-fn send_flushed(transport: &dyn Transport, batch: &[Due]) -> Vec<Result<(), TransportError>> {
+pub fn send_flushed(transport: &dyn Transport, batch: &[Due]) -> Vec<Result<(), TransportError>> {
     let mut outcomes: Vec<Result<(), TransportError>> =
         batch.iter().map(|mail| send_one(transport, mail)).collect();
     if let Err(err) = transport.flush() {

@@ -4,7 +4,8 @@
 //! Owns the policy for a message (the ordered `STEPS` in [`process`]),
 //! running commands against games (`execute`), the replies they cause
 //! (`replies`), and the batch runs over a Maildir and one piped message
-//! (`run`). Every step of one message runs inside the caller's
+//! (`run`, with `rounds` and `render_pool` for the threads of `poll`).
+//! Every step of one message runs inside the caller's
 //! transaction: the game changes, the outbox rows and the message's
 //! exactly-once key commit together, and replies are sent after commit.
 //!
@@ -19,7 +20,9 @@ mod execute;
 pub mod letters;
 pub mod outgoing;
 pub mod records;
+mod render_pool;
 mod replies;
+mod rounds;
 pub mod run;
 pub mod tick;
 pub mod tokens;
@@ -37,9 +40,8 @@ use crate::store::StoreError;
 use crate::store::messages::{self, NewMessage, Outcome};
 use crate::store::players::{self, Player};
 
-pub use run::{
-    RunError, Runner, Summary, deliver_one, poll_maildir, poll_maildir_sending, retry_held,
-};
+pub use rounds::poll_maildir_sending;
+pub use run::{RunError, Runner, Summary, deliver_one, poll_maildir, retry_held};
 
 /// What the pipeline needs to know about this server.
 #[derive(Debug, Clone)]

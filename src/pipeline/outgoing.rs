@@ -9,7 +9,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{PipelineError, Settings, tokens};
+use super::{PipelineError, Settings, render_pool, tokens};
 use crate::mail::outbound::{self, OutboundMail};
 use crate::mail::tags;
 use crate::store::games::GameId;
@@ -42,17 +42,29 @@ pub fn enqueue(
     let game = q.game.map(GameId::get);
     let server = &settings.identity.address;
     mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, game)?;
-    let raw = outbound::render(&mail, &settings.identity, now)?;
     let envelope_from = envelope(settings, &mail.message_id);
-    let new = NewMail {
+    let mut new = NewMail {
         message_id: &mail.message_id,
         envelope_from: &envelope_from,
         recipient: &mail.to,
         kind: q.kind,
         game_id: game,
         inbound_id: q.inbound_id,
-        raw: &raw,
+        raw: &[],
     };
+    if render_pool::active() {
+        let later = outbox::enqueue_later(conn, &new, now)?;
+        let Some(mail) = render_pool::push(later, mail, now) else {
+            return Ok(());
+        };
+        // Nobody took it: its bytes are stored now, as without a deferral.
+        let raw = outbound::render(&mail, &settings.identity, now)?;
+        let encoded = outbox::encode_body(&raw);
+        outbox::store_later(conn, later, raw, &encoded)?;
+        return Ok(());
+    }
+    let raw = outbound::render(&mail, &settings.identity, now)?;
+    new.raw = &raw;
     outbox::enqueue(conn, &new, now)?;
     Ok(())
 }

@@ -1,5 +1,6 @@
-//! Runs of the pipeline: a batch over a Maildir (`pbmgo poll`) and one
-//! message from an MTA pipe (`pbmgo deliver`).
+//! Runs of the pipeline: the batches of `pbmgo poll` (whose loop over the
+//! Maildir, on threads, is [`super::rounds`]) and one message from an MTA
+//! pipe (`pbmgo deliver`).
 //!
 //! Owns batching (many messages per transaction, one savepoint each), the
 //! order "commit, then move the files" (a processed file goes to `cur/`
@@ -12,6 +13,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, ErrorCode};
 use thiserror::Error;
 
+use super::render_pool::{Deferral, Renderer};
 use super::{Disposition, Env, PipelineError, Settings, process};
 use crate::mail::maildir::{MailFile, Maildir};
 use crate::mail::templates::Templates;
@@ -19,9 +21,6 @@ use crate::sender::{Outlet, SendSummary};
 use crate::store::messages::Outcome;
 use crate::store::outbox::{Capture, Due};
 use crate::store::{Store, StoreError, quarantine};
-
-/// Files listed per round of `poll`.
-const ROUND: usize = 20_000;
 
 /// Counts of one run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -105,7 +104,7 @@ fn environmental(e: &StoreError) -> bool {
     )
 }
 
-fn run_error(e: StoreError) -> RunError {
+pub(super) fn run_error(e: StoreError) -> RunError {
     if environmental(&e) {
         RunError::Unavailable(e)
     } else {
@@ -133,111 +132,64 @@ pub fn poll_maildir(
     held: &Maildir,
     on_message: &mut dyn FnMut(),
 ) -> Result<Summary, RunError> {
-    poll_maildir_sending(store, runner, (inbox, held), on_message, None)
-}
-
-/// Like [`poll_maildir`]; with an `outlet`, each batch's replies are sent
-/// right after its commit and its file moves, and their outcomes recorded
-/// in the next batch's transaction (the last batch's in one of their own,
-/// also when the run stops with an error).
-pub fn poll_maildir_sending(
-    store: &mut Store,
-    runner: &Runner<'_>,
-    (inbox, held): (&Maildir, &Maildir),
-    on_message: &mut dyn FnMut(),
-    mut outlet: Option<&mut Outlet<'_>>,
-) -> Result<Summary, RunError> {
-    let result = poll_rounds(
-        store,
-        runner,
-        (inbox, held),
-        on_message,
-        outlet.as_deref_mut(),
-    );
-    let Some(outlet) = outlet.filter(|o| o.has_unrecorded()) else {
-        return result;
-    };
-    let recorded = store.write(|tx| outlet.record(tx)).map_err(run_error);
-    if let Ok(sum) = recorded {
-        outlet.committed(sum);
-    }
-    let summary = result?;
-    recorded.map(|_| summary)
-}
-
-/// The rounds of [`poll_maildir_sending`].
-fn poll_rounds(
-    store: &mut Store,
-    runner: &Runner<'_>,
-    (inbox, held): (&Maildir, &Maildir),
-    on_message: &mut dyn FnMut(),
-    mut outlet: Option<&mut Outlet<'_>>,
-) -> Result<Summary, RunError> {
-    let mut summary = Summary::default();
-    // Rounds of at most ROUND files keep memory flat for any inbox size. Every
-    // file of a round leaves the pending set (moved to cur/ or quarantine, or
-    // gone) unless the run stops with an error, so the rounds end.
-    loop {
-        let files = inbox.pending_first(ROUND)?;
-        if files.is_empty() {
-            return Ok(summary);
-        }
-        for chunk in files.chunks(runner.batch.max(1)) {
-            let batch = run_batch(store, runner, chunk, outlet.as_deref())?;
-            if let Some(o) = outlet.as_deref_mut() {
-                o.committed(batch.recorded);
-            }
-            for (file, disposition) in &batch.done {
-                settle(inbox, held, file, disposition)?;
-                summary.add(disposition);
-                on_message();
-            }
-            inbox.sync_cur()?;
-            if let Some(o) = outlet.as_deref_mut() {
-                o.send(batch.queued);
-            }
-        }
-        if files.len() < ROUND {
-            return Ok(summary);
-        }
-    }
+    super::rounds::poll_maildir_sending(store, runner, (inbox, held), on_message, None)
 }
 
 /// What one committed batch did.
-struct Batch {
+pub(super) struct Batch {
     /// Each file's disposition.
-    done: Vec<(MailFile, Disposition)>,
+    pub(super) done: Vec<(MailFile, Disposition)>,
     /// The mails it queued (only captured with an outlet).
-    queued: Vec<Due>,
+    pub(super) queued: Vec<Due>,
     /// The earlier sends it recorded.
-    recorded: SendSummary,
+    pub(super) recorded: SendSummary,
 }
 
-/// Runs one batch in one transaction, after recording the outlet's
-/// unrecorded sends in it.
-fn run_batch(
+/// Reads the files of `chunk`, leaving out any gone since they were listed
+/// (another process took them).
+pub(super) fn read_files(chunk: &[MailFile]) -> std::io::Result<Vec<(MailFile, Vec<u8>)>> {
+    let mut out = Vec::with_capacity(chunk.len());
+    for file in chunk {
+        match std::fs::read(&file.path) {
+            Ok(raw) => out.push((file.clone(), raw)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}
+
+/// Runs one batch of read files in one transaction, after recording the
+/// outlet's unrecorded sends in it. With a `renderer`, the batch's mail is
+/// rendered on its thread; when one of them cannot be, the batch is rolled
+/// back and run again without it.
+pub(super) fn run_batch(
     store: &mut Store,
     runner: &Runner<'_>,
-    chunk: &[MailFile],
+    items: &[(MailFile, Vec<u8>)],
     outlet: Option<&Outlet<'_>>,
+    renderer: Option<&Renderer>,
 ) -> Result<Batch, RunError> {
     let result = store.write(|tx| {
         let recorded = match outlet {
             Some(o) => o.record(tx)?,
             None => SendSummary::default(),
         };
-        let capture = outlet.map(|_| Capture::start());
-        let mut done = Vec::with_capacity(chunk.len());
-        for file in chunk {
-            let raw = match std::fs::read(&file.path) {
-                Ok(raw) => raw,
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-                Err(e) => return Err(BatchError::Io(e)),
-            };
-            let d = one(tx, runner, &raw, &file.name, capture.as_ref())?;
+        let keep = Keep {
+            capture: outlet.map(|_| Capture::start()),
+            deferral: renderer.map(Renderer::begin),
+        };
+        let mut done = Vec::with_capacity(items.len());
+        for (file, raw) in items {
+            let d = one(tx, runner, raw, &file.name, &keep)?;
             done.push((file.clone(), d));
         }
-        let queued = capture.map(Capture::finish).unwrap_or_default();
+        if let Some(deferral) = keep.deferral
+            && !deferral.finish(tx)?
+        {
+            return Err(BatchError::Again);
+        }
+        let queued = keep.capture.map(Capture::finish).unwrap_or_default();
         Ok(Batch {
             done,
             queued,
@@ -246,8 +198,47 @@ fn run_batch(
     });
     match result {
         Ok(batch) => Ok(batch),
-        Err(BatchError::Io(e)) => Err(RunError::Io(e)),
+        Err(BatchError::Again) => run_batch(store, runner, items, outlet, None),
         Err(BatchError::Store(e)) => Err(run_error(e)),
+    }
+}
+
+/// Why a batch's transaction was rolled back.
+enum BatchError {
+    /// A mail could not be rendered on the render thread: run it again.
+    Again,
+    Store(StoreError),
+}
+
+impl From<StoreError> for BatchError {
+    fn from(e: StoreError) -> Self {
+        BatchError::Store(e)
+    }
+}
+
+/// The mail a batch keeps aside while it runs: copies for the outlet, and
+/// mail rendered on the render thread.
+struct Keep<'a> {
+    capture: Option<Capture>,
+    deferral: Option<Deferral<'a>>,
+}
+
+impl Keep<'_> {
+    fn mark(&self) -> (usize, usize) {
+        (
+            self.capture.as_ref().map_or(0, Capture::len),
+            self.deferral.as_ref().map_or(0, Deferral::len),
+        )
+    }
+
+    /// Drops what was kept after `mark` (its message was rolled back).
+    fn truncate(&self, (captured, deferred): (usize, usize)) {
+        if let Some(c) = &self.capture {
+            c.truncate(captured);
+        }
+        if let Some(d) = &self.deferral {
+            d.truncate(deferred);
+        }
     }
 }
 
@@ -257,18 +248,8 @@ fn run_plain(
     runner: &Runner<'_>,
     chunk: &[MailFile],
 ) -> Result<Vec<(MailFile, Disposition)>, RunError> {
-    run_batch(store, runner, chunk, None).map(|b| b.done)
-}
-
-enum BatchError {
-    Io(std::io::Error),
-    Store(StoreError),
-}
-
-impl From<StoreError> for BatchError {
-    fn from(e: StoreError) -> Self {
-        BatchError::Store(e)
-    }
+    let items = read_files(chunk)?;
+    run_batch(store, runner, &items, None, None).map(|b| b.done)
 }
 
 /// Handles one message inside a savepoint of the batch's transaction.
@@ -280,9 +261,9 @@ fn one(
     runner: &Runner<'_>,
     raw: &[u8],
     name: &str,
-    capture: Option<&Capture>,
+    keep: &Keep<'_>,
 ) -> Result<Disposition, StoreError> {
-    let captured = capture.map_or(0, Capture::len);
+    let mark = keep.mark();
     let env = Env {
         settings: runner.settings,
         templates: runner.templates,
@@ -297,9 +278,7 @@ fn one(
         Err(PipelineError::Store(e)) if environmental(&e) => return Err(e),
         Err(e) => {
             tx.execute_batch("ROLLBACK TO message; RELEASE message")?;
-            if let Some(c) = capture {
-                c.truncate(captured);
-            }
+            keep.truncate(mark);
             let reason = error_chain(&e);
             tracing::warn!(file = name, error = %reason, "message quarantined");
             Disposition::Quarantine {
@@ -337,14 +316,26 @@ fn settle(
     file: &MailFile,
     d: &Disposition,
 ) -> Result<(), RunError> {
-    let moved = match d {
-        Disposition::Quarantine { .. } => inbox.take_into(file, held),
-        _ => inbox.mark_seen_unsynced(file),
+    let quarantined = matches!(d, Disposition::Quarantine { .. });
+    Ok(settle_file(inbox, held, file, quarantined)?)
+}
+
+/// Moves a file after commit: into quarantine, or to `cur/` seen (the
+/// caller syncs `cur/`). A file gone already was taken by another process.
+pub(super) fn settle_file(
+    inbox: &Maildir,
+    held: &Maildir,
+    file: &MailFile,
+    quarantined: bool,
+) -> std::io::Result<()> {
+    let moved = match quarantined {
+        true => inbox.take_into(file, held),
+        false => inbox.mark_seen_unsynced(file),
     };
     match moved {
         Ok(_) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(e),
     }
 }
 

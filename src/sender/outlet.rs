@@ -61,9 +61,30 @@ impl<'a> Outlet<'a> {
         }
         let at = (self.clock)();
         let outcomes = send_flushed(self.transport, &mails);
+        self.sent(mails, outcomes, at);
+    }
+
+    /// Takes the outcomes of `mails` sent (with [`send_flushed`]) elsewhere,
+    /// such as on a worker thread, at `at`; they wait for [`Outlet::record`].
+    pub fn sent(
+        &mut self,
+        mails: Vec<Due>,
+        outcomes: Vec<Result<(), TransportError>>,
+        at: DateTime<Utc>,
+    ) {
         let sent = mails.into_iter().zip(outcomes);
         self.unrecorded
             .extend(sent.map(|(mail, outcome)| Sent { mail, outcome, at }));
+    }
+
+    /// Returns the transport, for sending on another thread.
+    pub fn transport(&self) -> &'a dyn Transport {
+        self.transport
+    }
+
+    /// Reads the clock the outcomes are stamped with.
+    pub fn now(&self) -> DateTime<Utc> {
+        (self.clock)()
     }
 
     /// Records the outcomes not yet recorded in `tx`; returns their counts,

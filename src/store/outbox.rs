@@ -19,6 +19,8 @@ use super::StoreError;
 use super::codec::{parse_time, time_text};
 
 mod body;
+
+pub use body::{Encoded, encode_body};
 #[cfg(test)]
 mod tests;
 
@@ -83,6 +85,54 @@ pub struct Due {
 
 /// Queues a mail to be sent now.
 pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
+    let id = insert_row(conn, m, now)?;
+    body::insert(conn, id, m.raw)?;
+    capture(id, m);
+    Ok(id)
+}
+
+/// A queued mail whose bytes are not stored yet (see [`enqueue_later`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Later {
+    /// The outbox row.
+    id: i64,
+    /// Its copy among the captured mails, if a [`Capture`] is on.
+    slot: Option<usize>,
+}
+
+/// Queues a mail whose bytes (`m.raw` is ignored) are rendered elsewhere
+/// and stored with [`store_later`] before the transaction commits: the row
+/// must not be committed without them.
+pub fn enqueue_later(
+    conn: &Connection,
+    m: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<Later, StoreError> {
+    let id = insert_row(conn, m, now)?;
+    let slot = capture(id, m);
+    Ok(Later { id, slot })
+}
+
+/// Stores the bytes of a mail queued with [`enqueue_later`], `encoded` from
+/// the same `raw` by [`encode_body`].
+pub fn store_later(
+    conn: &Connection,
+    later: Later,
+    raw: Vec<u8>,
+    encoded: &Encoded,
+) -> Result<(), StoreError> {
+    body::insert_encoded(conn, later.id, encoded)?;
+    if let Some(slot) = later.slot {
+        CAPTURE.with_borrow_mut(|c| {
+            if let Some(due) = c.as_mut().and_then(|q| q.get_mut(slot)) {
+                due.raw = raw;
+            }
+        });
+    }
+    Ok(())
+}
+
+fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, envelope_from, recipient, kind, game_id, inbound_id,
                              status, next_attempt_at, created_at)
@@ -97,21 +147,23 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
         m.inbound_id,
         time_text(now)
     ])?;
-    let id = conn.last_insert_rowid();
-    body::insert(conn, id, m.raw)?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Keeps a copy of `m` while a [`Capture`] is on; returns its place.
+fn capture(id: i64, m: &NewMail<'_>) -> Option<usize> {
     CAPTURE.with_borrow_mut(|c| {
-        if let Some(queued) = c {
-            queued.push(Due {
-                id,
-                message_id: m.message_id.to_owned(),
-                envelope_from: m.envelope_from.to_owned(),
-                recipient: m.recipient.to_owned(),
-                raw: m.raw.to_vec(),
-                attempts: 0,
-            });
-        }
-    });
-    Ok(id)
+        let queued = c.as_mut()?;
+        queued.push(Due {
+            id,
+            message_id: m.message_id.to_owned(),
+            envelope_from: m.envelope_from.to_owned(),
+            recipient: m.recipient.to_owned(),
+            raw: m.raw.to_vec(),
+            attempts: 0,
+        });
+        Some(queued.len() - 1)
+    })
 }
 
 thread_local! {

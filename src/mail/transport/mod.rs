@@ -33,7 +33,7 @@ pub struct Envelope {
 }
 
 /// Something that delivers rendered mail.
-pub trait Transport {
+pub trait Transport: Send + Sync {
     /// Sends `raw` (RFC 5322 bytes) to the envelope's recipients.
     ///
     /// `message_id` (without brackets) names the mail in files and logs.

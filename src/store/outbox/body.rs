@@ -15,6 +15,15 @@ use crate::store::StoreError;
 /// hold gigabytes is refused before anything is allocated for it.
 const MAX_RATIO: usize = 256;
 
+/// A mail's bytes encoded for storing (see [`encode`]).
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    /// `lz4` or `identity`.
+    pub(super) encoding: &'static str,
+    /// The bytes to store.
+    pub(super) body: Vec<u8>,
+}
+
 /// Returns the encoding name and the bytes to store for `raw`.
 pub(super) fn encode(raw: &[u8]) -> (&'static str, Vec<u8>) {
     let packed = lz4_flex::block::compress_prepend_size(raw);
@@ -23,6 +32,12 @@ pub(super) fn encode(raw: &[u8]) -> (&'static str, Vec<u8>) {
     } else {
         ("identity", raw.to_vec())
     }
+}
+
+/// Encodes `raw` for [`insert_encoded`]; pure, so it may run on any thread.
+pub fn encode_body(raw: &[u8]) -> Encoded {
+    let (encoding, body) = encode(raw);
+    Encoded { encoding, body }
 }
 
 /// Returns the bytes a stored body holds; `id` names the outbox row in the
@@ -62,11 +77,15 @@ pub(super) fn decode(id: i64, encoding: &str, body: Vec<u8>) -> Result<Vec<u8>, 
 
 /// Stores the body of outbox row `id`.
 pub(super) fn insert(conn: &Connection, id: i64, raw: &[u8]) -> Result<(), StoreError> {
-    let (encoding, body) = encode(raw);
+    insert_encoded(conn, id, &encode_body(raw))
+}
+
+/// Stores the body of outbox row `id`, encoded already.
+pub(super) fn insert_encoded(conn: &Connection, id: i64, e: &Encoded) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox_bodies (outbox_id, encoding, body) VALUES (?1, ?2, ?3)",
     )?
-    .execute(params![id, encoding, body])?;
+    .execute(params![id, e.encoding, e.body])?;
     Ok(())
 }
 
