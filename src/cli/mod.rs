@@ -113,6 +113,7 @@ pub struct Refused {
 
 /// Parses the command line, runs the command and returns its exit status.
 pub fn main() -> ExitCode {
+    crate::store::memory::fast_allocator();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return clap_exit(&err),

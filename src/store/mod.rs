@@ -23,6 +23,7 @@ pub mod codec;
 pub mod events;
 pub mod games;
 pub mod listing;
+pub mod memory;
 pub mod messages;
 pub mod migrate;
 pub mod outbox;
