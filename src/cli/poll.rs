@@ -62,7 +62,7 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     // A transport that cannot be set up is reported after the mail is handled.
     let transport = (!args.no_send).then(|| transport(&ctx.home));
     let mut outlet = match &transport {
-        Some(Ok(t)) => Outlet::new(t.as_ref(), retry_policy(&ctx.home), runner.clock),
+        Some(Ok(t)) => Outlet::new(t.as_ref(), retry_policy(&ctx.home)),
         _ => None,
     };
     let bar = progress(inbox.pending().map_or(0, |p| p.len() as u64));

@@ -248,8 +248,8 @@ mod tests {
         }
     }
 
-    /// Queues `m`'s row and hands `m` to the render thread; returns the row id.
-    fn defer(conn: &Connection, m: &OutboundMail) -> i64 {
+    /// Queues the outbox row of `m`, without its bytes.
+    fn row(conn: &Connection, m: &OutboundMail) -> Later {
         let new = NewMail {
             message_id: &m.message_id,
             envelope_from: "go@example.org",
@@ -259,7 +259,12 @@ mod tests {
             inbound_id: None,
             raw: &[],
         };
-        let later = outbox::enqueue_later(conn, &new, now()).unwrap();
+        outbox::enqueue_later(conn, &new, now()).unwrap()
+    }
+
+    /// Queues `m`'s row and hands `m` to the render thread; returns the row id.
+    fn defer(conn: &Connection, m: &OutboundMail) -> i64 {
+        let later = row(conn, m);
         assert!(push(later, m.clone(), now()).is_none(), "not deferred");
         conn.last_insert_rowid()
     }
@@ -330,16 +335,7 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         let conn = store.conn();
         let m = mail("p@example.org", 1);
-        let new = NewMail {
-            message_id: &m.message_id,
-            envelope_from: "go@example.org",
-            recipient: &m.to,
-            kind: "reply",
-            game_id: None,
-            inbound_id: None,
-            raw: &[],
-        };
-        let later = outbox::enqueue_later(conn, &new, now()).unwrap();
+        let later = row(conn, &m);
         assert_eq!(push(later, m.clone(), now()), Some(m));
     }
 }

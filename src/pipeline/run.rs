@@ -1,5 +1,5 @@
 //! Runs of the pipeline: the batches of `pbmgo poll` (whose loop over the
-//! Maildir, on threads, is [`super::rounds`]) and one message from an MTA
+//! Maildir, on threads, is `rounds`) and one message from an MTA
 //! pipe (`pbmgo deliver`).
 //!
 //! Owns batching (many messages per transaction, one savepoint each), the

@@ -1,19 +1,20 @@
-//! [`Outlet`]: sending the replies of a `poll` batch right after its
-//! commit, from the bytes the batch queued (no reading them back from the
-//! outbox), with their outcomes recorded in the next transaction.
+//! [`Outlet`]: the replies of a `poll` batch, sent right after its commit
+//! from the bytes the batch queued (no reading them back from the outbox),
+//! with their outcomes recorded in a later transaction.
 //!
 //! Only for a transport that needs a flush and writes idempotently (the
 //! file transport). The order keeps the outbox's promise: the rows are
 //! committed as pending before any of them is sent; the batch is sent and
-//! flushed; its outcomes go into the next batch's transaction (or a last
-//! small one). A crash in between leaves written mails pending, which the
-//! next run writes again with the same bytes and so the same Message-ID.
-//! At most one batch is ever written but unrecorded.
+//! flushed (with [`send_flushed`](super::send_flushed), on `poll`'s worker thread); its outcomes
+//! go into a later batch's transaction (or a last small one). A crash in
+//! between leaves written mails pending, which the next run writes again
+//! with the same bytes and so the same Message-ID. At most two batches are
+//! ever written but unrecorded.
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{SendSummary, record, send_flushed};
+use super::{SendSummary, record};
 use crate::mail::transport::{Transport, TransportError};
 use crate::store::StoreError;
 use crate::store::outbox::{Due, RetryPolicy};
@@ -23,7 +24,6 @@ use crate::store::outbox::{Due, RetryPolicy};
 pub struct Outlet<'a> {
     transport: &'a dyn Transport,
     policy: RetryPolicy,
-    clock: &'a dyn Fn() -> DateTime<Utc>,
     unrecorded: Vec<Sent>,
     summary: SendSummary,
 }
@@ -39,32 +39,16 @@ impl<'a> Outlet<'a> {
     /// Returns an outlet for `transport`, or `None` when its mail is
     /// delivered at once (SMTP, sendmail): that mail is sent and recorded
     /// one by one after the run instead.
-    pub fn new(
-        transport: &'a dyn Transport,
-        policy: RetryPolicy,
-        clock: &'a dyn Fn() -> DateTime<Utc>,
-    ) -> Option<Self> {
+    pub fn new(transport: &'a dyn Transport, policy: RetryPolicy) -> Option<Self> {
         transport.needs_flush().then(|| Outlet {
             transport,
             policy,
-            clock,
             unrecorded: Vec::new(),
             summary: SendSummary::default(),
         })
     }
 
-    /// Sends committed pending `mails` and flushes the transport; their
-    /// outcomes wait for [`Outlet::record`].
-    pub fn send(&mut self, mails: Vec<Due>) {
-        if mails.is_empty() {
-            return;
-        }
-        let at = (self.clock)();
-        let outcomes = send_flushed(self.transport, &mails);
-        self.sent(mails, outcomes, at);
-    }
-
-    /// Takes the outcomes of `mails` sent (with [`send_flushed`]) elsewhere,
+    /// Takes the outcomes of `mails` sent (with [`send_flushed`](super::send_flushed)) elsewhere,
     /// such as on a worker thread, at `at`; they wait for [`Outlet::record`].
     pub fn sent(
         &mut self,
@@ -80,11 +64,6 @@ impl<'a> Outlet<'a> {
     /// Returns the transport, for sending on another thread.
     pub fn transport(&self) -> &'a dyn Transport {
         self.transport
-    }
-
-    /// Reads the clock the outcomes are stamped with.
-    pub fn now(&self) -> DateTime<Utc> {
-        (self.clock)()
     }
 
     /// Records the outcomes not yet recorded in `tx`; returns their counts,

@@ -1,4 +1,4 @@
-//! SGF (FF[4]) game records: reading the main line of a record and writing one.
+//! SGF (`FF[4]`) game records: reading the main line of a record and writing one.
 //!
 //! Owns: the SGF tokeniser and tree parser (`grammar`), the interpretation of
 //! the main line into an [`SgfGame`] (`parse`), text values and their

@@ -17,7 +17,7 @@ const MOVES_PER_LINE: usize = 10;
 /// Setup points written on one line.
 const POINTS_PER_LINE: usize = 16;
 
-/// Writes `rec` as an SGF FF[4] game record, ending with a newline.
+/// Writes `rec` as an SGF `FF[4]` game record, ending with a newline.
 ///
 /// `SZ` is a plain number, `HA` is written only when above 0, `AB`/`AW` only
 /// when not empty (sorted, without repeats), a pass as `B[]`/`W[]`. Points

@@ -15,7 +15,7 @@ use crate::store::StoreError;
 /// hold gigabytes is refused before anything is allocated for it.
 const MAX_RATIO: usize = 256;
 
-/// A mail's bytes encoded for storing (see [`encode`]).
+/// A mail's bytes encoded for storing: lz4, or as they are.
 #[derive(Debug, Clone)]
 pub struct Encoded {
     /// `lz4` or `identity`.
@@ -34,7 +34,7 @@ pub(super) fn encode(raw: &[u8]) -> (&'static str, Vec<u8>) {
     }
 }
 
-/// Encodes `raw` for [`insert_encoded`]; pure, so it may run on any thread.
+/// Encodes `raw` for storing; pure, so it may run on any thread.
 pub fn encode_body(raw: &[u8]) -> Encoded {
     let (encoding, body) = encode(raw);
     Encoded { encoding, body }
