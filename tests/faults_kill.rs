@@ -256,7 +256,13 @@ fn poll_and_send_survive_kill_9_at_random_moments() {
     let seed = seed();
     println!("faults_kill seed {seed} (PBMGO_FAULTS_SEED={seed} replays it)");
     let mut rng = Rng(seed);
-    let h = PbmgoHome::with_config_in(&fast_tmp(), "[limits]\nmax_replies_per_hour = 1000000\n");
+    // Batches of 50 give every run many commits to be killed between; with
+    // the default 500, 2,000 mails are 4 commits and the work can run out
+    // before 20 kills.
+    let h = PbmgoHome::with_config_in(
+        &fast_tmp(),
+        "[limits]\nmax_replies_per_hour = 1000000\n\n[inbox]\nbatch = 50\n",
+    );
     let games = h.scripted_games(PLAYERS, GAMES, MOVES);
     let mut names = BTreeSet::new();
     for k in 0..MOVES {

@@ -17,10 +17,7 @@ use crate::pipeline::{Runner, Settings};
 use crate::sender::{self, SendSummary};
 use crate::store::Store;
 
-/// Messages handled per transaction by `poll`: each commit writes every page
-/// it changed to the WAL once, so larger batches write less (500 took about a
-/// tenth less time than 200 on 10,000 mails); the write lock is then held for
-/// about 0.1 s at a time, well inside `deliver`'s busy wait.
+/// Messages per transaction where no `[inbox] batch` applies (the demo).
 pub const BATCH: usize = 500;
 
 /// What one run of the pipeline needs, taken from the home: settings,

@@ -12,7 +12,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::context::GlobalArgs;
-use super::mailrun::{self, BATCH};
+use super::mailrun;
 use crate::home::Home;
 use crate::mail::transport::Transport;
 use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir_sending};
@@ -46,7 +46,7 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let maildir_given = args.maildir.is_some();
     let (inbox, held) = mailrun::folders(&ctx.home, args.maildir)?;
     let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(BATCH);
+    let runner = job.runner(ctx.home.config().inbox.batch.max(1));
     let mut summary = Summary::default();
     let imap_failed = if maildir_given {
         None

@@ -77,6 +77,8 @@ pub enum AuthMode {
 pub struct InboxConfig {
     /// The Maildir, relative to the home unless absolute.
     pub maildir: PathBuf,
+    /// Messages `poll` handles per transaction (at least 1).
+    pub batch: usize,
     /// The IMAP mailbox (a table, so it comes after the plain keys).
     pub imap: ImapConfig,
 }
@@ -85,6 +87,7 @@ impl Default for InboxConfig {
     fn default() -> Self {
         InboxConfig {
             maildir: "inbox".into(),
+            batch: 500,
             imap: ImapConfig::default(),
         }
     }
