@@ -87,18 +87,8 @@ impl Game {
                 max,
             });
         }
-        let mut pos = self.position();
-        for &p in points {
-            if !size.contains(p) {
-                return Err(HandicapError::OffBoard(p));
-            }
-            if pos.get(p).is_some() {
-                return Err(HandicapError::Duplicate(p));
-            }
-            pos.set(p, Some(Color::Black));
-        }
-        let changes: Vec<_> = points.iter().map(|&p| (p, Some(Color::Black))).collect();
-        self.setup(&changes, to_move);
+        let pos = self.with_black_stones(points)?;
+        self.restart(&pos, to_move);
         self.handicap = total;
         Ok(())
     }

@@ -191,6 +191,16 @@ impl Game {
                 max,
             });
         }
+        let pos = self.with_black_stones(points)?;
+        self.restart(&pos, Color::White);
+        self.handicap = points.len() as u32;
+        Ok(())
+    }
+
+    /// Returns the position with black stones added at `points`, each on
+    /// the board and on a point empty until then (handicap placement).
+    pub(super) fn with_black_stones(&self, points: &[Point]) -> Result<Position, HandicapError> {
+        let size = self.board.size();
         let mut pos = self.position();
         for &p in points {
             if !size.contains(p) {
@@ -201,9 +211,7 @@ impl Game {
             }
             pos.set(p, Some(Color::Black));
         }
-        self.restart(&pos, Color::White);
-        self.handicap = points.len() as u32;
-        Ok(())
+        Ok(pos)
     }
 
     /// Changes stones as an SGF setup node does and restarts the history there.
@@ -217,7 +225,9 @@ impl Game {
         self.restart(&pos, to_move);
     }
 
-    fn restart(&mut self, pos: &Position, to_move: Color) {
+    /// Starts the game again from `pos` with `to_move` to play: a new
+    /// history, no passes, no ko.
+    pub(super) fn restart(&mut self, pos: &Position, to_move: Color) {
         self.board = Board::from_position(pos);
         self.to_move = to_move;
         self.passes = 0;

@@ -6,7 +6,7 @@
 use rusqlite::Connection;
 
 use super::execute::{end_game, scored_board_ctx};
-use super::letters::{self, Letter, Origin};
+use super::letters::{self, Letter};
 use super::{Env, PipelineError};
 use crate::go::events::GameEvent;
 use crate::go::{Color, GameResult, Phase};
@@ -117,19 +117,6 @@ fn queue_all(
     list: &[Letter],
     unique: &str,
 ) -> Result<u32, PipelineError> {
-    let mut sent = 0;
-    for (i, letter) in list.iter().enumerate() {
-        let origin = Origin {
-            unique: &format!("{unique}:{i}"),
-            inbound_id: None,
-        };
-        sent += u32::from(letters::queue(
-            conn,
-            env.settings,
-            env.now,
-            letter,
-            &origin,
-        )?);
-    }
-    Ok(sent)
+    let unique = |i| format!("{unique}:{i}");
+    letters::queue_each(conn, env.settings, env.now, list, unique, None)
 }

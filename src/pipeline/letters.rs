@@ -76,6 +76,27 @@ pub struct Origin<'a> {
     pub inbound_id: Option<i64>,
 }
 
+/// Queues each of `letters` with [`queue`], the `i`th (from 0) under the
+/// unique string `unique(i)`; returns how many were queued.
+pub fn queue_each<'l>(
+    conn: &Connection,
+    settings: &Settings,
+    now: DateTime<Utc>,
+    letters: impl IntoIterator<Item = &'l Letter>,
+    unique: impl Fn(usize) -> String,
+    inbound_id: Option<i64>,
+) -> Result<u32, PipelineError> {
+    let mut sent = 0;
+    for (i, letter) in letters.into_iter().enumerate() {
+        let origin = Origin {
+            unique: &unique(i),
+            inbound_id,
+        };
+        sent += u32::from(queue(conn, settings, now, letter, &origin)?);
+    }
+    Ok(sent)
+}
+
 /// Queues `letter` unless its player declines it or their address is
 /// stopped by bounces; returns whether it was queued.
 pub fn queue(

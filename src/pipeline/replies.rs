@@ -173,20 +173,18 @@ pub fn send_all(
     for notice in report.notices() {
         sent += u32::from(opponent_mail(&mut q, notice, report)?);
     }
-    for letter in report.letters() {
-        q.seq += 1;
-        let origin = letters::Origin {
-            unique: &format!("{}#letter{}", msg.key, q.seq),
-            inbound_id: Some(inbound_id),
-        };
-        sent += u32::from(letters::queue(
-            conn,
-            env.settings,
-            env.now,
-            letter,
-            &origin,
-        )?);
-    }
+    // Letters number on from the mails above, as `Queue::next_id` does.
+    let seq = q.seq;
+    let unique = |i: usize| format!("{}#letter{}", msg.key, seq + i as u64 + 1);
+    let letters = report.letters();
+    sent += letters::queue_each(
+        conn,
+        env.settings,
+        env.now,
+        letters,
+        unique,
+        Some(inbound_id),
+    )?;
     Ok(sent)
 }
 
