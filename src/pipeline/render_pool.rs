@@ -215,7 +215,6 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
-    use crate::mail::outbound::AUTO_REPLIED;
     use crate::store::Store;
     use crate::store::outbox::NewMail;
 
@@ -231,21 +230,9 @@ mod tests {
     }
 
     fn mail(to: &str, n: usize) -> OutboundMail {
-        OutboundMail {
-            to: to.into(),
-            to_name: None,
-            subject: format!("reply {n}"),
-            text: format!("board {n}\n. . .\n"),
-            html: None,
-            message_id: format!("{n}.test@example.org"),
-            in_reply_to: None,
-            references: Vec::new(),
-            auto_submitted: AUTO_REPLIED,
-            rejected_codes: Vec::new(),
-            game: None,
-            attachments: Vec::new(),
-            reply_to: None,
-        }
+        let (subject, text) = (format!("reply {n}"), format!("board {n}\n. . .\n"));
+        let id = format!("{n}.test@example.org");
+        crate::pipeline::replies::mail(to, subject, text, None, id)
     }
 
     /// Queues the outbox row of `m`, without its bytes.

@@ -118,7 +118,8 @@ impl<'a, 'b> Queue<'a, 'b> {
     }
 }
 
-fn mail(
+/// A plain auto-reply to `to`, not threaded yet.
+pub(super) fn mail(
     to: &str,
     subject: String,
     text: String,
