@@ -24,9 +24,11 @@ macro_rules! outln {
     };
 }
 
+mod backup;
 mod challenges;
 mod context;
 mod demo;
+mod docs;
 mod game;
 mod game_admin;
 mod game_sgf;
@@ -101,6 +103,12 @@ enum Command {
     Standings(standings::StandingsArgs),
     /// List challenges made by mail (open ones unless --all)
     Challenges(challenges::ChallengesArgs),
+    /// Copy the database to a file while the mail job may run, and check the copy
+    Backup(backup::BackupArgs),
+    /// Print a shell completion script (bash, zsh or fish)
+    Completions(docs::CompletionsArgs),
+    /// Print the man page, or write every page into a folder (--dir)
+    Man(docs::ManArgs),
 }
 
 /// A request the rules refuse (an illegal move): exit status 1, not 2.
@@ -133,6 +141,9 @@ pub fn main() -> ExitCode {
         Command::Tick(args) => tick::run(args, &cli.global),
         Command::Standings(args) => standings::run(args, &cli.global),
         Command::Challenges(args) => challenges::run(args, &cli.global),
+        Command::Backup(args) => backup::run(args, &cli.global),
+        Command::Completions(args) => docs::completions(args),
+        Command::Man(args) => docs::man(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -17,6 +17,7 @@
 //! Time is an argument: functions that stamp rows take `now`.
 
 pub mod bounces;
+pub mod backup;
 pub mod challenges;
 pub mod clock;
 pub mod codec;

@@ -1,0 +1,89 @@
+//! `pbmgo completions SHELL` and `pbmgo man [--dir DIR]`: shell completion
+//! scripts and man pages, generated from the clap definitions so they never
+//! drift from the commands themselves.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context as _;
+use clap::{Args, CommandFactory, ValueEnum};
+use clap_complete::Shell;
+
+use super::Cli;
+
+/// The shells `pbmgo completions` writes for.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub enum CompletionShell {
+    /// bash (e.g. /etc/bash_completion.d/pbmgo)
+    Bash,
+    /// zsh (a file named _pbmgo in a folder on $fpath)
+    Zsh,
+    /// fish (~/.config/fish/completions/pbmgo.fish)
+    Fish,
+}
+
+/// Print a shell completion script
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    shell: CompletionShell,
+}
+
+/// Print the man page, or write one page per command into a folder
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// Write pbmgo.1 and one page per subcommand (pbmgo-game-show.1, ...) into DIR
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Runs `pbmgo completions`: the script on stdout.
+pub fn completions(args: CompletionsArgs) -> anyhow::Result<u8> {
+    let shell = match args.shell {
+        CompletionShell::Bash => Shell::Bash,
+        CompletionShell::Zsh => Shell::Zsh,
+        CompletionShell::Fish => Shell::Fish,
+    };
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "pbmgo", &mut script);
+    out!("{}", String::from_utf8_lossy(&script))?;
+    Ok(0)
+}
+
+/// Runs `pbmgo man`: pbmgo(1) on stdout, or every page into `--dir`.
+pub fn man(args: ManArgs) -> anyhow::Result<u8> {
+    let cmd = Cli::command();
+    match args.dir {
+        None => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(cmd).render(&mut page)?;
+            out!("{}", String::from_utf8_lossy(&page))?;
+        }
+        Some(dir) => {
+            let written = write_pages(&dir)?;
+            outln!("wrote {written} man pages to {}", dir.display())?;
+        }
+    }
+    Ok(0)
+}
+
+/// Writes pbmgo.1 and a page for every subcommand into `dir`; returns how many.
+pub fn write_pages(dir: &Path) -> anyhow::Result<usize> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut cmd = Cli::command();
+    cmd.build();
+    write_tree(&cmd, dir)
+}
+
+fn write_tree(cmd: &clap::Command, dir: &Path) -> anyhow::Result<usize> {
+    let name = cmd.get_display_name().unwrap_or(cmd.get_name()).to_string();
+    let mut page = Vec::new();
+    clap_mangen::Man::new(cmd.clone()).render(&mut page)?;
+    let path = dir.join(format!("{name}.1"));
+    std::fs::write(&path, page).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut written = 1;
+    for sub in cmd.get_subcommands().filter(|s| s.get_name() != "help") {
+        written += write_tree(sub, dir)?;
+    }
+    Ok(written)
+}
