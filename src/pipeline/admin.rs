@@ -5,14 +5,15 @@
 
 use rusqlite::Connection;
 
-use super::execute::{end_game, scored_board_ctx};
+use super::games::ending::end_game;
+use super::games::scored::board_ctx as scored_board_ctx;
 use super::letters::{self, Letter};
 use super::{Env, PipelineError};
 use crate::go::events::GameEvent;
 use crate::go::{Color, GameResult, Phase};
 use crate::mail::templates::GameLetterCtx;
 use crate::store::codec::time_text;
-use crate::store::{GameId, clock, events, games};
+use crate::store::{GameId, challenges, clock, events, games};
 
 /// Ends game `id` with `result`; returns the letters queued, or why not.
 pub fn adjudicate(
@@ -74,8 +75,7 @@ pub fn resume(
         env.now,
     )?;
     games::update_state(conn, id, &g.game, env.now)?;
-    conn.prepare_cached("UPDATE games SET finished_at = NULL WHERE id = ?1")?
-        .execute([id.get()])?;
+    challenges::set_unfinished(conn, id)?;
     clock::start_turn(conn, id, env.now)?;
     let what = match was {
         Some(r) => format!("The server's admin set aside the result {r} of {id}"),

@@ -6,6 +6,8 @@ use crate::go::{Color, Phase};
 use crate::mail::templates::BoardCtx;
 use crate::store::StoredGame;
 
+use super::words::capitalized;
+
 /// Returns the board block of `g`.
 pub fn board_ctx(g: &StoredGame) -> BoardCtx {
     let game = &g.game;
@@ -39,12 +41,4 @@ fn status_words(p: Phase) -> &'static str {
         Phase::Scoring => "scoring (both players passed)",
         Phase::Finished => "finished",
     }
-}
-
-/// Returns `s` with its first letter in upper case.
-pub fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

@@ -6,31 +6,25 @@
 //!
 //! Owns reading a report into bounces (the VERP envelope names the outbox
 //! row, else the report's `Original-Recipient` / `Final-Recipient` of an
-//! address pbmgo has mailed), the opponents' letter, and [`may_mail`], the
-//! one check every reply and letter passes. A report is never answered.
+//! address pbmgo has mailed) and the opponents' letter. Whether an address
+//! is stopped is part of `store::reach`, which every reply and letter asks.
+//! A report is never answered.
 
 use std::collections::BTreeMap;
 
 use rusqlite::Connection;
 
+use super::context::{Env, Msg};
+use super::error::PipelineError;
 use super::letters::{self, Letter, Origin};
-use super::{Env, Msg, PipelineError, Settings};
 use crate::mail::classify::{bounce_addresses, permanent_failures};
 use crate::mail::inbound::DsnRecipient;
 use crate::store::bounces::{self, NewBounce};
 use crate::store::games::GameId;
 use crate::store::listing::{self, GameFilter};
+use crate::store::notices;
 use crate::store::players::{self, Player};
-
-/// Returns false when mail to `address` is stopped by its bounces.
-pub fn may_mail(
-    conn: &Connection,
-    settings: &Settings,
-    address: &str,
-) -> Result<bool, PipelineError> {
-    let address = players::normalize_address(address).unwrap_or_else(|_| address.to_lowercase());
-    Ok(!bounces::stopped(conn, &address, settings.bounce_limit)?)
-}
+use crate::store::reach;
 
 /// Clears the bounces of `player`, who has just written.
 pub fn clear(conn: &Connection, env: &Env<'_>, player: &Player) -> Result<(), PipelineError> {
@@ -65,7 +59,7 @@ pub(crate) fn on_report(
     if targets.is_empty() {
         for r in failures {
             let address = r.original_recipient.as_ref().or(r.final_recipient.as_ref());
-            if let Some(a) = address.filter(|a| mailed(conn, a).unwrap_or(false)) {
+            if let Some(a) = address.filter(|a| reach::ever_mailed(conn, a).unwrap_or(false)) {
                 targets.push((a.clone(), None, r));
             }
         }
@@ -75,13 +69,6 @@ pub(crate) fn on_report(
         letters += record_one(conn, env, msg, inbound_id, &address, outbox_id, r)?;
     }
     Ok(letters)
-}
-
-/// Returns true when pbmgo has queued mail to `address`.
-fn mailed(conn: &Connection, address: &str) -> Result<bool, PipelineError> {
-    Ok(conn
-        .prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE recipient = ?1)")?
-        .query_row([address], |r| r.get(0))?)
 }
 
 fn record_one(
@@ -144,7 +131,7 @@ fn tell_opponents(
     for (name, games) in by_opponent {
         let opponent = players::find(conn, &name)?;
         let key = format!("{}:{run}", player.id);
-        if !letters::first_notice(conn, 0, opponent.id, "opponent-bouncing", &key, env.now)? {
+        if !notices::first(conn, 0, opponent.id, "opponent-bouncing", &key, env.now)? {
             continue;
         }
         let letter = bouncing_letter(&player, &opponent, &games, env.settings.bounce_limit);

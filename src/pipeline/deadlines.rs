@@ -5,12 +5,13 @@
 //! before the scoring deadline); queues its letters through `letters`, each
 //! notice once: an expired challenge is closed once, a game ended by its
 //! deadline leaves the scoring phase, and the warning is recorded with
-//! `letters::first_notice` under the deadline it warns of.
+//! `store::notices::first` under the deadline it warns of.
 
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
-use super::execute::{end_game, scored_board_ctx};
+use super::games::ending::end_game;
+use super::games::scored::board_ctx as scored_board_ctx;
 use super::letters::{self, Letter, Origin};
 use super::{Env, PipelineError, Settings};
 use crate::go::events::GameEvent;
@@ -19,6 +20,7 @@ use crate::go::{Color, Phase};
 use crate::mail::templates::{GameLetterCtx, Templates};
 use crate::store::challenges::{self, Challenge, Status};
 use crate::store::codec::time_text;
+use crate::store::notices;
 use crate::store::scoring::{self, Marking};
 use crate::store::{StoredGame, games};
 
@@ -83,7 +85,7 @@ fn expire(
     );
     let mut sent = 0;
     for (i, to) in [&c.challenger, &c.challenged].into_iter().enumerate() {
-        let letter = super::execute::closed_letter_with(templates, c, to, what.clone())?;
+        let letter = super::games::letters::closed_letter_with(templates, c, to, what.clone())?;
         sent += queue(
             conn,
             settings,
@@ -119,7 +121,7 @@ fn warn(
     };
     let to = g.player(late);
     let key = time_text(deadline);
-    if !letters::first_notice(conn, g.id.get(), to.id, "scoring-warning", &key, now)? {
+    if !notices::first(conn, g.id.get(), to.id, "scoring-warning", &key, now)? {
         return Ok(0);
     }
     let id = g.id;

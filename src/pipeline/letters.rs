@@ -5,20 +5,22 @@
 //!
 //! Owns the [`Letter`] value the commands and `tick` build, who gets it
 //! (the player's first address, unless their `notify` setting declines
-//! mail that needs no answer), its threading under the game's first mail,
+//! mail that needs no answer or bounces stopped it: one question to the
+//! store, `store::reach`), its threading under the game's first mail,
 //! and queueing it in the outbox with a deterministic Message-ID. Must not
 //! decide what a letter says: the command or `tick` renders its text.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
+use super::context::Settings;
+use super::error::PipelineError;
 use super::outgoing::{self, Queued};
-use super::{PipelineError, Settings, bounces};
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
-use crate::store::codec::time_text;
-use crate::store::games::GameId;
+use crate::store::games::{GameId, thread};
 use crate::store::players::PlayerRef;
+use crate::store::reach;
 
 /// One mail to a player, rendered by whoever caused it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,30 +42,6 @@ pub struct Letter {
     /// It needs an answer or warns of a loss (challenges, the scoring
     /// phase, timeouts): sent even to a player with `notify off`.
     pub essential: bool,
-}
-
-/// Returns true when `player` wants a letter of this kind: `notify each`
-/// takes everything; `digest` and `off` take only essential letters.
-pub fn wanted(conn: &Connection, player_id: i64, essential: bool) -> Result<bool, PipelineError> {
-    if essential {
-        return Ok(true);
-    }
-    let notify: Option<String> = conn
-        .prepare_cached("SELECT notify FROM players WHERE id = ?1")?
-        .query_row([player_id], |r| r.get(0))
-        .optional()?;
-    Ok(notify.as_deref().is_none_or(|n| n == "each"))
-}
-
-/// Returns the address letters to `player_id` go to: their first one.
-///
-/// (`+?1`: with a bare `?1` this SQLite re-prepares the statement at every
-/// run, as the plan of `ORDER BY id` would depend on the bound value.)
-pub fn address_of(conn: &Connection, player_id: i64) -> Result<Option<String>, PipelineError> {
-    Ok(conn
-        .prepare_cached("SELECT address FROM addresses WHERE player_id = +?1 ORDER BY id LIMIT 1")?
-        .query_row([player_id], |r| r.get(0))
-        .optional()?)
 }
 
 /// Where a letter's Message-ID and outbox row come from.
@@ -106,31 +84,18 @@ pub fn queue(
     letter: &Letter,
     origin: &Origin<'_>,
 ) -> Result<bool, PipelineError> {
-    if !wanted(conn, letter.to.id, letter.essential)? {
-        return Ok(false);
-    }
-    let Some(to) = address_of(conn, letter.to.id)? else {
+    let Some(reach) = reach::player(conn, letter.to.id, now)? else {
         return Ok(false);
     };
-    if !bounces::may_mail(conn, settings, &to)? {
+    let declined = !letter.essential && !reach.wants_every_mail();
+    if declined || reach.stopped(settings.bounce_limit) {
         return Ok(false);
     }
-    let message_id = letter_id(origin.unique, settings.domain());
-    let mut m = OutboundMail {
-        to: to.clone(),
-        to_name: None,
-        subject: letter.subject.clone(),
-        text: letter.text.clone(),
-        html: letter.html.clone(),
-        message_id: message_id.clone(),
-        in_reply_to: None,
-        references: Vec::new(),
-        auto_submitted: AUTO_GENERATED,
-        rejected_codes: Vec::new(),
-        game: letter.game.map(|g| g.to_string()),
-        attachments: letter.attachments.clone(),
-        reply_to: None,
-    };
+    let mut m = letter_mail(
+        letter,
+        reach.address,
+        letter_id(origin.unique, settings.domain()),
+    );
     if let Some(game) = letter.game {
         thread(conn, game, &mut m)?;
     }
@@ -141,6 +106,25 @@ pub fn queue(
     };
     outgoing::enqueue(conn, settings, now, m, &queued)?;
     Ok(true)
+}
+
+/// The mail of `letter` to `to`, not threaded yet.
+fn letter_mail(letter: &Letter, to: String, message_id: String) -> OutboundMail {
+    OutboundMail {
+        to,
+        to_name: None,
+        subject: letter.subject.clone(),
+        text: letter.text.clone(),
+        html: letter.html.clone(),
+        message_id,
+        in_reply_to: None,
+        references: Vec::new(),
+        auto_submitted: AUTO_GENERATED,
+        rejected_codes: Vec::new(),
+        game: letter.game.map(|g| g.to_string()),
+        attachments: letter.attachments.clone(),
+        reply_to: None,
+    }
 }
 
 /// Returns the Message-ID of the letter made from `unique`.
@@ -156,39 +140,12 @@ pub(super) fn thread(
     id: GameId,
     m: &mut OutboundMail,
 ) -> Result<(), PipelineError> {
-    let root: Option<String> = conn
-        .prepare_cached("SELECT thread_id FROM games WHERE id = ?1")?
-        .query_row([id.get()], |r| r.get(0))
-        .optional()?
-        .flatten();
-    match root {
+    match thread::root(conn, id)? {
         Some(root) => {
             m.in_reply_to = Some(root.clone());
             m.references = vec![root];
         }
-        None => {
-            conn.prepare_cached("UPDATE games SET thread_id = ?2 WHERE id = ?1")?
-                .execute(params![id.get(), m.message_id])?;
-        }
+        None => thread::set_root(conn, id, &m.message_id)?,
     }
     Ok(())
-}
-
-/// Records that notice (`game`, `player`, `kind`, `key`) went out; returns
-/// false when it already had, so the caller sends nothing twice.
-pub fn first_notice(
-    conn: &Connection,
-    game: i64,
-    player: i64,
-    kind: &str,
-    key: &str,
-    now: DateTime<Utc>,
-) -> Result<bool, PipelineError> {
-    let n = conn
-        .prepare_cached(
-            "INSERT OR IGNORE INTO notices (game_id, player_id, kind, key, sent_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-        )?
-        .execute(params![game, player, kind, key, time_text(now)])?;
-    Ok(n == 1)
 }

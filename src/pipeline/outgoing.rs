@@ -3,8 +3,8 @@
 //! VERP envelope sender (`go+bounce-<id>@domain`), which brings a bounce
 //! back naming the outbox row.
 //!
-//! Owns only that step; whether an address may be mailed at all is
-//! [`super::bounces::may_mail`], asked before a mail is built.
+//! Owns only that step; whether an address may be mailed at all is asked
+//! of `store::reach` before a mail is built.
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;

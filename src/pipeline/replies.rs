@@ -10,9 +10,14 @@ use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::execute::{Effect, Notice, Report, help_text, scored_board_ctx};
+use super::context::{Env, Msg};
+use super::error::PipelineError;
+use super::games::scored::board_ctx as scored_board_ctx;
+use super::help::help_text;
+use super::letters;
 use super::outgoing::{self, Queued};
-use super::{Env, Msg, PipelineError, boards, bounces, letters};
+use super::report::{Effect, Notice, Report};
+use super::words::capitalized;
 use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
@@ -21,10 +26,11 @@ use crate::mail::templates::{
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use crate::store::StoreError;
 use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
-use crate::store::outbox;
-use crate::store::players::Player;
+use crate::store::players::{self, Player};
+use crate::store::reach::{self, Reach};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
 struct Queue<'a, 'b> {
@@ -67,7 +73,7 @@ impl<'a, 'b> Queue<'a, 'b> {
     fn seed(&mut self, report: &Report) {
         if let [line] = report.lines.as_slice()
             && let Ok(Effect::Changed(n)) = &line.result
-            && let Some(g) = &n.after.0
+            && let Some(g) = &line.after
         {
             self.games.insert(n.game, Arc::clone(g));
         }
@@ -109,12 +115,16 @@ impl<'a, 'b> Queue<'a, 'b> {
         outgoing::enqueue(self.conn, self.env.settings, self.env.now, mail, &queued)
     }
 
-    /// Returns true while `to` is under the hourly reply cap and not stopped by bounces.
-    fn may_write(&self, to: &str) -> Result<bool, PipelineError> {
+    /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
+    fn may_write(&self, reach: &Reach) -> bool {
+        let settings = self.env.settings;
+        reach.sent_since < settings.max_replies_per_hour && !reach.stopped(settings.bounce_limit)
+    }
+
+    /// Returns how to reach a sender at the address they wrote from.
+    fn sender(&self, address: &str) -> Result<Reach, PipelineError> {
         let since = self.env.now - Duration::hours(1);
-        let capped =
-            outbox::count_to_since(self.conn, to, since)? >= self.env.settings.max_replies_per_hour;
-        Ok(!capped && bounces::may_mail(self.conn, self.env.settings, to)?)
+        Ok(reach_address(self.conn, address, since)?)
     }
 }
 
@@ -167,7 +177,7 @@ pub fn send_all(
         .clone()
         .unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
     let mut sent = 0;
-    if q.may_write(&sender)? {
+    if q.may_write(&q.sender(&sender)?) {
         transcript(&mut q, &sender, report)?;
         sent += 1;
     }
@@ -200,7 +210,7 @@ pub fn transcript_to_stranger(
     let mut q = Queue::new(conn, env, msg, inbound_id);
     q.seed(report);
     let sender = msg.mail.from.clone().unwrap_or_default();
-    if !q.may_write(&sender)? {
+    if !q.may_write(&q.sender(&sender)?) {
         return Ok(0);
     }
     transcript(&mut q, &sender, report)?;
@@ -304,21 +314,20 @@ fn opponent_mail(
     let g = q.game(n.game)?;
     let opponent = g.player(n.color.opponent()).clone();
     let essential = g.game.phase() != crate::go::Phase::Play;
-    if !letters::wanted(q.conn, opponent.id, essential)? {
-        return Ok(false);
-    }
-    let Some(to) = letters::address_of(q.conn, opponent.id)? else {
+    let since = q.env.now - Duration::hours(1);
+    let Some(reach) = reach::player(q.conn, opponent.id, since)? else {
         return Ok(false);
     };
-    if !q.may_write(&to)? {
+    if (!essential && !reach.wants_every_mail()) || !q.may_write(&reach) {
         return Ok(false);
     }
+    let to = reach.address;
     let mover = g.player(n.color).name.clone();
     let board = q.board(n.game)?;
     let ctx = YourMoveCtx {
         game: g.id.to_string(),
         opponent: mover.clone(),
-        opponent_color: boards::capitalized(n.color.name()),
+        opponent_color: capitalized(n.color.name()),
         move_text: n.what.clone(),
         move_number: n.number,
         next_move_number: board.move_number,
@@ -378,10 +387,22 @@ pub fn stranger_may_get_more(
     env: &Env<'_>,
     address: &str,
 ) -> Result<bool, PipelineError> {
-    let since = env.now - Duration::days(1);
-    let capped = outbox::count_to_since(conn, address, since)?
-        >= env.settings.unknown_sender_replies_per_day;
-    Ok(!capped && bounces::may_mail(conn, env.settings, address)?)
+    let reach = reach_address(conn, address, env.now - Duration::days(1))?;
+    Ok(
+        reach.sent_since < env.settings.unknown_sender_replies_per_day
+            && !reach.stopped(env.settings.bounce_limit),
+    )
+}
+
+/// Returns how to reach `address` as a sender wrote it (bounces count under
+/// its normalized form).
+fn reach_address(
+    conn: &Connection,
+    address: &str,
+    since: chrono::DateTime<chrono::Utc>,
+) -> Result<Reach, StoreError> {
+    let normalized = players::normalize_address(address).unwrap_or_else(|_| address.to_lowercase());
+    reach::address(conn, address, &normalized, since)
 }
 
 /// Queues the "who are you" reply to an unknown sender.

@@ -1,6 +1,6 @@
 //! `pbmgo tick`, run from cron: the clocks of every running game (a
 //! reminder after half the time, a warning one day before the end, a loss
-//! on time after it, ended through the lifecycle's `end_game`), the
+//! on time after it, ended through `games::ending::end_game`), the
 //! challenge and scoring deadlines of `deadlines`, and the daily digests
 //! (`digest`).
 //!
@@ -17,7 +17,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use super::boards::board_ctx;
-use super::execute::end_game;
+use super::games::ending::end_game;
 use super::letters::{self, Letter, Origin};
 use super::{Env, PipelineError, deadlines};
 use crate::go::events::GameEvent;
@@ -25,6 +25,7 @@ use crate::go::{GameResult, Phase};
 use crate::mail::templates::BoardCtx;
 use crate::store::clock::{self, Running};
 use crate::store::codec::time_text;
+use crate::store::notices;
 use crate::store::{StoredGame, games, settings};
 
 /// What one tick did.
@@ -136,7 +137,7 @@ fn warn(
         Due::Warning => ("warning", "clock-warning.txt", true),
         _ => ("reminder", "clock-reminder.txt", false),
     };
-    if !letters::first_notice(conn, g.id.get(), r.to_move_id, kind, key, env.now)? {
+    if !notices::first(conn, g.id.get(), r.to_move_id, kind, key, env.now)? {
         return Ok(false);
     }
     let color = g.game.to_move();
@@ -166,7 +167,7 @@ fn warn(
     queue(conn, env, &letter, key)
 }
 
-/// Ends the game on time (through the lifecycle's `end_game`, which
+/// Ends the game on time (through `games::ending::end_game`, which
 /// records the result and makes the game-over letters with the SGF) and
 /// mails both players, except one on vacation.
 fn timeout(
@@ -198,7 +199,7 @@ fn timeout(
     for letter in &letters {
         let to = letter.to.id;
         if settings::vacation_until(conn, to, env.now)?.is_none()
-            && letters::first_notice(conn, g.id.get(), to, "timeout", key, env.now)?
+            && notices::first(conn, g.id.get(), to, "timeout", key, env.now)?
         {
             queue(conn, env, letter, key)?;
         }

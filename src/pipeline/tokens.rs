@@ -4,21 +4,17 @@
 //!
 //! Owns the token (HMAC-SHA256 of the player and game ids under the
 //! server's secret, the first 80 bits in lower-case base32: 16 characters),
-//! reading the tokens a mail was sent to (`Delivered-To`, `X-Original-To`,
-//! then `To` and `Cc`), which commands need one, and the `bad-token`
-//! refusal. The secret is an argument ([`super::Settings`]); this module
+//! and the Reply-To of each mail; checking the tokens a mail was sent to is
+//! the commands' gate (`execute::gate`). The secret is an argument ([`super::Settings`]); this module
 //! reads no file and draws no randomness.
 
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::PipelineError;
-use super::execute::{Rejection, load_own, reject, reject_in};
+use super::error::PipelineError;
 use crate::home::AuthMode;
-use crate::mail::command::{Command, GameRef};
-use crate::mail::inbound::InboundMail;
-use crate::mail::tags::{address_tag, tagged_address};
-use crate::store::players::{self, Player};
+use crate::mail::tags::tagged_address;
+use crate::store::players::{self};
 
 /// Characters of a token: 16 base32 characters hold 80 bits.
 pub const TOKEN_CHARS: usize = 16;
@@ -75,78 +71,8 @@ pub fn reply_to_for(
     Ok(player.and_then(|p| key.reply_to(server, p.id, game)))
 }
 
-/// What one mail may do in games: the tokens it was sent to.
-pub struct Gate<'a> {
-    key: &'a TokenKey,
-    server: &'a str,
-    presented: Vec<String>,
-}
-
-impl<'a> Gate<'a> {
-    /// Reads the tokens `mail` was sent to (none are needed in address mode).
-    pub fn new(key: &'a TokenKey, server: &'a str, mail: &InboundMail) -> Gate<'a> {
-        let all = mail.delivered_to.iter().chain(&mail.to).chain(&mail.cc);
-        let presented = all.filter_map(|a| address_tag(a, server)).collect();
-        Gate {
-            key,
-            server,
-            presented,
-        }
-    }
-
-    /// Returns the `bad-token` refusal when `cmd` acts in a game and the
-    /// mail was not sent to `player`'s token address for that game.
-    pub fn check(
-        &self,
-        conn: &Connection,
-        player: &Player,
-        cmd: &Command,
-    ) -> Result<Option<Rejection>, PipelineError> {
-        let Some(game) = guarded_game(cmd).filter(|_| self.key.mode == AuthMode::Token) else {
-            return Ok(None);
-        };
-        let number = i64::try_from(game.0).unwrap_or(i64::MAX);
-        let expected = self.key.token(player.id, number);
-        if self.presented.iter().any(|t| same(t, &expected)) {
-            return Ok(None);
-        }
-        let reason = format!(
-            "pbmgo takes commands for game{n} only in a reply to its mail about game{n}: \
-             answer with your mail program's Reply to the latest mail about game{n}, and keep \
-             the address it replies to (the one with a '+' after {local}); this mail was not \
-             sent to that address",
-            n = game.0,
-            local = self.server.split('@').next().unwrap_or(self.server),
-        );
-        Ok(Some(match load_own(conn, player, game)? {
-            Ok((g, _)) => reject_in(g.id, "bad-token", reason),
-            Err(_) => reject("bad-token", reason),
-        }))
-    }
-}
-
-/// Returns the game a command acts in, for the commands that need a token:
-/// every command naming a game except reading its board or record, and
-/// `accept` / `decline`, whose challenge mail is about no game yet (so it
-/// carries no token to answer with).
-fn guarded_game(cmd: &Command) -> Option<GameRef> {
-    match cmd {
-        Command::Move { game, .. }
-        | Command::Pass { game, .. }
-        | Command::Resign { game }
-        | Command::Place { game, .. }
-        | Command::Dead { game, .. }
-        | Command::Alive { game, .. }
-        | Command::Done { game }
-        | Command::Resume { game }
-        | Command::Undo { game }
-        | Command::Say { game, .. } => Some(*game),
-        _ => None,
-    }
-}
-
 /// Compares two tokens in time that does not depend on where they differ.
-fn same(a: &str, b: &str) -> bool {
+pub(crate) fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
 }
 

@@ -305,6 +305,13 @@ pub fn set_finished(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result
     Ok(())
 }
 
+/// Clears `finished_at` of game `id`, which goes back to play.
+pub fn set_unfinished(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE games SET finished_at = NULL WHERE id = ?1")?
+        .execute([id.get()])?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -183,3 +183,15 @@ pub fn game_ids(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ids.into_iter().filter_map(GameId::new).collect())
 }
+
+/// Returns the active games where it is `player_id`'s move, by id.
+pub fn to_move_for(conn: &Connection, player_id: i64) -> Result<Vec<GameId>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM games WHERE status = 'active'
+           AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END ORDER BY id",
+    )?;
+    let ids: Vec<i64> = stmt
+        .query_map([player_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(ids.into_iter().filter_map(GameId::new).collect())
+}

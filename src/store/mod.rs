@@ -16,8 +16,8 @@
 //!
 //! Time is an argument: functions that stamp rows take `now`.
 
-pub mod bounces;
 pub mod backup;
+pub mod bounces;
 pub mod challenges;
 pub mod clock;
 pub mod codec;
@@ -27,9 +27,11 @@ pub mod listing;
 pub mod memory;
 pub mod messages;
 pub mod migrate;
+pub mod notices;
 pub mod outbox;
 pub mod players;
 pub mod quarantine;
+pub mod reach;
 pub mod scoring;
 pub mod settings;
 pub mod standings;

@@ -231,6 +231,19 @@ fn complete(conn: &Connection, id: i64, name: String, created: &str) -> Result<P
     })
 }
 
+/// Returns the players who take one digest a day (`notify digest`), by id.
+pub fn with_digest(conn: &Connection) -> Result<Vec<PlayerRef>, StoreError> {
+    let mut stmt =
+        conn.prepare_cached("SELECT id, name FROM players WHERE notify = 'digest' ORDER BY id")?;
+    let rows = stmt.query_map([], |r| {
+        Ok(PlayerRef {
+            id: r.get(0)?,
+            name: r.get(1)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,78 +2,99 @@
 //! check, the scoring-phase refusal and the clock restarted), the plain-words
 //! reason for every illegal move, and the `games` listing.
 
+use std::sync::Arc;
+
 use rusqlite::Connection;
 
-use super::{Effect, Known, Notice, Outcome1, Rejection, lifecycle, load_own, reject_in};
-use crate::go::{IllegalMove, Move, Phase};
+use super::cmd::Cmd;
+use super::lifecycle;
+use super::load::load_own;
+use crate::go::{Color, IllegalMove, Move, Phase};
 use crate::mail::command::GameRef;
-use crate::pipeline::{Env, PipelineError};
+use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject_in};
+use crate::pipeline::games::scored;
+use crate::pipeline::report::{Done, Effect, Notice};
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
 use crate::store::{StoredGame, clock};
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn play(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    mv: Move,
-    expected: Option<u32>,
-    source: &str,
-) -> Outcome1 {
-    let (mut g, color) = match load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+/// `move GAME POINT[#N]` and `pass GAME[#N]`: plays for the sender, with
+/// the game as the move left it for the replies.
+pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) -> CmdResult<Done> {
+    let (mut g, color) = load_own(c.conn, c.player, game)?;
     let next = g.game.move_number() + 1;
-    if let Some(n) = expected.filter(|&n| n != next) {
-        let why = format!(
-            "you wrote #{n}, but the next move in {} is move {next}: look at the latest board",
-            g.id
-        );
-        return Ok(Err(reject_in(g.id, "stale-move-number", why)));
+    check_number(&g, expected, next)?;
+    if let Some(r) = lifecycle::refuse_play(c.conn, &g)? {
+        return Err(r.into());
     }
-    if let Some(r) = lifecycle::refuse_play(conn, &g)? {
-        return Ok(Err(r));
-    }
-    let played = match g.game.play_checked(color, mv) {
-        Ok(p) => p,
-        Err(e) => return Ok(Err(illegal(&g, e))),
-    };
+    let played = g.game.play_checked(color, mv).map_err(|e| illegal(&g, e))?;
     let entry = MoveEntry {
         color,
         mv,
         captures: played.captures,
-        source: source.to_string(),
-        played_at: env.now,
+        source: c.key.to_string(),
+        played_at: c.env.now,
     };
-    games::record_move(conn, &g, &entry)?;
-    games::undo::clear(conn, g.id)?;
-    match g.game.phase() {
-        Phase::Play => clock::start_turn(conn, g.id, env.now)?,
-        Phase::Scoring => {
-            clock::stop(conn, g.id)?;
-            lifecycle::scoring::open(conn, &g, color, env.now)?;
-        }
-        Phase::Finished => {
-            clock::finish(conn, g.id, env.now)?;
-            return lifecycle::ending::ended_by_move(conn, env, &g, mv, next);
-        }
+    games::record_move(c.conn, &g, &entry)?;
+    games::undo::clear(c.conn, g.id)?;
+    if let Some(ended) = after_move(c, &g, color, mv, next)? {
+        return Ok(ended.into());
     }
-    let game = g.id;
-    let after = StoredGame {
-        updated_at: env.now,
-        ..g
-    };
-    Ok(Ok(Effect::Changed(Notice {
-        game,
+    let notice = Notice {
+        game: g.id,
         color,
         what: mv.to_string(),
         number: next,
-        after: Known(Some(std::sync::Arc::new(after))),
-    })))
+    };
+    let after = StoredGame {
+        updated_at: c.env.now,
+        ..g
+    };
+    Ok(Done {
+        effect: Effect::Changed(notice),
+        after: Some(Arc::new(after)),
+    })
+}
+
+/// Refuses a move written for another move number than `next`.
+fn check_number(g: &StoredGame, expected: Option<u32>, next: u32) -> CmdResult<()> {
+    match expected.filter(|&n| n != next) {
+        Some(n) => Err(reject_in(
+            g.id,
+            "stale-move-number",
+            format!(
+                "you wrote #{n}, but the next move in {} is move {next}: look at the latest board",
+                g.id
+            ),
+        )
+        .into()),
+        None => Ok(()),
+    }
+}
+
+/// Runs the clocks after a move: the next turn, the scoring phase after a
+/// second pass, or the end of a game the move itself ended.
+fn after_move(
+    c: &Cmd<'_>,
+    g: &StoredGame,
+    color: Color,
+    mv: Move,
+    number: u32,
+) -> CmdResult<Option<Effect>> {
+    let (conn, now) = (c.conn, c.env.now);
+    match g.game.phase() {
+        Phase::Play => clock::start_turn(conn, g.id, now)?,
+        Phase::Scoring => {
+            clock::stop(conn, g.id)?;
+            scored::open(conn, g, color, now)?;
+        }
+        Phase::Finished => {
+            clock::finish(conn, g.id, now)?;
+            return lifecycle::ending::ended_by_move(c, g, mv, number).map(Some);
+        }
+    }
+    Ok(None)
 }
 
 /// Turns the engine's verdict into a rejection with plain words.

@@ -8,10 +8,12 @@ use serde::Serialize;
 use super::{deadline_words, queue};
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards::board_ctx;
-use crate::pipeline::letters::{self, Letter};
+use crate::pipeline::letters::Letter;
 use crate::pipeline::{Env, PipelineError};
 use crate::store::games::{self, GameId};
-use crate::store::players::PlayerRef;
+use crate::store::listing;
+use crate::store::notices;
+use crate::store::players::{self, PlayerRef};
 use crate::store::{clock, settings};
 
 /// One game of a digest.
@@ -40,12 +42,12 @@ pub struct DigestCtx {
 pub(super) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
     let date = env.now.format("%Y-%m-%d").to_string();
     let mut sent = 0;
-    for player in digest_players(conn)? {
+    for player in players::with_digest(conn)? {
         if settings::vacation_until(conn, player.id, env.now)?.is_some() {
             continue;
         }
-        let ids = their_move(conn, player.id)?;
-        if ids.is_empty() || !letters::first_notice(conn, 0, player.id, "digest", &date, env.now)? {
+        let ids = listing::to_move_for(conn, player.id)?;
+        if ids.is_empty() || !notices::first(conn, 0, player.id, "digest", &date, env.now)? {
             continue;
         }
         sent += u32::from(send(conn, env, &player, &ids, &date)?);
@@ -88,27 +90,4 @@ fn send(
         essential: true,
     };
     queue(conn, env, &letter, date)
-}
-
-fn digest_players(conn: &Connection) -> Result<Vec<PlayerRef>, PipelineError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, name FROM players WHERE notify = 'digest' ORDER BY id")?;
-    let rows = stmt.query_map([], |r| {
-        Ok(PlayerRef {
-            id: r.get(0)?,
-            name: r.get(1)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
-fn their_move(conn: &Connection, player_id: i64) -> Result<Vec<GameId>, PipelineError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id FROM games WHERE status = 'active'
-           AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END ORDER BY id",
-    )?;
-    let ids: Vec<i64> = stmt
-        .query_map([player_id], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    Ok(ids.into_iter().filter_map(GameId::new).collect())
 }

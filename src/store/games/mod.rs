@@ -15,6 +15,7 @@
 
 mod id;
 mod read;
+pub mod thread;
 pub mod undo;
 
 use chrono::{DateTime, Utc};

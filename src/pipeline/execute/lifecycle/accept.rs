@@ -6,34 +6,35 @@
 //! pinning the Message-ID, and handling the same mail twice cannot pick
 //! differently.
 
+use crate::pipeline::context::Env;
+use crate::pipeline::error::{CmdResult, PipelineError, reject};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::games::letters::game_letter;
+use crate::pipeline::report::Effect;
+use crate::pipeline::words::{color_name, color_words};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::super::{Effect, Outcome1, reject};
 use super::challenge::{not_challenged, open_challenge};
-use super::game_letter;
 use crate::go::{BoardSize, Color, Game, Point, Rules};
 use crate::mail::command::GameRef;
-use crate::pipeline::{Env, PipelineError};
 use crate::store::challenges::{self, Challenge, Status};
 use crate::store::games;
-use crate::store::players::{Player, PlayerRef};
+use crate::store::players::PlayerRef;
 use crate::store::{StoreError, StoredGame, clock};
 
 /// `accept GAME`: the challenged player starts the game.
-pub(super) fn accept(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    source: &str,
-) -> Outcome1 {
-    let c = match open_challenge(conn, game)? {
-        Ok(c) => c,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn accept(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn,
+        env,
+        player,
+        key: source,
+        ..
+    } = *c;
+    let c = open_challenge(conn, game)?;
     if let Some(r) = not_challenged(&c, player) {
-        return Ok(Err(r));
+        return Err(r.into());
     }
     if c.expires_at <= env.now {
         let why = format!(
@@ -41,7 +42,7 @@ pub(super) fn accept(
             c.id,
             c.expires_at.format("%Y-%m-%d")
         );
-        return Ok(Err(reject("challenge-expired", why)));
+        return Err(reject("challenge-expired", why).into());
     }
     let challenger_black = match c.terms.color.as_str() {
         "black" => true,
@@ -87,11 +88,11 @@ pub(super) fn accept(
         color_name(them),
         turn_words(&g, me, to_place)
     );
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: Some(g.id),
         letters: vec![letter],
-    }))
+    })
 }
 
 /// Flips the nigiri coin for the accepting message `key`: true when the challenger takes Black.
@@ -135,22 +136,6 @@ fn start_game(
         clock::start_turn(conn, id, env.now)?;
     }
     Ok(games::load(conn, id)?)
-}
-
-/// Returns `Black` or `White`.
-pub(super) fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
-/// Returns `Black (X)` or `White (O)`.
-pub(super) fn color_words(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black (X)",
-        Color::White => "White (O)",
-    }
 }
 
 /// Tells the player of `reader` what comes next in `g`.

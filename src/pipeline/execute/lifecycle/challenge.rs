@@ -2,16 +2,19 @@
 //! refusing or withdrawing the offer; finding an open challenge for
 //! `accept` (in `accept`), and the letters about challenges.
 
+use crate::pipeline::context::Env;
+use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::games::letters::closed_letter_with;
+use crate::pipeline::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
-use super::super::{Effect, Outcome1, Rejection, reject};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
 use crate::mail::command::{ChallengeOptions, GameRef, Komi};
-use crate::mail::templates::{ChallengeClosedCtx, ChallengeCtx};
+use crate::mail::templates::ChallengeCtx;
 use crate::pipeline::letters::Letter;
-use crate::pipeline::{Env, PipelineError};
 use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};
@@ -22,32 +25,27 @@ const DEFAULT_SIZE: u8 = 19;
 
 /// `challenge NAME [options]`.
 pub(super) fn challenge(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
+    c: &Cmd<'_>,
     opponent: &str,
     options: &ChallengeOptions,
-) -> Outcome1 {
+) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
     let other = match players::find(conn, opponent) {
         Ok(p) => p,
         Err(StoreError::NotFound { .. }) => {
             let why = format!("there is no player called {opponent}");
-            return Ok(Err(reject("no-such-player", why)));
+            return Err(reject("no-such-player", why).into());
         }
         Err(e) => return Err(e.into()),
     };
     if other.id == player.id {
-        return Ok(Err(reject(
-            "challenge-self",
-            "you cannot challenge yourself",
-        )));
+        return Err(reject("challenge-self", "you cannot challenge yourself").into());
     }
-    let terms = match terms(env, options) {
-        Ok(t) => t,
-        Err(r) => return Ok(Err(r)),
-    };
-    if let Some(r) = over_limit(conn, env, player, &other)? {
-        return Ok(Err(r));
+    let terms = terms(env, options)?;
+    if let Some(r) = over_limit(c, &other)? {
+        return Err(r.into());
     }
     let expires = env.now + Duration::days(i64::from(env.settings.games.challenge_expiry_days));
     let (me, them) = (player.as_ref(), other.as_ref());
@@ -65,11 +63,11 @@ pub(super) fn challenge(
         colors_sentence(&c, &me.name),
         c.expires_at.format("%Y-%m-%d"),
     );
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: None,
         letters: vec![letter],
-    }))
+    })
 }
 
 /// Checks the options against the board and fills in the server's defaults.
@@ -124,12 +122,10 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
 }
 
 /// Returns the rejection when either player has as many games as allowed.
-fn over_limit(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    other: &Player,
-) -> Result<Option<Rejection>, PipelineError> {
+fn over_limit(c: &Cmd<'_>, other: &Player) -> Result<Option<Rejection>, PipelineError> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
     let max = env.settings.max_games_per_player;
     if max == 0 {
         return Ok(None);
@@ -233,34 +229,25 @@ fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineErro
 }
 
 /// Finds the open challenge `game` for a command, or the rejection.
-pub(super) fn open_challenge(
-    conn: &Connection,
-    game: GameRef,
-) -> Result<Result<Challenge, Rejection>, PipelineError> {
+pub(super) fn open_challenge(conn: &Connection, game: GameRef) -> CmdResult<Challenge> {
     let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
-        return Ok(Err(reject(
-            "no-such-challenge",
-            format!("there is no challenge {game}"),
-        )));
+        return Err(reject("no-such-challenge", format!("there is no challenge {game}")).into());
     };
     let Some(c) = challenges::find(conn, id)? else {
         let why = match games::load(conn, id) {
             Ok(_) => format!("{id} is a game, not a challenge waiting for an answer"),
             Err(_) => format!("there is no challenge {id}"),
         };
-        return Ok(Err(reject("no-such-challenge", why)));
+        return Err(reject("no-such-challenge", why).into());
     };
     let closed = match c.status {
-        Status::Open => return Ok(Ok(c)),
+        Status::Open => return Ok(c),
         Status::Accepted => "was accepted already: the game has begun",
         Status::Declined => "was declined",
         Status::Withdrawn => "was withdrawn",
         Status::Expired => "expired unanswered",
     };
-    Ok(Err(reject(
-        "challenge-closed",
-        format!("the challenge {id} {closed}"),
-    )))
+    Err(reject("challenge-closed", format!("the challenge {id} {closed}")).into())
 }
 
 /// Returns the rejection when `player` is not the one challenged.
@@ -287,16 +274,11 @@ pub(super) fn not_challenged(c: &Challenge, player: &Player) -> Option<Rejection
 }
 
 /// `decline GAME`: the challenged player declines, the challenger withdraws.
-pub(super) fn decline(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-) -> Outcome1 {
-    let c = match open_challenge(conn, game)? {
-        Ok(c) => c,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn decline(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
+    let c = open_challenge(conn, game)?;
     let (status, to, what, text) = if c.challenged.id == player.id {
         (
             Status::Declined,
@@ -322,15 +304,15 @@ pub(super) fn decline(
             "{} is a challenge between {} and {}",
             c.id, c.challenger.name, c.challenged.name
         );
-        return Ok(Err(reject("not-your-challenge", why)));
+        return Err(reject("not-your-challenge", why).into());
     };
     challenges::close(conn, c.id, status, env.now)?;
     let letter = closed_letter(env, &c, to, what)?;
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: None,
         letters: vec![letter],
-    }))
+    })
 }
 
 /// The letter telling `to` that challenge `c` ended without a game.
@@ -341,27 +323,4 @@ pub(crate) fn closed_letter(
     what: String,
 ) -> Result<Letter, PipelineError> {
     closed_letter_with(env.templates, c, to, what)
-}
-
-/// As [`closed_letter`], with only the templates (for `tick`).
-pub(crate) fn closed_letter_with(
-    templates: &crate::mail::templates::Templates,
-    c: &Challenge,
-    to: &PlayerRef,
-    what: String,
-) -> Result<Letter, PipelineError> {
-    let ctx = ChallengeClosedCtx {
-        game: c.id.to_string(),
-        what,
-    };
-    Ok(Letter {
-        to: to.clone(),
-        kind: "challenge-closed",
-        subject: format!("[{}] The challenge is off", c.id),
-        text: templates.render("challenge-closed.txt", &ctx)?,
-        html: None,
-        game: None,
-        attachments: Vec::new(),
-        essential: false,
-    })
 }

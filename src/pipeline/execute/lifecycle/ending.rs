@@ -3,117 +3,35 @@
 //! records how in the game's events and mails both players the result,
 //! the final board and the SGF; `sgf GAME` mails a record on request.
 
-use chrono::{DateTime, Utc};
-use rusqlite::Connection;
+use super::super::load::{load, load_own};
+use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::games::ending::{end_game, game_over_letters};
+use crate::pipeline::report::Effect;
+use crate::pipeline::words::color_name;
 
-use super::super::{Effect, Outcome1, load};
-use super::scoring;
 use crate::go::events::GameEvent;
-use crate::go::{Color, GameResult};
 use crate::mail::command::GameRef;
-use crate::mail::templates::{GameOverCtx, SgfCtx, Templates};
+use crate::mail::templates::SgfCtx;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::records::sgf_attachment;
-use crate::pipeline::{Env, PipelineError, Settings};
-use crate::store::players::Player;
-use crate::store::{StoreError, StoredGame, challenges, clock, events, games};
-
-/// Ends game `g` with `event` (a resignation or a result): applies it,
-/// records it in the game's events under `source` (a message key, `cli`
-/// or `tick`), saves the game, stops its clock and stamps `finished_at`.
-/// Returns the game-over letters for both players, for the caller to
-/// queue; `how` says in a sentence how the game ended.
-///
-/// This is what a loss on time calls too, with
-/// `GameEvent::Finish(GameResult::Time(winner))`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn end_game(
-    conn: &Connection,
-    _settings: &Settings,
-    templates: &Templates,
-    g: &mut StoredGame,
-    event: GameEvent,
-    how: &str,
-    source: &str,
-    now: DateTime<Utc>,
-) -> Result<Vec<Letter>, PipelineError> {
-    g.game.apply_event(event).map_err(|e| StoreError::Invalid {
-        what: "game end",
-        value: event.to_string(),
-        reason: e.to_string(),
-    })?;
-    events::record(conn, g.id, g.game.move_number(), event, source, now)?;
-    games::update_state(conn, g.id, &g.game, now)?;
-    clock::stop(conn, g.id)?;
-    challenges::set_finished(conn, g.id, now)?;
-    game_over_letters(conn, templates, g, how)
-}
-
-/// Returns the letters telling both players that `g` is over: the result,
-/// `how`, the final board (scored, when the game was counted) and the SGF.
-pub(crate) fn game_over_letters(
-    conn: &Connection,
-    templates: &Templates,
-    g: &StoredGame,
-    how: &str,
-) -> Result<Vec<Letter>, PipelineError> {
-    let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
-    let attachment = sgf_attachment(g);
-    let ctx = GameOverCtx {
-        game: g.id.to_string(),
-        result: result.clone(),
-        how: how.to_string(),
-        board: scoring::board_ctx(conn, g)?,
-        sgf_name: attachment.filename.clone(),
-    };
-    let text = templates.render("game-over.txt", &ctx)?;
-    let letter = |c: Color| Letter {
-        to: g.player(c).clone(),
-        kind: "game-over",
-        subject: subject(g, c, &result),
-        text: text.clone(),
-        html: None,
-        game: Some(g.id),
-        attachments: vec![attachment.clone()],
-        essential: true,
-    };
-    Ok(vec![letter(Color::Black), letter(Color::White)])
-}
-
-/// The Subject for the player of `reader`: the winner of a resignation
-/// reads who resigned, everyone else "Game over".
-fn subject(g: &StoredGame, reader: Color, result: &str) -> String {
-    match g.game.result() {
-        Some(GameResult::Resignation(winner)) if winner == reader => format!(
-            "[{}] {} resigned: {result}",
-            g.id,
-            g.player(winner.opponent()).name
-        ),
-        _ => format!("[{}] Game over: {result}", g.id),
-    }
-}
+use crate::store::{StoredGame, challenges};
 
 /// `resign GAME`, at any time and out of turn: the game ends at once.
-pub(crate) fn resign(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    source: &str,
-) -> Outcome1 {
-    let (mut g, color) = match super::super::load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(crate) fn resign(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn,
+        env,
+        player,
+        key: source,
+        ..
+    } = *c;
+    let (mut g, color) = load_own(conn, player, game)?;
     if g.game.result().is_some() {
         let why = format!("{} is already over", g.id);
-        return Ok(Err(super::super::reject_in(g.id, "game-over", why)));
+        return Err(reject_in(g.id, "game-over", why).into());
     }
-    let how = format!(
-        "{} ({}) resigned.",
-        player.name,
-        super::accept::color_name(color)
-    );
+    let how = format!("{} ({}) resigned.", player.name, color_name(color));
     let letters = end_game(
         conn,
         env.settings,
@@ -125,19 +43,19 @@ pub(crate) fn resign(
         env.now,
     )?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text: format!("You resigned {}: {result}.", g.id),
         game: Some(g.id),
         letters,
-    }))
+    })
 }
 
 /// `sgf GAME`: mails the record of any game, finished or not, to the sender.
-pub(super) fn sgf(conn: &Connection, env: &Env<'_>, player: &Player, game: GameRef) -> Outcome1 {
-    let g = match load(conn, game)? {
-        Ok(g) => g,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn sgf(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
+    let g = load(conn, game)?;
     let attachment = sgf_attachment(&g);
     let state = match g.game.result() {
         Some(r) => format!("finished, {r}"),
@@ -166,11 +84,11 @@ pub(super) fn sgf(conn: &Connection, env: &Env<'_>, player: &Player, game: GameR
         "The record of {} comes in a separate mail, as {}.",
         g.id, letter.attachments[0].filename
     );
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: None,
         letters: vec![letter],
-    }))
+    })
 }
 
 /// A move that ended the game by itself (the repetition backstop: the
@@ -178,12 +96,12 @@ pub(super) fn sgf(conn: &Connection, env: &Env<'_>, player: &Player, game: GameR
 /// already recorded, and its move list alone rebuilds the result, so no
 /// event is kept; both players get the game-over mail with the SGF.
 pub(crate) fn ended_by_move(
-    conn: &Connection,
-    env: &Env<'_>,
+    c: &Cmd<'_>,
     g: &StoredGame,
     mv: crate::go::Move,
     number: u32,
-) -> Outcome1 {
+) -> CmdResult<Effect> {
+    let Cmd { conn, env, .. } = *c;
     challenges::set_finished(conn, g.id, env.now)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
     let how = format!(
@@ -191,9 +109,9 @@ pub(crate) fn ended_by_move(
          play ended without a winner."
     );
     let letters = game_over_letters(conn, env.templates, g, &how)?;
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text: format!("You played {mv} in {}. {how} Result: {result}.", g.id),
         game: Some(g.id),
         letters,
-    }))
+    })
 }

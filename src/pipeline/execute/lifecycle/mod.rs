@@ -10,47 +10,39 @@
 
 mod accept;
 mod challenge;
-mod place;
-pub(crate) use challenge::closed_letter_with;
 pub(crate) mod ending;
+mod place;
 pub(crate) mod scoring;
 
+use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject, reject_in};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::report::Effect;
 use rusqlite::Connection;
 
-use super::{Effect, Outcome1, Rejection, load_own, reject_in};
 use crate::mail::command::Command;
-use crate::mail::templates::{GameLetterCtx, Templates, wrap};
-use crate::pipeline::letters::Letter;
-use crate::pipeline::{Env, PipelineError};
+use crate::mail::templates::wrap;
 use crate::store::StoredGame;
-use crate::store::players::{Player, PlayerRef};
+use crate::store::players::Player;
 
 /// Runs one lifecycle command for `player`.
-pub(super) fn run(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    cmd: &Command,
-    source: &str,
-) -> Outcome1 {
+pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
     let done = match cmd {
-        Command::Challenge { opponent, options } => {
-            challenge::challenge(conn, env, player, opponent, options)
-        }
-        Command::Accept { game } => accept::accept(conn, env, player, *game, source),
-        Command::Decline { game } => challenge::decline(conn, env, player, *game),
-        Command::Place { game, points } => place::place(conn, env, player, *game, points),
-        Command::Dead { game, points } => scoring::mark(conn, env, player, *game, points, true),
-        Command::Alive { game, points } => scoring::mark(conn, env, player, *game, points, false),
-        Command::Done { game } => scoring::done(conn, env, player, *game, source),
-        Command::Resume { game } => scoring::resume(conn, env, player, *game, source),
-        Command::Sgf { game } => ending::sgf(conn, env, player, *game),
-        other => Ok(Err(super::reject(
+        Command::Challenge { opponent, options } => challenge::challenge(c, opponent, options),
+        Command::Accept { game } => accept::accept(c, *game),
+        Command::Decline { game } => challenge::decline(c, *game),
+        Command::Place { game, points } => place::place(c, *game, points),
+        Command::Dead { game, points } => scoring::mark(c, *game, points, true),
+        Command::Alive { game, points } => scoring::mark(c, *game, points, false),
+        Command::Done { game } => scoring::done(c, *game),
+        Command::Resume { game } => scoring::resume(c, *game),
+        Command::Sgf { game } => ending::sgf(c, *game),
+        other => Err(reject(
             "unknown-command",
             format!("'{other}' is not a lifecycle command"),
-        ))),
+        )
+        .into()),
     };
-    Ok(done?.map(|effect| match effect {
+    Ok(match done? {
         Effect::Acted {
             text,
             game,
@@ -61,55 +53,6 @@ pub(super) fn run(
             letters,
         },
         other => other,
-    }))
-}
-
-/// Loads a game the player plays in that is in the scoring phase.
-fn load_scoring(
-    conn: &Connection,
-    player: &Player,
-    game: crate::mail::command::GameRef,
-) -> Result<Result<(StoredGame, crate::go::Color), Rejection>, PipelineError> {
-    Ok(
-        load_own(conn, player, game)?.and_then(|(g, c)| match g.game.phase() {
-            crate::go::Phase::Scoring => Ok((g, c)),
-            crate::go::Phase::Play => Err(reject_in(
-                g.id,
-                "not-scoring",
-                format!(
-                    "{} is not being scored: it is scored after both players pass in a row",
-                    g.id
-                ),
-            )),
-            crate::go::Phase::Finished => {
-                Err(reject_in(g.id, "game-over", format!("{} is over", g.id)))
-            }
-        }),
-    )
-}
-
-/// Renders `game-letter.txt` and wraps it as an essential letter about game `g`.
-#[allow(clippy::too_many_arguments)]
-fn game_letter(
-    conn: &Connection,
-    templates: &Templates,
-    g: &StoredGame,
-    to: &PlayerRef,
-    kind: &'static str,
-    subject: String,
-    intro: Vec<String>,
-    next: Vec<String>,
-) -> Result<Letter, PipelineError> {
-    let ctx = GameLetterCtx::new(intro, scoring::board_ctx(conn, g)?, next);
-    Ok(Letter {
-        to: to.clone(),
-        kind,
-        subject,
-        text: templates.render("game-letter.txt", &ctx)?,
-        html: None,
-        game: Some(g.id),
-        attachments: Vec::new(),
-        essential: true,
     })
 }
 

@@ -2,47 +2,41 @@
 //! a few at a time, before the first move; White moves when all are down
 //! (and the clock starts then).
 
-use rusqlite::Connection;
+use super::super::load::load_own;
+use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::games::letters::game_letter;
+use crate::pipeline::report::Effect;
 
-use super::super::{Effect, Outcome1, load_own, reject_in};
 use super::accept::turn_words;
-use super::game_letter;
 use crate::go::{Color, Point};
 use crate::mail::command::GameRef;
-use crate::pipeline::Env;
 use crate::store::challenges;
-use crate::store::players::Player;
 use crate::store::{clock, games};
 
 /// `place GAME POINT...`: Black places free handicap stones.
-pub(super) fn place(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    points: &[Point],
-) -> Outcome1 {
-    let (mut g, color) = match load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn place(c: &Cmd<'_>, game: GameRef, points: &[Point]) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
+    let (mut g, color) = load_own(conn, player, game)?;
     let left = challenges::to_place(conn, g.id)?;
     if left == 0 || g.game.move_number() > 0 {
         let why = format!("there are no handicap stones to place in {}", g.id);
-        return Ok(Err(reject_in(g.id, "nothing-to-place", why)));
+        return Err(reject_in(g.id, "nothing-to-place", why).into());
     }
     if color != Color::Black {
         let why = format!(
             "Black ({}) places the handicap stones in {}",
             g.black.name, g.id
         );
-        return Ok(Err(reject_in(g.id, "not-your-stones", why)));
+        return Err(reject_in(g.id, "not-your-stones", why).into());
     }
     let n = points.len() as u32;
     if n > left {
         let why =
             format!("you named {n} points, but only {left} handicap stones are left to place");
-        return Ok(Err(reject_in(g.id, "too-many-stones", why)));
+        return Err(reject_in(g.id, "too-many-stones", why).into());
     }
     let remaining = left - n;
     let next = if remaining == 0 {
@@ -51,7 +45,7 @@ pub(super) fn place(
         Color::Black
     };
     if let Err(e) = g.game.add_handicap_stones(points, next) {
-        return Ok(Err(reject_in(g.id, "bad-placement", e.to_string())));
+        return Err(reject_in(g.id, "bad-placement", e.to_string()).into());
     }
     games::restart(conn, g.id, &g.game, env.now)?;
     challenges::set_to_place(conn, g.id, remaining)?;
@@ -63,11 +57,11 @@ pub(super) fn place(
             g.id,
             if remaining == 1 { "" } else { "s" }
         );
-        return Ok(Ok(Effect::Acted {
+        return Ok(Effect::Acted {
             text,
             game: Some(g.id),
             letters: Vec::new(),
-        }));
+        });
     }
     clock::start_turn(conn, g.id, env.now)?;
     let g = games::load(conn, g.id)?;
@@ -94,9 +88,9 @@ pub(super) fn place(
         g.game.handicap(),
         g.white.name
     );
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: Some(g.id),
         letters: vec![letter],
-    }))
+    })
 }

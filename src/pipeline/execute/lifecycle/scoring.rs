@@ -5,125 +5,32 @@
 //! game being scored (or ended by a count) is the scored board with the
 //! count and, while it is being scored, what each player can write.
 
+use super::super::load::load_scoring;
+use super::accept::turn_words;
+use crate::pipeline::context::Env;
+use crate::pipeline::error::{CmdResult, PipelineError, reject_in};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::games::ending::end_game;
+use crate::pipeline::games::letters::game_letter;
+use crate::pipeline::games::scored;
+use crate::pipeline::report::Effect;
+use crate::pipeline::words::color_name;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
-use super::super::{Effect, Outcome1, reject_in};
-use super::accept::{color_name, turn_words};
-use super::{ending, game_letter, load_scoring};
 use crate::go::events::GameEvent;
-use crate::go::render::{Marks, render_scored};
 use crate::go::score::{dead_strings, score_game};
-use crate::go::{Color, GameResult, Phase, Point};
+use crate::go::{Color, Point};
 use crate::mail::command::GameRef;
-use crate::mail::templates::BoardCtx;
-use crate::pipeline::boards;
-use crate::pipeline::{Env, PipelineError};
-use crate::store::players::Player;
 use crate::store::scoring::{self, Marking};
 use crate::store::{StoredGame, clock, events, games};
 
-/// Opens the scoring phase of `g` after `second` made the second pass.
-pub(crate) fn open(
-    conn: &Connection,
-    g: &StoredGame,
-    second: Color,
-    now: DateTime<Utc>,
-) -> Result<(), PipelineError> {
-    Ok(scoring::open(conn, g.id, second, now)?)
-}
-
-/// Returns the marking of `g`, an empty one when the phase has no row yet.
-fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Marking>, PipelineError> {
-    let found = scoring::load(conn, g.id, g.game.board().size())?;
-    Ok(found.or_else(|| {
-        (g.game.phase() == Phase::Scoring).then(|| Marking {
-            game: g.id,
-            dead: Vec::new(),
-            black_done: false,
-            white_done: false,
-            deadline: None,
-            second_pass: Some(g.game.to_move().opponent()),
-            started_at: g.updated_at,
-        })
-    }))
-}
-
-/// Returns the board block of `g`: while it is being scored, or once it is
-/// over by a count, the scored board with the count.
-pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, PipelineError> {
-    let mut b = boards::board_ctx(g);
-    let counted = matches!(
-        (g.game.phase(), g.game.result()),
-        (Phase::Scoring, _) | (Phase::Finished, Some(GameResult::Score(..)))
-    );
-    if counted && let Some(m) = marking(conn, g)? {
-        b.board = scored_text(g, &m);
-    }
-    Ok(b)
-}
-
-/// Draws the scored board and the count, and while scoring, the instructions.
-fn scored_text(g: &StoredGame, m: &Marking) -> String {
-    let s = score_game(&g.game, &m.dead);
-    let marks = Marks {
-        dead: m.dead.clone(),
-        territory: s.territory.clone(),
-    };
-    let mut out = render_scored(&g.game.position(), &marks);
-    out.push_str("\nDead stones are drawn x and o, territory + (Black) and - (White).\n");
-    out.push_str(&s.lines().join("\n"));
-    out.push('\n');
-    if g.game.phase() != Phase::Scoring {
-        return out;
-    }
-    out.push('\n');
-    out.push_str(&match m.dead.is_empty() {
-        true => "No stones are marked dead.".to_string(),
-        false => format!("Marked dead: {}.", m.dead_text()),
-    });
-    out.push('\n');
-    let accepted = |c: Color| match m.done(c) {
-        true => "has accepted",
-        false => "has not accepted yet",
-    };
-    for c in [Color::Black, Color::White] {
-        out.push_str(&format!(
-            "{} ({}) {}.\n",
-            g.player(c).name,
-            color_name(c),
-            accepted(c)
-        ));
-    }
-    if let Some(d) = m.deadline {
-        out.push_str(&format!(
-            "Unless the marking changes, this count stands on {}.\n",
-            d.format("%Y-%m-%d %H:%M UTC")
-        ));
-    }
-    let id = g.id;
-    out.push_str(&format!(
-        "\nTo mark a string dead:        dead {id} POINT...\n\
-         To mark it alive again:       alive {id} POINT...\n\
-         To accept this count:         done {id}\n\
-         To play on instead:           resume {id}\n"
-    ));
-    out
-}
-
 /// `dead GAME POINT...` (`dead` true) and `alive GAME POINT...`.
-pub(super) fn mark(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    points: &[Point],
-    dead: bool,
-) -> Outcome1 {
-    let (g, color) = match load_scoring(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn mark(c: &Cmd<'_>, game: GameRef, points: &[Point], dead: bool) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
+    let (g, color) = load_scoring(conn, player, game)?;
     let pos = g.game.position();
     let size = pos.size();
     if let Some(p) = points
@@ -131,14 +38,10 @@ pub(super) fn mark(
         .find(|p| !size.contains(**p) || pos.get(**p).is_none())
     {
         let why = format!("there is no stone at {p} in {}", g.id);
-        return Ok(Err(reject_in(g.id, "no-stone", why)));
+        return Err(reject_in(g.id, "no-stone", why).into());
     }
-    let Some(mut m) = marking(conn, &g)? else {
-        return Ok(Err(reject_in(
-            g.id,
-            "not-scoring",
-            format!("{} is not being scored", g.id),
-        )));
+    let Some(mut m) = scored::marking(conn, &g)? else {
+        return Err(reject_in(g.id, "not-scoring", format!("{} is not being scored", g.id)).into());
     };
     let strings = dead_strings(&pos, points);
     let before = m.dead.clone();
@@ -157,11 +60,11 @@ pub(super) fn mark(
             g.id,
             list.join(" ")
         );
-        return Ok(Ok(Effect::Acted {
+        return Ok(Effect::Acted {
             text,
             game: Some(g.id),
             letters: Vec::new(),
-        }));
+        });
     }
     let other = color.opponent();
     match other {
@@ -200,11 +103,11 @@ pub(super) fn mark(
         g.player(other).name,
         g.id
     );
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: Some(g.id),
         letters: vec![letter],
-    }))
+    })
 }
 
 /// Makes sure the scoring row exists (games scored before rows were kept).
@@ -227,23 +130,17 @@ fn deadline_for(env: &Env<'_>, m: &Marking) -> Option<DateTime<Utc>> {
 }
 
 /// `done GAME`: accept the marking; when both have, the game ends with the count.
-pub(super) fn done(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    source: &str,
-) -> Outcome1 {
-    let (mut g, color) = match load_scoring(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
-    let Some(mut m) = marking(conn, &g)? else {
-        return Ok(Err(reject_in(
-            g.id,
-            "not-scoring",
-            format!("{} is not being scored", g.id),
-        )));
+pub(super) fn done(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn,
+        env,
+        player,
+        key: source,
+        ..
+    } = *c;
+    let (mut g, color) = load_scoring(conn, player, game)?;
+    let Some(mut m) = scored::marking(conn, &g)? else {
+        return Err(reject_in(g.id, "not-scoring", format!("{} is not being scored", g.id)).into());
     };
     let other = color.opponent();
     if m.done(color) {
@@ -252,11 +149,11 @@ pub(super) fn done(
             g.id,
             g.player(other).name
         );
-        return Ok(Ok(Effect::Acted {
+        return Ok(Effect::Acted {
             text,
             game: Some(g.id),
             letters: Vec::new(),
-        }));
+        });
     }
     match color {
         Color::Black => m.black_done = true,
@@ -268,7 +165,7 @@ pub(super) fn done(
     if m.black_done && m.white_done {
         let result = score_game(&g.game, &m.dead).result();
         let how = "Both players accepted the count.".to_string();
-        let letters = ending::end_game(
+        let letters = end_game(
             conn,
             env.settings,
             env.templates,
@@ -282,11 +179,11 @@ pub(super) fn done(
             "Both players accepted the count: {} is over, {result}.",
             g.id
         );
-        return Ok(Ok(Effect::Acted {
+        return Ok(Effect::Acted {
             text,
             game: Some(g.id),
             letters,
-        }));
+        });
     }
     let until = m
         .deadline
@@ -317,31 +214,25 @@ pub(super) fn done(
         g.id,
         g.player(other).name
     );
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: Some(g.id),
         letters: vec![letter],
-    }))
+    })
 }
 
 /// `resume GAME`: leave the scoring phase; the player who did not make the second pass moves.
-pub(super) fn resume(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    source: &str,
-) -> Outcome1 {
-    let (mut g, color) = match load_scoring(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn resume(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn,
+        env,
+        player,
+        key: source,
+        ..
+    } = *c;
+    let (mut g, color) = load_scoring(conn, player, game)?;
     if g.game.apply_event(GameEvent::Resume).is_err() {
-        return Ok(Err(reject_in(
-            g.id,
-            "game-over",
-            format!("{} is over", g.id),
-        )));
+        return Err(reject_in(g.id, "game-over", format!("{} is over", g.id)).into());
     }
     events::record(
         conn,
@@ -371,9 +262,9 @@ pub(super) fn resume(
         vec![turn_words(&g, other, 0)],
     )?;
     let text = format!("Play resumes in {}. {}", g.id, turn_words(&g, color, 0));
-    Ok(Ok(Effect::Acted {
+    Ok(Effect::Acted {
         text,
         game: Some(g.id),
         letters: vec![letter],
-    }))
+    })
 }

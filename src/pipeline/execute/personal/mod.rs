@@ -6,43 +6,40 @@ mod settings;
 mod talk;
 mod undo;
 
+use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::letters::Letter;
+use crate::pipeline::report::{Effect, LineResult, Report};
 use rusqlite::Connection;
 
-use super::{Effect, LineResult, Outcome1, Rejection, Report, reject};
 use crate::mail::command::{Command, Parsed};
-use crate::pipeline::letters::Letter;
-use crate::pipeline::{Env, PipelineError};
 use crate::store::players::Player;
 use crate::store::settings as store_settings;
 
 /// Runs one personal command for `player`; `source` is the message's key.
-pub(super) fn run(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    cmd: &Command,
-    source: &str,
-) -> Outcome1 {
+pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
     match cmd {
-        Command::Undo { game } => undo::run(conn, env, player, *game),
-        Command::Say { game, text } => talk::say(conn, env, player, *game, text),
+        Command::Undo { game } => undo::run(c, *game),
+        Command::Say { game, text } => talk::say(c, *game, text),
         Command::Standings => talk::standings(conn, env),
-        Command::Vacation { days } => settings::vacation(conn, env, player, *days),
+        Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
-        Command::Password { secret, new } => {
-            settings::password(conn, env, player, secret, new.as_deref(), source)
-        }
-        other => Ok::<_, PipelineError>(Err(reject(
+        Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
+        other => Err(reject(
             "unknown-command",
             format!("'{other}' is not one of your own commands"),
-        ))),
+        )
+        .into()),
     }
 }
 
 /// Returns the report of a mail refused whole because it lacks the
 /// player's password, or `None` when the player has no password or the
 /// mail carries a `password` line with the right one.
-pub(super) fn password_gate(
+pub(crate) fn password_gate(
     conn: &Connection,
     player: &Player,
     parsed: &Parsed,
@@ -58,10 +55,10 @@ pub(super) fn password_gate(
         return Ok(None);
     }
     let refusal = bad_password();
-    let lines = parsed.commands.iter().map(|l| LineResult {
-        command: l.text.clone(),
-        result: Err(refusal.clone()),
-    });
+    let lines = parsed
+        .commands
+        .iter()
+        .map(|l| LineResult::new(l.text.clone(), Err(refusal.clone())));
     Ok(Some(Report {
         lines: lines.collect(),
         not_processed: parsed.not_processed.clone(),

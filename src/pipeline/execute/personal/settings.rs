@@ -1,24 +1,24 @@
 //! `vacation DAYS|off`, `notify each|digest|off` and `password SECRET
 //! [NEW|off]`: the player's own settings, stored by `store::settings`.
 
+use crate::pipeline::context::Env;
+use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::report::Effect;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::{acted, bad_password};
 use crate::mail::command::NotifyMode;
-use crate::pipeline::execute::{Outcome1, reject};
-use crate::pipeline::{Env, PipelineError};
 use crate::store::codec::time_text;
 use crate::store::players::Player;
 use crate::store::settings as store;
 
 /// Runs `vacation DAYS` (`Some`) or `vacation off` (`None`).
-pub(super) fn vacation(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    days: Option<u32>,
-) -> Outcome1 {
+pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
     let Some(days) = days else {
         return vacation_off(conn, env, player);
     };
@@ -27,7 +27,7 @@ pub(super) fn vacation(
             "you are already on vacation until {}; send 'vacation off' first to change it",
             time_text(until)
         );
-        return Ok(Err(reject("already-on-vacation", why)));
+        return Err(reject("already-on-vacation", why).into());
     }
     let allowance = env.settings.games.vacation_days_per_year;
     let used = store::vacation_days_used(conn, player.id, env.now)?;
@@ -37,7 +37,7 @@ pub(super) fn vacation(
             "you may take {allowance} vacation days a year and have {left} left this year, \
              so a vacation of {days} days is not possible"
         );
-        return Ok(Err(reject("vacation-allowance", why)));
+        return Err(reject("vacation-allowance", why).into());
     }
     let until = store::start_vacation(conn, player.id, days, env.now)?;
     let text = format!(
@@ -46,24 +46,24 @@ pub(super) fn vacation(
         time_text(until),
         left - days
     );
-    Ok(Ok(acted(text, None, Vec::new())))
+    Ok(acted(text, None, Vec::new()))
 }
 
-fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> Outcome1 {
+fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<Effect> {
     match store::end_vacation(conn, player.id, env.now)? {
         Some(back) => {
             let text = format!(
                 "Welcome back: your vacation has ended and your clocks run again. \
                  {back} unused days were given back."
             );
-            Ok(Ok(acted(text, None, Vec::new())))
+            Ok(acted(text, None, Vec::new()))
         }
-        None => Ok(Err(reject("not-on-vacation", "you are not on vacation"))),
+        None => Err(reject("not-on-vacation", "you are not on vacation").into()),
     }
 }
 
 /// Runs `notify MODE`.
-pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> Outcome1 {
+pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> CmdResult<Effect> {
     store::set_notify(conn, player.id, mode.name())?;
     let text = match mode {
         NotifyMode::Each => "You will get a mail for every move.",
@@ -76,38 +76,39 @@ pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> Ou
              phase and warnings."
         }
     };
-    Ok::<_, PipelineError>(Ok(acted(text, None, Vec::new())))
+    Ok(acted(text, None, Vec::new()))
 }
 
 /// Runs `password SECRET [NEW|off]`; `source` (the message's key) salts the hash.
-pub(super) fn password(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    secret: &str,
-    new: Option<&str>,
-    source: &str,
-) -> Outcome1 {
+pub(super) fn password(c: &Cmd<'_>, secret: &str, new: Option<&str>) -> CmdResult<Effect> {
+    let Cmd {
+        conn,
+        env,
+        player,
+        key: source,
+        ..
+    } = *c;
     let salt = salt(source, player.id, env);
     let Some(hash) = store::password_hash(conn, player.id)? else {
         return match new {
             None => {
                 store::set_password(conn, player.id, Some(secret), &salt)?;
-                Ok(Ok(acted(
+                Ok(acted(
                     "Your password is set. From now on, every mail you send must \
                      carry a line 'password' followed by it, or nothing in the mail is done.",
                     None,
                     Vec::new(),
-                )))
+                ))
             }
-            Some(_) => Ok(Err(reject(
+            Some(_) => Err(reject(
                 "no-password",
                 "you have no password to change; send 'password SECRET' to set one",
-            ))),
+            )
+            .into()),
         };
     };
     if !store::password_matches(&hash, secret) {
-        return Ok(Err(bad_password()));
+        return Err(bad_password().into());
     }
     let text = match new {
         None => "Password accepted.",
@@ -120,7 +121,7 @@ pub(super) fn password(
             "Your password is changed. Use the new one from now on."
         }
     };
-    Ok(Ok(acted(text, None, Vec::new())))
+    Ok(acted(text, None, Vec::new()))
 }
 
 /// Returns the salt of a password set by the message `source`: unique to

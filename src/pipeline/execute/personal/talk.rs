@@ -1,15 +1,17 @@
 //! `say GAME TEXT...` (a message to the opponent) and `standings` (the
 //! table of players with their Elo ratings).
 
+use super::super::load::load_own;
+use crate::pipeline::context::Env;
+use crate::pipeline::error::{CmdResult, PipelineError};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::report::Effect;
 use rusqlite::Connection;
 use serde::Serialize;
 
 use super::acted;
 use crate::mail::command::GameRef;
-use crate::pipeline::execute::{Effect, Outcome1, load_own};
 use crate::pipeline::letters::Letter;
-use crate::pipeline::{Env, PipelineError};
-use crate::store::players::Player;
 use crate::store::standings::{self, Standing};
 
 /// Context of `say.txt`: a player's message to their opponent.
@@ -33,17 +35,11 @@ pub struct StandingsCtx {
 }
 
 /// Runs `say GAME TEXT` for `player`.
-pub(super) fn say(
-    conn: &Connection,
-    env: &Env<'_>,
-    player: &Player,
-    game: GameRef,
-    text: &str,
-) -> Outcome1 {
-    let (g, color) = match load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
+    let (g, color) = load_own(conn, player, game)?;
     let to = g.player(color.opponent()).clone();
     let ctx = SayCtx {
         game: g.id.to_string(),
@@ -61,13 +57,13 @@ pub(super) fn say(
         essential: true,
     };
     let done = format!("Your message was sent to {}.", to.name);
-    Ok(Ok(acted(done, None, vec![letter])))
+    Ok(acted(done, None, vec![letter]))
 }
 
 /// Runs `standings`: the table as a block of the reply.
-pub(super) fn standings(conn: &Connection, env: &Env<'_>) -> Outcome1 {
+pub(super) fn standings(conn: &Connection, env: &Env<'_>) -> CmdResult<Effect> {
     let text = standings_text(conn, env)?;
-    Ok::<_, PipelineError>(Ok(Effect::Text(text)))
+    Ok(Effect::Text(text))
 }
 
 /// Returns the standings rendered with `standings.txt`.

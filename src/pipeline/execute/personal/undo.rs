@@ -3,6 +3,13 @@
 //! is taken back exactly (see `store::games::undo`). Any move cancels the
 //! request.
 
+use super::super::load::load_own;
+use crate::pipeline::boards::board_ctx;
+use crate::pipeline::context::Env;
+use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::report::Effect;
+use crate::pipeline::words::capitalized;
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -10,12 +17,8 @@ use super::acted;
 use crate::go::{Color, Phase};
 use crate::mail::command::GameRef;
 use crate::mail::templates::BoardCtx;
-use crate::pipeline::boards::{board_ctx, capitalized};
-use crate::pipeline::execute::{Outcome1, load_own, reject_in};
 use crate::pipeline::letters::Letter;
-use crate::pipeline::{Env, PipelineError};
 use crate::store::games::undo::{self, UndoRequest};
-use crate::store::players::Player;
 use crate::store::{StoredGame, clock, games};
 
 /// Context of `undo-request.txt` (to the opponent) and `undo-done.txt`
@@ -37,14 +40,14 @@ pub struct UndoCtx {
 }
 
 /// Runs `undo GAME` for `player`.
-pub(super) fn run(conn: &Connection, env: &Env<'_>, player: &Player, game: GameRef) -> Outcome1 {
-    let (g, color) = match load_own(conn, player, game)? {
-        Ok(x) => x,
-        Err(r) => return Ok(Err(r)),
-    };
+pub(super) fn run(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let Cmd {
+        conn, env, player, ..
+    } = *c;
+    let (g, color) = load_own(conn, player, game)?;
     if g.game.phase() != Phase::Play {
         let why = format!("{} is not being played, so no move can be taken back", g.id);
-        return Ok(Err(reject_in(g.id, "cannot-undo", why)));
+        return Err(reject_in(g.id, "cannot-undo", why).into());
     }
     let number = g.game.move_number();
     let last = g.game.last_move();
@@ -58,13 +61,13 @@ pub(super) fn run(conn: &Connection, env: &Env<'_>, player: &Player, game: GameR
                 g.id,
                 g.player(color.opponent()).name
             );
-            Ok(Err(reject_in(g.id, "undo-pending", why)))
+            Err(reject_in(g.id, "undo-pending", why).into())
         }
         _ => match last {
             Some((c, _)) if c == color && !g.game.history().moves().is_empty() => {
                 ask(conn, env, &g, color)
             }
-            _ => Ok(Err(reject_in(g.id, "cannot-undo", cannot_words(&g, color)))),
+            _ => Err(reject_in(g.id, "cannot-undo", cannot_words(&g, color)).into()),
         },
     }
 }
@@ -96,7 +99,7 @@ fn last_text(g: &StoredGame) -> String {
 }
 
 /// Records the request and writes to the opponent.
-fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> Outcome1 {
+fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdResult<Effect> {
     let number = g.game.move_number();
     undo::ask(
         conn,
@@ -122,18 +125,18 @@ fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> Outcom
          If they agree, you will get a mail and it will be your move again.",
         c.other, c.move_text, g.id
     );
-    Ok(Ok(acted(text, Some(g.id), vec![letter])))
+    Ok(acted(text, Some(g.id), vec![letter]))
 }
 
 /// Takes the move back, restarts the asker's clock and tells them.
-fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> Outcome1 {
+fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdResult<Effect> {
     let asker = color.opponent();
     let number = g.game.move_number();
     let move_text = last_text(g);
     let before = undo::before_last(g)?;
     if before.phase() != Phase::Play {
         let why = format!("move {number} in {} cannot be taken back", g.id);
-        return Ok(Err(reject_in(g.id, "cannot-undo", why)));
+        return Err(reject_in(g.id, "cannot-undo", why).into());
     }
     undo::take_back(conn, g, &before, env.now)?;
     clock::start_turn(conn, g.id, env.now)?;
@@ -153,5 +156,5 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> Outc
         "You agreed: move {number} ({}) in {} is taken back. It is {}'s move again.",
         c.move_text, g.id, c.asker
     );
-    Ok::<_, PipelineError>(Ok(acted(text, Some(g.id), vec![letter])))
+    Ok(acted(text, Some(g.id), vec![letter]))
 }

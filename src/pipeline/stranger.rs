@@ -4,18 +4,22 @@
 use chrono::Duration;
 use rusqlite::Connection;
 
-use super::{
-    Effect, LineResult, Rejection, Report, answer_player, command_code, help_text, reject, run_all,
-};
+use super::answer::answer_player;
+use super::context::{Env, Msg};
+use super::error::{PipelineError, Rejection, reject};
+use super::execute::{command_code, run_all};
+use super::help::help_text;
+use super::journal::record;
+use super::replies;
+use super::report::{Disposition, Done, Effect, LineResult, Report};
 use crate::mail::command::{Command, Parsed, parse_mail};
-use crate::pipeline::{Disposition, Env, Msg, PipelineError, record, replies};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
 use crate::store::players::{self, Player};
 
 /// Handles mail from an address that belongs to no player.
-pub fn from_stranger(
+pub(crate) fn from_stranger(
     conn: &Connection,
     env: &Env<'_>,
     msg: &Msg<'_>,
@@ -124,10 +128,9 @@ fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineErr
             )),
             Err(e) => Err(reject(command_code(e.code()), e.to_string())),
         };
-        report.lines.push(LineResult {
-            command: line.text.clone(),
-            result,
-        });
+        report
+            .lines
+            .push(LineResult::new(line.text.clone(), result.map(Done::from)));
     }
     Ok(report)
 }

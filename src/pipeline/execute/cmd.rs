@@ -1,0 +1,21 @@
+//! The context every mail command runs in: the message's transaction, its
+//! environment, the player who sent it and the message's key (which
+//! records and coin flips are tied to). A copy of four references.
+
+use rusqlite::Connection;
+
+use crate::pipeline::context::Env;
+use crate::store::players::Player;
+
+/// One command's context; see the module header.
+#[derive(Clone, Copy)]
+pub(crate) struct Cmd<'a> {
+    /// The message's transaction.
+    pub conn: &'a Connection,
+    /// Settings, templates and the time.
+    pub env: &'a Env<'a>,
+    /// The sender.
+    pub player: &'a Player,
+    /// The message's exactly-once key.
+    pub key: &'a str,
+}

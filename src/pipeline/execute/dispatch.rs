@@ -1,0 +1,112 @@
+//! Running the commands of one mail for a player, in the message's
+//! transaction: the password gate, the reply-token gate in token mode,
+//! then each command by its group (play, lifecycle, personal), collected
+//! in a [`Report`].
+
+use rusqlite::Connection;
+
+use super::cmd::Cmd;
+use super::gate::Gate;
+use super::play::{games_text, play};
+use super::{lifecycle, load::load, personal};
+use crate::go::Move;
+use crate::mail::command::{Command, Parsed};
+use crate::pipeline::context::{Env, Msg};
+use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
+use crate::pipeline::help::help_text;
+use crate::pipeline::report::{Done, Effect, LineResult, Report};
+use crate::store::players::Player;
+
+/// Runs every command of `parsed` for `player` (the sender of `msg`);
+/// in token mode a game command `msg` was not sent with the right reply
+/// token for is refused ([`Gate`]).
+pub(crate) fn run_all(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    parsed: &Parsed,
+    msg: &Msg<'_>,
+) -> Result<Report, PipelineError> {
+    if let Some(refused) = personal::password_gate(conn, player, parsed)? {
+        return Ok(refused);
+    }
+    let mut report = Report {
+        lines: Vec::new(),
+        not_processed: parsed.not_processed.clone(),
+        comment: parsed.comment.clone(),
+    };
+    let c = Cmd {
+        conn,
+        env,
+        player,
+        key: msg.key,
+    };
+    let gate = Gate::new(
+        &env.settings.tokens,
+        &env.settings.identity.address,
+        msg.mail,
+    );
+    for line in &parsed.commands {
+        let result = match &line.parsed {
+            Ok(cmd) => settle(gated(&c, &gate, cmd))?,
+            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+        };
+        report
+            .lines
+            .push(LineResult::new(line.text.clone(), result));
+    }
+    Ok(report)
+}
+
+/// Runs `cmd` unless the token gate refuses it.
+fn gated(c: &Cmd<'_>, gate: &Gate<'_>, cmd: &Command) -> CmdResult<Done> {
+    if let Some(refused) = gate.check(c.conn, c.player, cmd)? {
+        return Err(refused.into());
+    }
+    run(c, cmd)
+}
+
+/// Maps the parser's codes onto the reply codes.
+pub(crate) fn command_code(code: &'static str) -> &'static str {
+    match code {
+        "bad-point" | "no-such-game" => code,
+        _ => "unknown-command",
+    }
+}
+
+/// Runs one command by its group.
+fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
+    match cmd {
+        Command::Move {
+            game,
+            point,
+            expected,
+        } => play(c, *game, Move::Play(*point), *expected),
+        Command::Pass { game, expected } => play(c, *game, Move::Pass, *expected),
+        Command::Help | Command::Signup { .. } | Command::Games | Command::Board { .. } => {
+            general(c, cmd).map(Done::from)
+        }
+        Command::Resign { game } => lifecycle::ending::resign(c, *game).map(Done::from),
+        Command::Undo { .. }
+        | Command::Say { .. }
+        | Command::Vacation { .. }
+        | Command::Notify { .. }
+        | Command::Password { .. }
+        | Command::Standings => personal::run(c, cmd).map(Done::from),
+        _ => lifecycle::run(c, cmd).map(Done::from),
+    }
+}
+
+/// `help`, `games`, `board`, and a `signup` from an address already registered.
+fn general(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
+    match cmd {
+        Command::Help => Ok(Effect::Text(help_text(c.env, None)?)),
+        Command::Games => Ok(Effect::Text(games_text(c.conn, c.player)?)),
+        Command::Board { game } => Ok(Effect::Shown(load(c.conn, *game)?.id)),
+        _ => Err(reject(
+            "name-taken",
+            format!("this address is already registered, as {}", c.player.name),
+        )
+        .into()),
+    }
+}

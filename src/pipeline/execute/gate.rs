@@ -1,0 +1,85 @@
+//! The reply-token gate (`[server] auth = "token"`): which commands act in
+//! a game and so need the player's token for it, reading the tokens a mail
+//! was sent to (`Delivered-To`, `X-Original-To`, then `To` and `Cc`), and
+//! the `bad-token` refusal with what to do instead.
+
+use rusqlite::Connection;
+
+use super::load::load_own;
+use crate::home::AuthMode;
+use crate::mail::command::{Command, GameRef};
+use crate::mail::inbound::InboundMail;
+use crate::mail::tags::address_tag;
+use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
+use crate::pipeline::tokens::{TokenKey, same};
+use crate::store::players::Player;
+
+/// What one mail may do in games: the tokens it was sent to.
+pub struct Gate<'a> {
+    key: &'a TokenKey,
+    server: &'a str,
+    presented: Vec<String>,
+}
+
+impl<'a> Gate<'a> {
+    /// Reads the tokens `mail` was sent to (none are needed in address mode).
+    pub fn new(key: &'a TokenKey, server: &'a str, mail: &InboundMail) -> Gate<'a> {
+        let all = mail.delivered_to.iter().chain(&mail.to).chain(&mail.cc);
+        let presented = all.filter_map(|a| address_tag(a, server)).collect();
+        Gate {
+            key,
+            server,
+            presented,
+        }
+    }
+
+    /// Returns the `bad-token` refusal when `cmd` acts in a game and the
+    /// mail was not sent to `player`'s token address for that game.
+    pub fn check(
+        &self,
+        conn: &Connection,
+        player: &Player,
+        cmd: &Command,
+    ) -> Result<Option<Rejection>, PipelineError> {
+        let Some(game) = guarded_game(cmd).filter(|_| self.key.mode == AuthMode::Token) else {
+            return Ok(None);
+        };
+        let number = i64::try_from(game.0).unwrap_or(i64::MAX);
+        let expected = self.key.token(player.id, number);
+        if self.presented.iter().any(|t| same(t, &expected)) {
+            return Ok(None);
+        }
+        let reason = format!(
+            "pbmgo takes commands for game{n} only in a reply to its mail about game{n}: \
+             answer with your mail program's Reply to the latest mail about game{n}, and keep \
+             the address it replies to (the one with a '+' after {local}); this mail was not \
+             sent to that address",
+            n = game.0,
+            local = self.server.split('@').next().unwrap_or(self.server),
+        );
+        Ok(Some(match settle(load_own(conn, player, game))? {
+            Ok((g, _)) => reject_in(g.id, "bad-token", reason),
+            Err(_) => reject("bad-token", reason),
+        }))
+    }
+}
+
+/// Returns the game a command acts in, for the commands that need a token:
+/// every command naming a game except reading its board or record, and
+/// `accept` / `decline`, whose challenge mail is about no game yet (so it
+/// carries no token to answer with).
+fn guarded_game(cmd: &Command) -> Option<GameRef> {
+    match cmd {
+        Command::Move { game, .. }
+        | Command::Pass { game, .. }
+        | Command::Resign { game }
+        | Command::Place { game, .. }
+        | Command::Dead { game, .. }
+        | Command::Alive { game, .. }
+        | Command::Done { game }
+        | Command::Resume { game }
+        | Command::Undo { game }
+        | Command::Say { game, .. } => Some(*game),
+        _ => None,
+    }
+}

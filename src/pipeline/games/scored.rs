@@ -1,0 +1,105 @@
+//! The scored board: while a game is being scored, or once it has ended
+//! by a count, every board shown for it is the scored board (dead stones
+//! `x`/`o`, territory `+`/`-`), the count line by line and, while it is
+//! being scored, who has accepted and what each player can write.
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use crate::go::render::{Marks, render_scored};
+use crate::go::score::score_game;
+use crate::go::{Color, GameResult, Phase};
+use crate::mail::templates::BoardCtx;
+use crate::pipeline::boards;
+use crate::pipeline::error::PipelineError;
+use crate::pipeline::words::color_name;
+use crate::store::StoredGame;
+use crate::store::scoring::{self, Marking};
+
+/// Opens the scoring phase of `g` after `second` made the second pass.
+pub(crate) fn open(
+    conn: &Connection,
+    g: &StoredGame,
+    second: Color,
+    now: DateTime<Utc>,
+) -> Result<(), PipelineError> {
+    Ok(scoring::open(conn, g.id, second, now)?)
+}
+
+/// Returns the marking of `g`, an empty one when the phase has no row yet.
+pub(crate) fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Marking>, PipelineError> {
+    let found = scoring::load(conn, g.id, g.game.board().size())?;
+    Ok(found.or_else(|| {
+        (g.game.phase() == Phase::Scoring).then(|| Marking {
+            game: g.id,
+            dead: Vec::new(),
+            black_done: false,
+            white_done: false,
+            deadline: None,
+            second_pass: Some(g.game.to_move().opponent()),
+            started_at: g.updated_at,
+        })
+    }))
+}
+
+/// Returns the board block of `g`: while it is being scored, or once it is
+/// over by a count, the scored board with the count.
+pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, PipelineError> {
+    let mut b = boards::board_ctx(g);
+    let counted = matches!(
+        (g.game.phase(), g.game.result()),
+        (Phase::Scoring, _) | (Phase::Finished, Some(GameResult::Score(..)))
+    );
+    if counted && let Some(m) = marking(conn, g)? {
+        b.board = scored_text(g, &m);
+    }
+    Ok(b)
+}
+
+/// Draws the scored board and the count, and while scoring, the instructions.
+fn scored_text(g: &StoredGame, m: &Marking) -> String {
+    let s = score_game(&g.game, &m.dead);
+    let marks = Marks {
+        dead: m.dead.clone(),
+        territory: s.territory.clone(),
+    };
+    let mut out = render_scored(&g.game.position(), &marks);
+    out.push_str("\nDead stones are drawn x and o, territory + (Black) and - (White).\n");
+    out.push_str(&s.lines().join("\n"));
+    out.push('\n');
+    if g.game.phase() != Phase::Scoring {
+        return out;
+    }
+    out.push('\n');
+    out.push_str(&match m.dead.is_empty() {
+        true => "No stones are marked dead.".to_string(),
+        false => format!("Marked dead: {}.", m.dead_text()),
+    });
+    out.push('\n');
+    let accepted = |c: Color| match m.done(c) {
+        true => "has accepted",
+        false => "has not accepted yet",
+    };
+    for c in [Color::Black, Color::White] {
+        out.push_str(&format!(
+            "{} ({}) {}.\n",
+            g.player(c).name,
+            color_name(c),
+            accepted(c)
+        ));
+    }
+    if let Some(d) = m.deadline {
+        out.push_str(&format!(
+            "Unless the marking changes, this count stands on {}.\n",
+            d.format("%Y-%m-%d %H:%M UTC")
+        ));
+    }
+    let id = g.id;
+    out.push_str(&format!(
+        "\nTo mark a string dead:        dead {id} POINT...\n\
+         To mark it alive again:       alive {id} POINT...\n\
+         To accept this count:         done {id}\n\
+         To play on instead:           resume {id}\n"
+    ));
+    out
+}

@@ -1,0 +1,153 @@
+//! One inbound message, handled in the caller's transaction as these
+//! steps, in this order (each a function below):
+//!
+//! 1. [`within_size`]: mail over `max_message_bytes` is quarantined unread;
+//! 2. [`readable`]: mail that does not parse is quarantined;
+//! 3. [`unseen`]: a message whose key is recorded is a duplicate, nothing more;
+//! 4. [`ignored`]: loop safety (bounces, auto-replies, lists), a sender that
+//!    cannot be answered, a forged sender: recorded as ignored, and a
+//!    delivery report's bounces recorded;
+//! 5. [`from_player`] or, for an address of no player, the stranger's
+//!    commands (`stranger`): the sender's bounces cleared,
+//!    the commands read and run, the message recorded with its outcome,
+//!    the replies queued.
+//!
+//! The game changes, the outbox rows and the message's key commit together
+//! (the caller's transaction), so the same message handled twice changes
+//! nothing the second time.
+
+use rusqlite::Connection;
+
+use super::answer::answer_player;
+use super::context::{Env, Msg};
+use super::error::PipelineError;
+use super::journal::record;
+use super::report::Disposition;
+use super::{auth, bounces, execute, stranger};
+use crate::mail::classify::{IgnoreReason, Verdict, classify};
+use crate::mail::command::parse_mail;
+use crate::mail::inbound::{self, InboundMail};
+use crate::store::messages::{self, Outcome};
+use crate::store::players::{self, Player};
+
+/// Returns the exactly-once key of a message: its Message-ID, else a hash of its bytes.
+pub fn message_key(mail: &InboundMail) -> String {
+    match &mail.message_id {
+        Some(id) if !id.is_empty() => id.clone(),
+        _ => format!("sha256:{}", mail.raw_hash),
+    }
+}
+
+/// Handles one raw message inside the caller's transaction (`conn`); see
+/// the module header for the steps.
+pub fn process(
+    conn: &Connection,
+    env: &Env<'_>,
+    raw: &[u8],
+    source: &str,
+) -> Result<Disposition, PipelineError> {
+    if let Some(over) = within_size(env, raw) {
+        return Ok(over);
+    }
+    let mail = match readable(raw) {
+        Ok(mail) => mail,
+        Err(unreadable) => return Ok(unreadable),
+    };
+    let key = message_key(&mail);
+    let msg = Msg {
+        mail: &mail,
+        key: &key,
+        source,
+    };
+    if !unseen(conn, &msg)? {
+        return Ok(Disposition::Duplicate);
+    }
+    if let Some(done) = ignored(conn, env, &msg)? {
+        return Ok(done);
+    }
+    let sender = mail.from.as_deref().unwrap_or_default();
+    match players::find_by_address(conn, sender)? {
+        Some(player) => from_player(conn, env, &msg, &player),
+        None => stranger::from_stranger(conn, env, &msg),
+    }
+}
+
+/// Step 1: mail over the size limit is quarantined unread.
+fn within_size(env: &Env<'_>, raw: &[u8]) -> Option<Disposition> {
+    let limit = env.settings.max_message_bytes;
+    (raw.len() > limit).then(|| Disposition::Quarantine {
+        reason: format!(
+            "message of {} bytes is over the limit of {limit}",
+            raw.len()
+        ),
+        sender: None,
+    })
+}
+
+/// Step 2: the parsed mail, or its quarantine when it does not parse.
+fn readable(raw: &[u8]) -> Result<InboundMail, Disposition> {
+    inbound::parse(raw).map_err(|e| Disposition::Quarantine {
+        reason: format!("unreadable mail: {e}"),
+        sender: None,
+    })
+}
+
+/// Step 3: true when the message's key is not recorded yet.
+fn unseen(conn: &Connection, msg: &Msg<'_>) -> Result<bool, PipelineError> {
+    Ok(!messages::seen(conn, msg.key)?)
+}
+
+/// Step 4: records a message that must not be answered (and a delivery
+/// report's bounces); `None` when it is to be answered.
+fn ignored(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+) -> Result<Option<Disposition>, PipelineError> {
+    let Some((code, words)) = ignore_reason(env, msg.mail) else {
+        return Ok(None);
+    };
+    let id = record(conn, env, msg, None, Outcome::Ignored, &code, &words)?;
+    let letters = match code == IgnoreReason::DeliveryReport.code() {
+        true => bounces::on_report(conn, env, msg, id)?,
+        false => 0,
+    };
+    Ok(Some(Disposition::Handled {
+        outcome: Outcome::Ignored,
+        replies: letters,
+    }))
+}
+
+/// Returns (code, plain words) when the message must not be answered.
+fn ignore_reason(env: &Env<'_>, mail: &InboundMail) -> Option<(String, String)> {
+    if let Verdict::Ignore(reason) = classify(mail, &env.settings.identity.address) {
+        return Some((reason.code().to_string(), reason.to_string()));
+    }
+    if let Some(from) = mail.from.as_deref().filter(|a| !answerable(a)) {
+        return Some((
+            "bad-sender".to_string(),
+            format!("the sender's address {from:?} cannot be answered"),
+        ));
+    }
+    auth::forged(mail, env.settings.trust_authserv_id.as_deref())
+        .map(|why| ("forged-sender".to_string(), why))
+}
+
+/// Returns true when `address` can be stored and written to.
+fn answerable(address: &str) -> bool {
+    players::normalize_address(address).is_ok() && address.parse::<lettre::Address>().is_ok()
+}
+
+/// Step 5 for a known player: clears their bounces, runs their commands,
+/// records the message and queues the replies.
+fn from_player(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    player: &Player,
+) -> Result<Disposition, PipelineError> {
+    bounces::clear(conn, env, player)?;
+    let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
+    let report = execute::run_all(conn, env, player, &parsed, msg)?;
+    answer_player(conn, env, msg, player, &report)
+}

@@ -1,0 +1,215 @@
+//! What the commands of one mail did: per command an [`Effect`] or the
+//! [`Rejection`], gathered in a [`Report`] from which the message's
+//! outcome, its rejection codes, the opponents' notices and the letters
+//! are read. Plain values, built by the commands and read by the replies.
+
+use std::sync::Arc;
+
+use super::error::Rejection;
+use super::letters::Letter;
+use crate::go::Color;
+use crate::store::StoredGame;
+use crate::store::games::GameId;
+use crate::store::messages::Outcome;
+
+/// What an accepted command did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// A move or pass was played (or a resignation made) in a game.
+    Changed(Notice),
+    /// A game's board is to be shown.
+    Shown(GameId),
+    /// A block of text answers the command (game list, help).
+    Text(String),
+    /// The sender was registered.
+    Registered,
+    /// A lifecycle or personal command changed something: `text` tells the
+    /// sender what (shown in the transcript), `game`'s board (if any) is
+    /// shown with it, and each letter is mailed to its player.
+    Acted {
+        /// What happened, for the sender.
+        text: String,
+        /// The game whose board the transcript shows, if any.
+        game: Option<GameId>,
+        /// Mail to other players (or to the sender, e.g. an SGF file).
+        letters: Vec<Letter>,
+    },
+}
+
+/// A change the opponent is told about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// The game.
+    pub game: GameId,
+    /// Who acted.
+    pub color: Color,
+    /// `C3`, `pass` or `resign`.
+    pub what: String,
+    /// The move's number (for a resignation, the moves played).
+    pub number: u32,
+}
+
+/// What a command did, with the game as it left it when the command has
+/// that at hand (so the replies need not read it again).
+#[derive(Clone)]
+pub struct Done {
+    /// What happened.
+    pub effect: Effect,
+    /// The game after the command, if the command loaded it.
+    pub after: Option<Arc<StoredGame>>,
+}
+
+impl From<Effect> for Done {
+    fn from(effect: Effect) -> Self {
+        Done {
+            effect,
+            after: None,
+        }
+    }
+}
+
+/// One command and its result.
+#[derive(Clone)]
+pub struct LineResult {
+    /// The command as written.
+    pub command: String,
+    /// What it did, or why not.
+    pub result: Result<Effect, Rejection>,
+    /// The game as the command left it, when it had it at hand.
+    pub after: Option<Arc<StoredGame>>,
+}
+
+impl LineResult {
+    /// A line with the command's result, keeping the game it left behind.
+    pub fn new(command: String, result: Result<Done, Rejection>) -> LineResult {
+        match result {
+            Ok(done) => LineResult {
+                command,
+                result: Ok(done.effect),
+                after: done.after,
+            },
+            Err(r) => LineResult {
+                command,
+                result: Err(r),
+                after: None,
+            },
+        }
+    }
+}
+
+/// The game a command left behind, shown by its id.
+fn game_id(after: &Option<Arc<StoredGame>>) -> Option<GameId> {
+    after.as_ref().map(|g| g.id)
+}
+
+impl std::fmt::Debug for Done {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Done")
+            .field("effect", &self.effect)
+            .field("after", &game_id(&self.after))
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for LineResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineResult")
+            .field("command", &self.command)
+            .field("result", &self.result)
+            .field("after", &game_id(&self.after))
+            .finish()
+    }
+}
+
+/// Everything the commands of one mail did.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// One entry per command run.
+    pub lines: Vec<LineResult>,
+    /// Command lines beyond the per-mail limit.
+    pub not_processed: Vec<String>,
+    /// The player's comment: the body lines that are not commands.
+    pub comment: Vec<String>,
+}
+
+impl Report {
+    /// Returns the message's outcome.
+    pub fn outcome(&self) -> Outcome {
+        let changed = self.lines.iter().any(|l| {
+            matches!(
+                l.result,
+                Ok(Effect::Changed(_) | Effect::Registered | Effect::Acted { .. })
+            )
+        });
+        match (changed, self.lines.iter().all(|l| l.result.is_err())) {
+            (true, _) => Outcome::Applied,
+            (false, true) if !self.lines.is_empty() => Outcome::Rejected,
+            _ => Outcome::Answered,
+        }
+    }
+
+    /// Returns the rejection codes, one per refused command, and `too-many-commands`.
+    pub fn codes(&self) -> Vec<&'static str> {
+        let mut codes: Vec<&'static str> = self
+            .lines
+            .iter()
+            .filter_map(|l| l.result.as_ref().err())
+            .map(|r| r.code)
+            .collect();
+        if !self.not_processed.is_empty() {
+            codes.push("too-many-commands");
+        }
+        codes
+    }
+
+    /// Returns a one-line summary for the message log.
+    pub fn summary(&self) -> String {
+        let ok = self.lines.iter().filter(|l| l.result.is_ok()).count();
+        let mut s = format!(
+            "{} command(s): {ok} ok, {} rejected",
+            self.lines.len(),
+            self.lines.len() - ok
+        );
+        if !self.not_processed.is_empty() {
+            s += &format!(", {} not processed", self.not_processed.len());
+        }
+        s
+    }
+
+    /// Returns the changes the opponents are told about.
+    pub fn notices(&self) -> impl Iterator<Item = &Notice> {
+        self.lines.iter().filter_map(|l| match &l.result {
+            Ok(Effect::Changed(n)) => Some(n),
+            _ => None,
+        })
+    }
+
+    /// Returns the letters the commands caused, in order.
+    pub fn letters(&self) -> impl Iterator<Item = &Letter> {
+        self.lines.iter().flat_map(|l| match &l.result {
+            Ok(Effect::Acted { letters, .. }) => letters.as_slice(),
+            _ => &[],
+        })
+    }
+}
+
+/// Where a message ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Disposition {
+    /// Handled: its key is recorded with this outcome and its replies are queued.
+    Handled {
+        /// What it came to.
+        outcome: Outcome,
+        /// Replies queued.
+        replies: u32,
+    },
+    /// Seen before: nothing was done again.
+    Duplicate,
+    /// Not handled: to be held in quarantine with this reason.
+    Quarantine {
+        /// Why, in plain words.
+        reason: String,
+        /// The sender, when one could be read.
+        sender: Option<String>,
+    },
+}

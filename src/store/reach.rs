@@ -1,0 +1,140 @@
+//! How an outgoing mail reaches its reader, asked in one question: the
+//! address a player's mail goes to (their first), their `notify` setting,
+//! the permanent bounces not yet cleared for that address, and how many
+//! mails were queued to it since a given time (for the reply caps).
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::StoreError;
+use super::codec::time_text;
+
+/// What the store knows about mailing one address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reach {
+    /// The address mail goes to.
+    pub address: String,
+    /// The player's `notify` setting (`each`, `digest`, `off`); `None` for
+    /// an address of no player, or a player without the setting.
+    pub notify: Option<String>,
+    /// Permanent bounces of the address not cleared by a mail from it.
+    pub bounces: u32,
+    /// Mails queued to the address since the time asked about.
+    pub sent_since: u32,
+}
+
+impl Reach {
+    /// Returns true when `limit` bounces (0: no limit) stop mail to the address.
+    pub fn stopped(&self, limit: u32) -> bool {
+        limit > 0 && self.bounces >= limit
+    }
+
+    /// Returns true when the reader takes mail that needs no answer
+    /// (`notify each`, the default).
+    pub fn wants_every_mail(&self) -> bool {
+        self.notify.as_deref().is_none_or(|n| n == "each")
+    }
+}
+
+/// Returns how to reach player `player_id`, or `None` when they have no address.
+///
+/// (`+?1`: with a bare `?1` this SQLite re-prepares the statement at every
+/// run, as the plan of `ORDER BY a.id` would depend on the bound value.)
+pub fn player(
+    conn: &Connection,
+    player_id: i64,
+    since: DateTime<Utc>,
+) -> Result<Option<Reach>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT a.address, p.notify,
+                    (SELECT count(*) FROM bounces b
+                      WHERE b.address = a.address AND b.cleared_at IS NULL),
+                    (SELECT count(*) FROM outbox o
+                      WHERE o.recipient = a.address AND o.created_at >= ?2)
+               FROM addresses a JOIN players p ON p.id = a.player_id
+              WHERE a.player_id = +?1 ORDER BY a.id LIMIT 1",
+        )?
+        .query_row(params![player_id, time_text(since)], |r| {
+            Ok(Reach {
+                address: r.get(0)?,
+                notify: r.get(1)?,
+                bounces: r.get(2)?,
+                sent_since: r.get(3)?,
+            })
+        })
+        .optional()?)
+}
+
+/// Returns how to reach `address` as written (a sender's From): its bounces
+/// are counted under `normalized`, its mails under `address` itself.
+pub fn address(
+    conn: &Connection,
+    address: &str,
+    normalized: &str,
+    since: DateTime<Utc>,
+) -> Result<Reach, StoreError> {
+    let (bounces, sent_since) = conn
+        .prepare_cached(
+            "SELECT (SELECT count(*) FROM bounces
+                      WHERE address = ?2 AND cleared_at IS NULL),
+                    (SELECT count(*) FROM outbox
+                      WHERE recipient = ?1 AND created_at >= ?3)",
+        )?
+        .query_row(params![address, normalized, time_text(since)], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+    Ok(Reach {
+        address: address.to_string(),
+        notify: None,
+        bounces,
+        sent_since,
+    })
+}
+
+/// Returns true when pbmgo has queued mail to `address`.
+pub fn ever_mailed(conn: &Connection, address: &str) -> Result<bool, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE recipient = ?1)")?
+        .query_row([address], |r| r.get(0))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::store::{Store, players};
+
+    #[test]
+    fn a_player_is_reached_at_their_first_address_with_their_setting() {
+        let store = Store::open_in_memory().unwrap();
+        let c = store.conn();
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap();
+        let two = ["bob@x.org".to_string(), "bob@y.org".to_string()];
+        let bob = players::add(c, "bob", &two, now).unwrap();
+        let reach = player(c, bob.id, now).unwrap().unwrap();
+        assert_eq!(reach.address, "bob@x.org");
+        assert!(reach.wants_every_mail() && !reach.stopped(3));
+        assert_eq!((reach.bounces, reach.sent_since), (0, 0));
+        assert_eq!(player(c, bob.id + 1, now).unwrap(), None);
+    }
+
+    #[test]
+    fn bounces_and_recent_mail_are_counted() {
+        let store = Store::open_in_memory().unwrap();
+        let c = store.conn();
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap();
+        for _ in 0..3 {
+            c.execute(
+                "INSERT INTO bounces (address, report_key, status, diagnostic, received_at)
+                 VALUES ('kate@x.org', 'k', '5.1.1', '', '2026-11-23T09:00:00Z')",
+                [],
+            )
+            .unwrap();
+        }
+        let reach = address(c, "Kate@x.org", "kate@x.org", now).unwrap();
+        assert_eq!(reach.bounces, 3);
+        assert!(reach.stopped(3) && !reach.stopped(0) && !reach.stopped(4));
+    }
+}
