@@ -36,6 +36,18 @@ pub enum Effect {
     },
 }
 
+impl Effect {
+    /// An accepted command that changed something: `text` for the sender,
+    /// `game`'s board shown with it, each letter mailed to its player.
+    pub fn acted(text: impl Into<String>, game: Option<GameId>, letters: Vec<Letter>) -> Effect {
+        Effect::Acted {
+            text: text.into(),
+            game,
+            letters,
+        }
+    }
+}
+
 /// A change the opponent is told about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {

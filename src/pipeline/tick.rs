@@ -11,6 +11,10 @@
 //! already includes the vacation). Time is an argument.
 
 mod digest;
+mod notice;
+
+use notice::queue;
+pub use notice::{deadline_words, left_words};
 
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
@@ -18,7 +22,7 @@ use serde::Serialize;
 
 use super::boards::board_ctx;
 use super::games::ending::end_game;
-use super::letters::{self, Letter, Origin};
+use super::letters::Letter;
 use super::{Env, PipelineError, deadlines};
 use crate::go::events::GameEvent;
 use crate::go::{GameResult, Phase};
@@ -205,41 +209,4 @@ fn timeout(
         }
     }
     Ok(())
-}
-
-/// Queues a tick letter with a Message-ID made from its notice.
-fn queue(
-    conn: &Connection,
-    env: &Env<'_>,
-    letter: &Letter,
-    key: &str,
-) -> Result<bool, PipelineError> {
-    let game = letter.game.map_or(0, |g| g.get());
-    let unique = format!("tick/{}/{game}/{}/{key}", letter.kind, letter.to.id);
-    let origin = Origin {
-        unique: &unique,
-        inbound_id: None,
-    };
-    letters::queue(conn, env.settings, env.now, letter, &origin)
-}
-
-/// Returns `t` as `2026-11-29 12:00 UTC`.
-pub fn deadline_words(t: DateTime<Utc>) -> String {
-    t.format("%Y-%m-%d %H:%M UTC").to_string()
-}
-
-/// Returns a time left in words: `3 days and 4 hours from now`.
-pub fn left_words(d: Duration) -> String {
-    let hours = d.num_hours().max(0);
-    let (days, hours) = (hours / 24, hours % 24);
-    let unit = |n: i64, one: &str| match n {
-        1 => format!("1 {one}"),
-        n => format!("{n} {one}s"),
-    };
-    match (days, hours) {
-        (0, 0) => "less than an hour from now".into(),
-        (0, h) => format!("{} from now", unit(h, "hour")),
-        (d, 0) => format!("{} from now", unit(d, "day")),
-        (d, h) => format!("{} and {} from now", unit(d, "day"), unit(h, "hour")),
-    }
 }

@@ -125,11 +125,11 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         let c = store.conn();
         let now = Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap();
-        for _ in 0..3 {
+        for k in 0..3 {
             c.execute(
                 "INSERT INTO bounces (address, report_key, status, diagnostic, received_at)
-                 VALUES ('kate@x.org', 'k', '5.1.1', '', '2026-11-23T09:00:00Z')",
-                [],
+                 VALUES ('kate@x.org', ?1, '5.1.1', '', '2026-11-23T09:00:00Z')",
+                [format!("report-{k}")],
             )
             .unwrap();
         }

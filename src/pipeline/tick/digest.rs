@@ -5,7 +5,7 @@
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::{deadline_words, queue};
+use super::notice::{deadline_words, queue};
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards::board_ctx;
 use crate::pipeline::letters::Letter;

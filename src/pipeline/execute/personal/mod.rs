@@ -6,15 +6,13 @@ mod settings;
 mod talk;
 mod undo;
 
-use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
-use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::letters::Letter;
-use crate::pipeline::report::{Effect, LineResult, Report};
-use rusqlite::Connection;
+pub(crate) use settings::password_gate;
 
-use crate::mail::command::{Command, Parsed};
-use crate::store::players::Player;
-use crate::store::settings as store_settings;
+use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::report::Effect;
+
+use crate::mail::command::Command;
 
 /// Runs one personal command for `player`; `source` is the message's key.
 pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
@@ -33,56 +31,5 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
             format!("'{other}' is not one of your own commands"),
         )
         .into()),
-    }
-}
-
-/// Returns the report of a mail refused whole because it lacks the
-/// player's password, or `None` when the player has no password or the
-/// mail carries a `password` line with the right one.
-pub(crate) fn password_gate(
-    conn: &Connection,
-    player: &Player,
-    parsed: &Parsed,
-) -> Result<Option<Report>, PipelineError> {
-    let Some(hash) = store_settings::password_hash(conn, player.id)? else {
-        return Ok(None);
-    };
-    let proven = parsed.commands.iter().any(|l| {
-        matches!(&l.parsed, Ok(Command::Password { secret, .. })
-            if store_settings::password_matches(&hash, secret))
-    });
-    if proven {
-        return Ok(None);
-    }
-    let refusal = bad_password();
-    let lines = parsed
-        .commands
-        .iter()
-        .map(|l| LineResult::new(l.text.clone(), Err(refusal.clone())));
-    Ok(Some(Report {
-        lines: lines.collect(),
-        not_processed: parsed.not_processed.clone(),
-        comment: Vec::new(),
-    }))
-}
-
-fn bad_password() -> Rejection {
-    reject(
-        "bad-password",
-        "you have set a password, and this mail has no line 'password SECRET' with it, \
-         so nothing in this mail was done; send the commands again with that line",
-    )
-}
-
-/// An accepted personal command: `text` for the sender, with `letters`.
-fn acted(
-    text: impl Into<String>,
-    game: Option<crate::store::GameId>,
-    letters: Vec<Letter>,
-) -> Effect {
-    Effect::Acted {
-        text: text.into(),
-        game,
-        letters,
     }
 }

@@ -2,14 +2,13 @@
 //! [NEW|off]`: the player's own settings, stored by `store::settings`.
 
 use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::Effect;
+use crate::pipeline::report::{Effect, LineResult, Report};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::{acted, bad_password};
-use crate::mail::command::NotifyMode;
+use crate::mail::command::{Command, NotifyMode, Parsed};
 use crate::store::codec::time_text;
 use crate::store::players::Player;
 use crate::store::settings as store;
@@ -46,7 +45,7 @@ pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
         time_text(until),
         left - days
     );
-    Ok(acted(text, None, Vec::new()))
+    Ok(Effect::acted(text, None, Vec::new()))
 }
 
 fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<Effect> {
@@ -56,7 +55,7 @@ fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<
                 "Welcome back: your vacation has ended and your clocks run again. \
                  {back} unused days were given back."
             );
-            Ok(acted(text, None, Vec::new()))
+            Ok(Effect::acted(text, None, Vec::new()))
         }
         None => Err(reject("not-on-vacation", "you are not on vacation").into()),
     }
@@ -76,7 +75,7 @@ pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> Cm
              phase and warnings."
         }
     };
-    Ok(acted(text, None, Vec::new()))
+    Ok(Effect::acted(text, None, Vec::new()))
 }
 
 /// Runs `password SECRET [NEW|off]`; `source` (the message's key) salts the hash.
@@ -93,7 +92,7 @@ pub(super) fn password(c: &Cmd<'_>, secret: &str, new: Option<&str>) -> CmdResul
         return match new {
             None => {
                 store::set_password(conn, player.id, Some(secret), &salt)?;
-                Ok(acted(
+                Ok(Effect::acted(
                     "Your password is set. From now on, every mail you send must \
                      carry a line 'password' followed by it, or nothing in the mail is done.",
                     None,
@@ -121,7 +120,7 @@ pub(super) fn password(c: &Cmd<'_>, secret: &str, new: Option<&str>) -> CmdResul
             "Your password is changed. Use the new one from now on."
         }
     };
-    Ok(acted(text, None, Vec::new()))
+    Ok(Effect::acted(text, None, Vec::new()))
 }
 
 /// Returns the salt of a password set by the message `source`: unique to
@@ -141,4 +140,42 @@ fn salt(source: &str, player_id: i64, env: &Env<'_>) -> [u8; 16] {
     let mut out = [0u8; 16];
     out.copy_from_slice(&digest[..16]);
     out
+}
+
+/// Returns the report of a mail refused whole because it lacks the
+/// player's password, or `None` when the player has no password or the
+/// mail carries a `password` line with the right one.
+pub(crate) fn password_gate(
+    conn: &Connection,
+    player: &Player,
+    parsed: &Parsed,
+) -> Result<Option<Report>, PipelineError> {
+    let Some(hash) = store::password_hash(conn, player.id)? else {
+        return Ok(None);
+    };
+    let proven = parsed.commands.iter().any(|l| {
+        matches!(&l.parsed, Ok(Command::Password { secret, .. })
+            if store::password_matches(&hash, secret))
+    });
+    if proven {
+        return Ok(None);
+    }
+    let refusal = bad_password();
+    let lines = parsed
+        .commands
+        .iter()
+        .map(|l| LineResult::new(l.text.clone(), Err(refusal.clone())));
+    Ok(Some(Report {
+        lines: lines.collect(),
+        not_processed: parsed.not_processed.clone(),
+        comment: Vec::new(),
+    }))
+}
+
+pub(super) fn bad_password() -> Rejection {
+    reject(
+        "bad-password",
+        "you have set a password, and this mail has no line 'password SECRET' with it, \
+         so nothing in this mail was done; send the commands again with that line",
+    )
 }

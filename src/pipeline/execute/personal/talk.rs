@@ -9,7 +9,6 @@ use crate::pipeline::report::Effect;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::acted;
 use crate::mail::command::GameRef;
 use crate::pipeline::letters::Letter;
 use crate::store::standings::{self, Standing};
@@ -57,7 +56,7 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
         essential: true,
     };
     let done = format!("Your message was sent to {}.", to.name);
-    Ok(acted(done, None, vec![letter]))
+    Ok(Effect::acted(done, None, vec![letter]))
 }
 
 /// Runs `standings`: the table as a block of the reply.

@@ -13,7 +13,6 @@ use crate::pipeline::words::capitalized;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::acted;
 use crate::go::{Color, Phase};
 use crate::mail::command::GameRef;
 use crate::mail::templates::BoardCtx;
@@ -125,7 +124,7 @@ fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdRes
          If they agree, you will get a mail and it will be your move again.",
         c.other, c.move_text, g.id
     );
-    Ok(acted(text, Some(g.id), vec![letter]))
+    Ok(Effect::acted(text, Some(g.id), vec![letter]))
 }
 
 /// Takes the move back, restarts the asker's clock and tells them.
@@ -156,5 +155,5 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
         "You agreed: move {number} ({}) in {} is taken back. It is {}'s move again.",
         c.move_text, g.id, c.asker
     );
-    Ok(acted(text, Some(g.id), vec![letter]))
+    Ok(Effect::acted(text, Some(g.id), vec![letter]))
 }
