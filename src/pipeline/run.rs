@@ -20,6 +20,7 @@ use crate::mail::templates::Templates;
 use crate::sender::{Outlet, SendSummary};
 use crate::store::messages::Outcome;
 use crate::store::outbox::{Capture, Due};
+use crate::store::savepoint::Savepoint;
 use crate::store::{Store, StoreError, quarantine};
 
 /// Counts of one run.
@@ -269,15 +270,15 @@ fn one(
         templates: runner.templates,
         now: (runner.clock)(),
     };
-    tx.prepare_cached("SAVEPOINT message")?.execute([])?;
+    let savepoint = Savepoint::begin(tx)?;
     let d = match process(tx, &env, raw, name) {
         Ok(d) => {
-            tx.prepare_cached("RELEASE message")?.execute([])?;
+            savepoint.release()?;
             d
         }
         Err(PipelineError::Store(e)) if environmental(&e) => return Err(e),
         Err(e) => {
-            tx.execute_batch("ROLLBACK TO message; RELEASE message")?;
+            savepoint.roll_back()?;
             keep.truncate(mark);
             let reason = error_chain(&e);
             tracing::warn!(file = name, error = %reason, "message quarantined");

@@ -16,8 +16,8 @@
 //!
 //! Time is an argument: functions that stamp rows take `now`.
 
-pub mod bounces;
 pub mod backup;
+pub mod bounces;
 pub mod challenges;
 pub mod clock;
 pub mod codec;
@@ -30,6 +30,7 @@ pub mod migrate;
 pub mod outbox;
 pub mod players;
 pub mod quarantine;
+pub mod savepoint;
 pub mod scoring;
 pub mod settings;
 pub mod standings;
