@@ -8,6 +8,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use super::context::Context;
+use super::transport;
 use crate::home::{AuthMode, Home};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
@@ -118,8 +119,9 @@ pub fn folders(home: &Home, maildir: Option<PathBuf>) -> anyhow::Result<(Maildir
 
 /// Sends what is due in the outbox through the configured transport.
 pub fn send_now(home: &Home, store: &mut Store, now: DateTime<Utc>) -> anyhow::Result<SendSummary> {
-    let transport = sender::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())?;
-    let policy = sender::retry_policy(&home.config().outbound);
+    let password = std::env::var("PBMGO_SMTP_PASSWORD").ok();
+    let transport = transport::transport_from_config(home, password)?;
+    let policy = transport::retry_policy(&home.config().outbound);
     Ok(sender::send_due(
         store,
         transport.as_ref(),

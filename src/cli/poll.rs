@@ -13,10 +13,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::context::GlobalArgs;
 use super::mailrun;
+use super::transport::{self, SetupError};
 use crate::home::Home;
 use crate::mail::transport::Transport;
 use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir_sending};
-use crate::sender::{self, Outlet, SendError};
+use crate::sender::{self, Outlet};
 use crate::store::Store;
 use crate::store::outbox::RetryPolicy;
 
@@ -89,12 +90,12 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 }
 
 /// Returns the configured transport.
-fn transport(home: &Home) -> Result<Box<dyn Transport>, SendError> {
-    sender::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())
+fn transport(home: &Home) -> Result<Box<dyn Transport>, SetupError> {
+    transport::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())
 }
 
 fn retry_policy(home: &Home) -> RetryPolicy {
-    sender::retry_policy(&home.config().outbound)
+    transport::retry_policy(&home.config().outbound)
 }
 
 /// Sends what is still due (all of it with a transport that has no outlet);
