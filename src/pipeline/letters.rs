@@ -14,7 +14,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use sha2::{Digest, Sha256};
 
 use super::outgoing::{self, Queued};
-use super::{PipelineError, Settings, bounces};
+use super::{Env, PipelineError, bounces};
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
 use crate::store::codec::time_text;
 use crate::store::games::GameId;
@@ -80,8 +80,7 @@ pub struct Origin<'a> {
 /// unique string `unique(i)`; returns how many were queued.
 pub fn queue_each<'l>(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
     inbound_id: Option<i64>,
@@ -92,7 +91,7 @@ pub fn queue_each<'l>(
             unique: &unique(i),
             inbound_id,
         };
-        sent += u32::from(queue(conn, settings, now, letter, &origin)?);
+        sent += u32::from(queue(conn, env, letter, &origin)?);
     }
     Ok(sent)
 }
@@ -101,8 +100,7 @@ pub fn queue_each<'l>(
 /// stopped by bounces; returns whether it was queued.
 pub fn queue(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     letter: &Letter,
     origin: &Origin<'_>,
 ) -> Result<bool, PipelineError> {
@@ -112,10 +110,10 @@ pub fn queue(
     let Some(to) = address_of(conn, letter.to.id)? else {
         return Ok(false);
     };
-    if !bounces::may_mail(conn, settings, &to)? {
+    if !bounces::may_mail(conn, env.settings, &to)? {
         return Ok(false);
     }
-    let message_id = letter_id(origin.unique, settings.domain());
+    let message_id = letter_id(origin.unique, env.settings.domain());
     let mut m = OutboundMail {
         to: to.clone(),
         to_name: None,
@@ -139,7 +137,7 @@ pub fn queue(
         game: letter.game,
         inbound_id: origin.inbound_id,
     };
-    outgoing::enqueue(conn, settings, now, m, &queued)?;
+    outgoing::enqueue(conn, env, m, &queued)?;
     Ok(true)
 }
 

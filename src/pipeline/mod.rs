@@ -3,9 +3,10 @@
 //!
 //! Owns the policy for a message (the ordered `STEPS` in [`process`]),
 //! running commands against games (`execute`), the replies they cause
-//! (`replies`), and the batch runs over a Maildir and one piped message
-//! (`run`, with `rounds` and `render_pool` for the threads of `poll`).
-//! Every step of one message runs inside the caller's
+//! (`replies`), where the mail they queue goes (`sink`, chosen by the
+//! caller and carried in [`Env`]), and the batch runs over a Maildir and
+//! one piped message (`run`, with `rounds` and `render_pool` for the
+//! threads of `poll`). Every step of one message runs inside the caller's
 //! transaction: the game changes, the outbox rows and the message's
 //! exactly-once key commit together, and replies are sent after commit.
 //!
@@ -24,6 +25,7 @@ mod render_pool;
 mod replies;
 mod rounds;
 pub mod run;
+pub mod sink;
 pub mod tick;
 pub mod tokens;
 
@@ -42,6 +44,7 @@ use crate::store::players::{self, Player};
 
 pub use rounds::poll_maildir_sending;
 pub use run::{RunError, Runner, Summary, deliver_one, poll_maildir, retry_held};
+pub use sink::MailSink;
 
 /// What the pipeline needs to know about this server.
 #[derive(Debug, Clone)]
@@ -87,6 +90,8 @@ pub struct Env<'a> {
     pub templates: &'a Templates,
     /// The time this message is handled at.
     pub now: DateTime<Utc>,
+    /// Where the mail it queues goes.
+    pub sink: &'a MailSink<'a>,
 }
 
 /// Where a message ended.

@@ -14,12 +14,12 @@ use rusqlite::{Connection, ErrorCode};
 use thiserror::Error;
 
 use super::render_pool::{Deferral, Renderer};
-use super::{Disposition, Env, PipelineError, Settings, process};
+use super::{Disposition, Env, MailSink, PipelineError, Settings, process};
 use crate::mail::maildir::{MailFile, Maildir};
 use crate::mail::templates::Templates;
 use crate::sender::{Outlet, SendSummary};
 use crate::store::messages::Outcome;
-use crate::store::outbox::{Capture, Due};
+use crate::store::outbox::Due;
 use crate::store::savepoint::Savepoint;
 use crate::store::{Store, StoreError, quarantine};
 
@@ -140,7 +140,7 @@ pub fn poll_maildir(
 pub(super) struct Batch {
     /// Each file's disposition.
     pub(super) done: Vec<(MailFile, Disposition)>,
-    /// The mails it queued (only captured with an outlet).
+    /// The mails it queued (only kept with an outlet).
     pub(super) queued: Vec<Due>,
     /// The earlier sends it recorded.
     pub(super) recorded: SendSummary,
@@ -176,21 +176,19 @@ pub(super) fn run_batch(
             Some(o) => o.record(tx)?,
             None => SendSummary::default(),
         };
-        let keep = Keep {
-            capture: outlet.map(|_| Capture::start()),
-            deferral: renderer.map(Renderer::begin),
-        };
+        let deferral = renderer.map(Renderer::begin);
+        let sink = sink_for(outlet.is_some(), deferral.as_ref());
         let mut done = Vec::with_capacity(items.len());
         for (file, raw) in items {
-            let d = one(tx, runner, raw, &file.name, &keep)?;
+            let d = one(tx, runner, raw, &file.name, &sink)?;
             done.push((file.clone(), d));
         }
-        if let Some(deferral) = keep.deferral
-            && !deferral.finish(tx)?
+        if let Some(deferral) = &deferral
+            && !deferral.finish(tx, &sink)?
         {
             return Err(BatchError::Again);
         }
-        let queued = keep.capture.map(Capture::finish).unwrap_or_default();
+        let queued = sink.into_kept();
         Ok(Batch {
             done,
             queued,
@@ -217,29 +215,16 @@ impl From<StoreError> for BatchError {
     }
 }
 
-/// The mail a batch keeps aside while it runs: copies for the outlet, and
-/// mail rendered on the render thread.
-struct Keep<'a> {
-    capture: Option<Capture>,
-    deferral: Option<Deferral<'a>>,
-}
-
-impl Keep<'_> {
-    fn mark(&self) -> (usize, usize) {
-        (
-            self.capture.as_ref().map_or(0, Capture::len),
-            self.deferral.as_ref().map_or(0, Deferral::len),
-        )
+/// Where a batch's mail goes: a copy kept for the outlet (`keep`), and the
+/// rendering handed to the render thread (`deferral`).
+fn sink_for<'a>(keep: bool, deferral: Option<&'a Deferral<'_>>) -> MailSink<'a> {
+    let mut sink = MailSink::plain();
+    if keep {
+        sink = sink.keeping();
     }
-
-    /// Drops what was kept after `mark` (its message was rolled back).
-    fn truncate(&self, (captured, deferred): (usize, usize)) {
-        if let Some(c) = &self.capture {
-            c.truncate(captured);
-        }
-        if let Some(d) = &self.deferral {
-            d.truncate(deferred);
-        }
+    match deferral {
+        Some(d) => sink.rendering_with(d),
+        None => sink,
     }
 }
 
@@ -255,20 +240,22 @@ fn run_plain(
 
 /// Handles one message inside a savepoint of the batch's transaction.
 ///
-/// A failure of the message alone rolls back its savepoint and quarantines
-/// it; a failure of the environment aborts the whole batch.
+/// A failure of the message alone rolls back its savepoint (and takes the
+/// mail it queued back out of `sink`) and quarantines it; a failure of the
+/// environment aborts the whole batch.
 fn one(
     tx: &Connection,
     runner: &Runner<'_>,
     raw: &[u8],
     name: &str,
-    keep: &Keep<'_>,
+    sink: &MailSink<'_>,
 ) -> Result<Disposition, StoreError> {
-    let mark = keep.mark();
+    let mark = sink.mark();
     let env = Env {
         settings: runner.settings,
         templates: runner.templates,
         now: (runner.clock)(),
+        sink,
     };
     let savepoint = Savepoint::begin(tx)?;
     let d = match process(tx, &env, raw, name) {
@@ -279,7 +266,7 @@ fn one(
         Err(PipelineError::Store(e)) if environmental(&e) => return Err(e),
         Err(e) => {
             savepoint.roll_back()?;
-            keep.truncate(mark);
+            sink.roll_back_to(mark);
             let reason = error_chain(&e);
             tracing::warn!(file = name, error = %reason, "message quarantined");
             Disposition::Quarantine {
