@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::context::GlobalArgs;
 use super::transport::{retry_policy, transport_from_config};
-use crate::sender::send_due;
+use crate::runner::send_due;
 
 /// The environment variable holding the SMTP password when no
 /// `password_file` is configured.

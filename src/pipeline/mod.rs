@@ -3,12 +3,12 @@
 //!
 //! Owns the policy for a message (the ordered `STEPS` in [`process`]),
 //! running commands against games (`execute`), the replies they cause
-//! (`replies`), where the mail they queue goes (`sink`, chosen by the
-//! caller and carried in [`Env`]), and the batch runs over a Maildir and
-//! one piped message (`run`, with `rounds` and `render_pool` for the
-//! threads of `poll`). Every step of one message runs inside the caller's
-//! transaction: the game changes, the outbox rows and the message's
-//! exactly-once key commit together, and replies are sent after commit.
+//! (`replies`), and where the mail they queue goes (`sink`, chosen by the
+//! caller and carried in [`Env`]). How messages are run in batches, on
+//! threads, and sent is `crate::runner`'s. Every step of one message runs
+//! inside the caller's transaction: the game changes, the outbox rows and
+//! the message's exactly-once key commit together, and replies are sent
+//! after commit.
 //!
 //! Must not touch sockets or the terminal. Time and ids are arguments.
 
@@ -21,10 +21,7 @@ mod execute;
 pub mod letters;
 pub mod outgoing;
 pub mod records;
-mod render_pool;
 mod replies;
-mod rounds;
-pub mod run;
 pub mod sink;
 pub mod tick;
 pub mod tokens;
@@ -42,8 +39,6 @@ use crate::store::StoreError;
 use crate::store::messages::{self, NewMessage, Outcome};
 use crate::store::players::{self, Player};
 
-pub use rounds::poll_maildir_sending;
-pub use run::{RunError, Runner, Summary, deliver_one, poll_maildir, retry_held};
 pub use sink::MailSink;
 
 /// What the pipeline needs to know about this server.

@@ -14,10 +14,6 @@
 //! config names (the CLI builds them), the SQL (`store::outbox`), the
 //! clock (`now` is an argument).
 
-mod outlet;
-
-pub use outlet::Outlet;
-
 use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
@@ -161,7 +157,7 @@ fn send_one(transport: &dyn Transport, mail: &Due) -> Result<(), TransportError>
 }
 
 /// Records one mail's outcome in the outbox and in `summary`.
-fn record(
+pub(super) fn record(
     tx: &rusqlite::Connection,
     mail: &Due,
     outcome: &Result<(), TransportError>,

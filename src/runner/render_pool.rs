@@ -20,9 +20,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::MailSink;
-use super::sink::{Pending, RenderLater};
 use crate::mail::outbound::{self, Identity, OutboundError, OutboundMail};
+use crate::pipeline::MailSink;
+use crate::pipeline::sink::{Pending, RenderLater};
 use crate::store::StoreError;
 use crate::store::outbox::{self, Encoded};
 
