@@ -7,7 +7,7 @@
 //! (recorded, never answered). A reply that fails on the render thread
 //! makes `poll` run its batch again without it; the pipeline refuses such
 //! senders before any reply is built, so that path is covered by the unit
-//! tests of `pipeline::render_pool`.
+//! tests of `runner::render_pool`.
 
 #[path = "support/pbmgo_home.rs"]
 mod pbmgo_home;

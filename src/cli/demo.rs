@@ -13,7 +13,7 @@ use clap::Args;
 use super::context::GlobalArgs;
 use super::mailrun::{self, BATCH};
 use crate::go::{BoardSize, Game, Rules};
-use crate::pipeline::poll_maildir;
+use crate::runner::poll_maildir;
 use crate::store::messages::{self, Outcome};
 use crate::store::{Store, games, outbox, players};
 
@@ -123,10 +123,9 @@ pub fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         EXAMPLES.len(),
         inbox.root().display()
     )?;
-    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(BATCH);
-    let summary = poll_maildir(&mut store, &runner, &inbox, &held, &mut || {})?;
-    let sent = mailrun::send_now(&ctx.home, &mut store, job.now())?;
+    let run = mailrun::run_context(&ctx, global.pinned_time(), BATCH)?;
+    let summary = poll_maildir(&mut store, &run, &inbox, &held, &mut || {})?;
+    let sent = mailrun::send_now(&ctx.home, &mut store, run.now())?;
     outln!(
         "poll: processed {}, applied {}, rejected {}, answered {}, ignored {}, quarantined {}, sent {}\n",
         summary.processed,

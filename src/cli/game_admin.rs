@@ -11,7 +11,7 @@ use super::Refused;
 use super::context::GlobalArgs;
 use super::mailrun;
 use crate::go::GameResult;
-use crate::pipeline::{Env, PipelineError, admin};
+use crate::pipeline::{Env, MailSink, PipelineError, admin};
 use crate::store::GameId;
 use crate::store::codec::time_text;
 
@@ -116,13 +116,9 @@ where
     F: FnOnce(&rusqlite::Connection, &Env<'_>) -> Result<Result<u32, String>, PipelineError>,
 {
     let ctx = global.context()?;
-    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(1);
-    let env = Env {
-        settings: runner.settings,
-        templates: runner.templates,
-        now: job.now(),
-    };
+    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
+    let sink = MailSink::plain();
+    let env = run.env(&sink);
     let mut store = ctx.open_store()?;
     let done = store.write(|tx| step(tx, &env).map_err(anyhow::Error::from))?;
     if let Err(message) = done {

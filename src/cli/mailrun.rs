@@ -1,6 +1,7 @@
-//! What the mail commands (`poll`, `deliver`, `demo`, `quarantine retry`)
-//! share: the pipeline's settings, templates and clock taken from the home,
-//! logging to stderr, and sending the outbox after a run.
+//! What the mail commands (`poll`, `deliver`, `demo`, `quarantine retry`,
+//! `tick`, the admin's game commands) share: the run's context (the
+//! pipeline's settings, templates and clock) taken from the home, logging
+//! to stderr, and sending the outbox after a run.
 
 use std::path::PathBuf;
 
@@ -8,50 +9,28 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use super::context::Context;
+use super::transport;
 use crate::home::{AuthMode, Home};
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
+use crate::pipeline::Settings;
 use crate::pipeline::tokens::TokenKey;
-use crate::pipeline::{Runner, Settings};
-use crate::sender::{self, SendSummary};
+use crate::runner::{self, RunContext, SendSummary};
 use crate::store::Store;
 
 /// Messages per transaction where no `[inbox] batch` applies (the demo).
 pub const BATCH: usize = 500;
 
-/// What one run of the pipeline needs, taken from the home: settings,
-/// templates and the clock.
-pub struct Job {
-    settings: Settings,
-    templates: Templates,
-    clock: Box<dyn Fn() -> DateTime<Utc>>,
-}
-
-impl Job {
-    /// Loads the settings and templates of `ctx`'s home; `pinned` keeps the time of `--now`.
-    pub fn new(ctx: &Context, pinned: bool) -> anyhow::Result<Job> {
-        Ok(Job {
-            settings: settings(&ctx.home)?,
-            templates: templates(&ctx.home)?,
-            clock: Box::new(clock(ctx, pinned)),
-        })
-    }
-
-    /// Returns a runner handling `batch` messages per transaction.
-    pub fn runner(&self, batch: usize) -> Runner<'_> {
-        Runner {
-            settings: &self.settings,
-            templates: &self.templates,
-            clock: self.clock.as_ref(),
-            batch,
-        }
-    }
-
-    /// Returns the time now (or the pinned time).
-    pub fn now(&self) -> DateTime<Utc> {
-        (self.clock)()
-    }
+/// Loads the settings and templates of `ctx`'s home into a run handling
+/// `batch` messages per transaction; `pinned` keeps the time of `--now`.
+pub fn run_context(ctx: &Context, pinned: bool, batch: usize) -> anyhow::Result<RunContext> {
+    Ok(RunContext {
+        settings: settings(&ctx.home)?,
+        templates: templates(&ctx.home)?,
+        clock: Box::new(clock(ctx, pinned)),
+        batch,
+    })
 }
 
 /// Returns the pipeline settings of the home's config (in token mode, with
@@ -118,9 +97,10 @@ pub fn folders(home: &Home, maildir: Option<PathBuf>) -> anyhow::Result<(Maildir
 
 /// Sends what is due in the outbox through the configured transport.
 pub fn send_now(home: &Home, store: &mut Store, now: DateTime<Utc>) -> anyhow::Result<SendSummary> {
-    let transport = sender::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())?;
-    let policy = sender::retry_policy(&home.config().outbound);
-    Ok(sender::send_due(
+    let password = std::env::var("PBMGO_SMTP_PASSWORD").ok();
+    let transport = transport::transport_from_config(home, password)?;
+    let policy = transport::retry_policy(&home.config().outbound);
+    Ok(runner::send_due(
         store,
         transport.as_ref(),
         policy,

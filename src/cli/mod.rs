@@ -46,6 +46,7 @@ mod secret;
 mod send;
 mod standings;
 mod tick;
+mod transport;
 
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -13,10 +13,13 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::context::GlobalArgs;
 use super::mailrun;
+use super::transport::{self, SetupError};
 use crate::home::Home;
 use crate::mail::transport::Transport;
-use crate::pipeline::{Disposition, RunError, Summary, deliver_one, poll_maildir_sending};
-use crate::sender::{self, Outlet, SendError};
+use crate::pipeline::Disposition;
+use crate::runner::{
+    self, Outlet, RunContext, RunError, Summary, deliver_one, poll_maildir_sending,
+};
 use crate::store::Store;
 use crate::store::outbox::RetryPolicy;
 
@@ -45,19 +48,13 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let mut store = ctx.open_store()?;
     let maildir_given = args.maildir.is_some();
     let (inbox, held) = mailrun::folders(&ctx.home, args.maildir)?;
-    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(ctx.home.config().inbox.batch.max(1));
+    let batch = ctx.home.config().inbox.batch.max(1);
+    let run = mailrun::run_context(&ctx, global.pinned_time(), batch)?;
     let mut summary = Summary::default();
     let imap_failed = if maildir_given {
         None
     } else {
-        imap_pass(
-            &ctx.home,
-            &mut store,
-            &runner,
-            (&inbox, &held),
-            &mut summary,
-        )?
+        imap_pass(&ctx.home, &mut store, &run, (&inbox, &held), &mut summary)?
     };
     // A transport that cannot be set up is reported after the mail is handled.
     let transport = (!args.no_send).then(|| transport(&ctx.home));
@@ -69,7 +66,7 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let folders = (&inbox, &held);
     let done = poll_maildir_sending(
         &mut store,
-        &runner,
+        &run,
         folders,
         &mut || bar.inc(1),
         outlet.as_mut(),
@@ -79,7 +76,7 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let sent_inline = outlet.map_or(0, |o| o.summary().sent);
     let sent = match transport {
         None => 0,
-        Some(t) => sent_inline + send_rest(&ctx.home, &mut store, t?.as_ref(), job.now())?,
+        Some(t) => sent_inline + send_rest(&ctx.home, &mut store, t?.as_ref(), run.now())?,
     };
     outln!("{}", summary_line(&summary, sent))?;
     match imap_failed {
@@ -89,12 +86,12 @@ pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 }
 
 /// Returns the configured transport.
-fn transport(home: &Home) -> Result<Box<dyn Transport>, SendError> {
-    sender::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())
+fn transport(home: &Home) -> Result<Box<dyn Transport>, SetupError> {
+    transport::transport_from_config(home, std::env::var("PBMGO_SMTP_PASSWORD").ok())
 }
 
 fn retry_policy(home: &Home) -> RetryPolicy {
-    sender::retry_policy(&home.config().outbound)
+    transport::retry_policy(&home.config().outbound)
 }
 
 /// Sends what is still due (all of it with a transport that has no outlet);
@@ -106,7 +103,7 @@ fn send_rest(
     now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<u32> {
     let policy = retry_policy(home);
-    Ok(sender::send_due(store, transport, policy, now, u32::MAX)?.sent)
+    Ok(runner::send_due(store, transport, policy, now, u32::MAX)?.sent)
 }
 
 /// Runs the IMAP pass when `[inbox.imap]` is set; returns its failure, if
@@ -116,7 +113,7 @@ fn send_rest(
 fn imap_pass(
     home: &crate::home::Home,
     store: &mut crate::store::Store,
-    runner: &crate::pipeline::Runner<'_>,
+    run: &RunContext,
     folders: (
         &crate::mail::maildir::Maildir,
         &crate::mail::maildir::Maildir,
@@ -126,7 +123,7 @@ fn imap_pass(
     let Some(settings) = imap::settings(home, std::env::var("PBMGO_IMAP_PASSWORD").ok())? else {
         return Ok(None);
     };
-    match imap::poll_imap(&settings, store, runner, folders, summary) {
+    match runner::poll_imap(&settings, store, run, folders, summary) {
         Ok(()) => Ok(None),
         Err(e) if e.downcast_ref::<RunError>().is_some() => Err(e),
         Err(e) => Ok(Some(e)),
@@ -138,7 +135,7 @@ fn imap_pass(
 fn imap_pass(
     home: &crate::home::Home,
     _store: &mut crate::store::Store,
-    _runner: &crate::pipeline::Runner<'_>,
+    _run: &RunContext,
     _folders: (
         &crate::mail::maildir::Maildir,
         &crate::mail::maildir::Maildir,
@@ -222,12 +219,11 @@ fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<Stri
     std::io::stdin().read_to_end(&mut raw)?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
-    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(1);
+    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
     let unique = format!("{}.deliver", std::process::id());
-    let d = deliver_one(&mut store, &runner, &inbox, &held, &raw, &unique)?;
+    let d = deliver_one(&mut store, &run, &inbox, &held, &raw, &unique)?;
     if !args.no_send
-        && let Err(e) = mailrun::send_now(&ctx.home, &mut store, job.now())
+        && let Err(e) = mailrun::send_now(&ctx.home, &mut store, run.now())
     {
         tracing::warn!(error = %super::one_line(&e), "replies queued but not sent yet");
     }

@@ -11,7 +11,8 @@ use clap::{Args, Subcommand};
 
 use super::context::GlobalArgs;
 use super::mailrun;
-use crate::pipeline::{Disposition, retry_held};
+use crate::pipeline::Disposition;
+use crate::runner::retry_held;
 use crate::store::quarantine::{self, Held};
 
 /// Quarantine commands
@@ -94,11 +95,10 @@ fn retry(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
-    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(1);
-    let d = retry_held(&mut store, &runner, &inbox, &held, args.id)?;
+    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
+    let d = retry_held(&mut store, &run, &inbox, &held, args.id)?;
     if !args.no_send {
-        mailrun::send_now(&ctx.home, &mut store, job.now())?;
+        mailrun::send_now(&ctx.home, &mut store, run.now())?;
     }
     match d {
         Disposition::Quarantine { reason, .. } => {

@@ -7,7 +7,8 @@
 use clap::Args;
 
 use super::context::GlobalArgs;
-use crate::sender::{retry_policy, send_due, transport_from_config};
+use super::transport::{retry_policy, transport_from_config};
+use crate::runner::send_due;
 
 /// The environment variable holding the SMTP password when no
 /// `password_file` is configured.

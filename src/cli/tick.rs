@@ -8,7 +8,7 @@ use clap::Args;
 use super::context::GlobalArgs;
 use super::mailrun;
 use crate::pipeline::tick::{self, TickSummary};
-use crate::pipeline::{Env, PipelineError};
+use crate::pipeline::{MailSink, PipelineError};
 
 /// Run the clocks, the deadlines and the daily digests, then send the outbox
 #[derive(Debug, Args)]
@@ -26,13 +26,9 @@ pub fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
-    let job = mailrun::Job::new(&ctx, global.pinned_time())?;
-    let runner = job.runner(1);
-    let env = Env {
-        settings: runner.settings,
-        templates: runner.templates,
-        now: job.now(),
-    };
+    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
+    let sink = MailSink::plain();
+    let env = run.env(&sink);
     let summary: TickSummary = store.write(|tx| tick::run(tx, &env).map_err(explain))?;
     let sent = if args.no_send {
         0

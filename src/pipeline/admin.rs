@@ -118,5 +118,5 @@ fn queue_all(
     unique: &str,
 ) -> Result<u32, PipelineError> {
     let unique = |i| format!("{unique}:{i}");
-    letters::queue_each(conn, env.settings, env.now, list, unique, None)
+    letters::queue_each(conn, env, list, unique, None)
 }

@@ -140,13 +140,7 @@ fn tell_opponents(
             unique: &unique,
             inbound_id: Some(inbound_id),
         };
-        sent += u32::from(letters::queue(
-            conn,
-            env.settings,
-            env.now,
-            &letter,
-            &origin,
-        )?);
+        sent += u32::from(letters::queue(conn, env, &letter, &origin)?);
     }
     Ok(sent)
 }

@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::sink::MailSink;
 use super::tokens::TokenKey;
 use crate::home::GamesConfig;
 use crate::mail::inbound::InboundMail;
@@ -55,6 +56,8 @@ pub struct Env<'a> {
     pub templates: &'a Templates,
     /// The time this message is handled at.
     pub now: DateTime<Utc>,
+    /// Where the mail it queues goes.
+    pub sink: &'a MailSink<'a>,
 }
 
 /// The message being handled, with its key and where it came from.

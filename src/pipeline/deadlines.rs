@@ -13,11 +13,11 @@ use rusqlite::Connection;
 use super::games::ending::end_game;
 use super::games::scored::board_ctx as scored_board_ctx;
 use super::letters::{self, Letter, Origin};
-use super::{Env, PipelineError, Settings};
+use super::{Env, PipelineError};
 use crate::go::events::GameEvent;
 use crate::go::score::score_game;
 use crate::go::{Color, Phase};
-use crate::mail::templates::{GameLetterCtx, Templates};
+use crate::mail::templates::GameLetterCtx;
 use crate::store::challenges::{self, Challenge, Status};
 use crate::store::codec::time_text;
 use crate::store::notices;
@@ -27,10 +27,10 @@ use crate::store::{StoredGame, games};
 /// Expires old challenges and ends or warns about scoring phases at
 /// `env.now`; returns how many letters were queued.
 pub fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
-    let (settings, templates, now) = (env.settings, env.templates, env.now);
+    let now = env.now;
     let mut sent = 0;
     for c in challenges::due(conn, now)? {
-        sent += expire(conn, settings, templates, &c, now)?;
+        sent += expire(conn, env, &c)?;
     }
     for (id, deadline) in scoring::deadlines_before(conn, now + Duration::days(1))? {
         let g = games::load(conn, id)?;
@@ -41,8 +41,8 @@ pub fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
             continue;
         }
         sent += match deadline <= now {
-            true => stand(conn, settings, templates, g, &m, now)?,
-            false => warn(conn, settings, templates, &g, &m, deadline, now)?,
+            true => stand(conn, env, g, &m)?,
+            false => warn(conn, env, &g, &m, deadline)?,
         };
     }
     Ok(sent)
@@ -51,8 +51,7 @@ pub fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
 /// Queues `letter`; returns 1 when it was queued.
 fn queue(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     letter: &Letter,
     unique: &str,
 ) -> Result<u32, PipelineError> {
@@ -60,20 +59,12 @@ fn queue(
         unique,
         inbound_id: None,
     };
-    Ok(u32::from(letters::queue(
-        conn, settings, now, letter, &origin,
-    )?))
+    Ok(u32::from(letters::queue(conn, env, letter, &origin)?))
 }
 
 /// Closes an unanswered challenge and tells both players.
-fn expire(
-    conn: &Connection,
-    settings: &Settings,
-    templates: &Templates,
-    c: &Challenge,
-    now: DateTime<Utc>,
-) -> Result<u32, PipelineError> {
-    if !challenges::close(conn, c.id, Status::Expired, now)? {
+fn expire(conn: &Connection, env: &Env<'_>, c: &Challenge) -> Result<u32, PipelineError> {
+    if !challenges::close(conn, c.id, Status::Expired, env.now)? {
         return Ok(0);
     }
     let what = format!(
@@ -85,14 +76,8 @@ fn expire(
     );
     let mut sent = 0;
     for (i, to) in [&c.challenger, &c.challenged].into_iter().enumerate() {
-        let letter = super::games::letters::closed_letter_with(templates, c, to, what.clone())?;
-        sent += queue(
-            conn,
-            settings,
-            now,
-            &letter,
-            &format!("expire:{}:{i}", c.id),
-        )?;
+        let letter = super::games::letters::closed_letter_with(env.templates, c, to, what.clone())?;
+        sent += queue(conn, env, &letter, &format!("expire:{}:{i}", c.id))?;
     }
     Ok(sent)
 }
@@ -109,19 +94,17 @@ fn waiting(m: &Marking) -> Option<Color> {
 /// Warns the player who has not accepted, once per deadline.
 fn warn(
     conn: &Connection,
-    settings: &Settings,
-    templates: &Templates,
+    env: &Env<'_>,
     g: &StoredGame,
     m: &Marking,
     deadline: DateTime<Utc>,
-    now: DateTime<Utc>,
 ) -> Result<u32, PipelineError> {
     let Some(late) = waiting(m) else {
         return Ok(0);
     };
     let to = g.player(late);
     let key = time_text(deadline);
-    if !notices::first(conn, g.id.get(), to.id, "scoring-warning", &key, now)? {
+    if !notices::first(conn, g.id.get(), to.id, "scoring-warning", &key, env.now)? {
         return Ok(0);
     }
     let id = g.id;
@@ -140,30 +123,23 @@ fn warn(
         to: to.clone(),
         kind: "scoring-warning",
         subject: format!("[{id}] The count stands tomorrow unless you answer"),
-        text: templates.render("game-letter.txt", &ctx)?,
+        text: env.templates.render("game-letter.txt", &ctx)?,
         html: None,
         game: Some(id),
         attachments: Vec::new(),
         essential: true,
     };
-    queue(
-        conn,
-        settings,
-        now,
-        &letter,
-        &format!("scoring-warning:{id}:{key}"),
-    )
+    queue(conn, env, &letter, &format!("scoring-warning:{id}:{key}"))
 }
 
 /// Ends the game with the marking as it stands.
 fn stand(
     conn: &Connection,
-    settings: &Settings,
-    templates: &Templates,
+    env: &Env<'_>,
     mut g: StoredGame,
     m: &Marking,
-    now: DateTime<Utc>,
 ) -> Result<u32, PipelineError> {
+    let (settings, templates, now) = (env.settings, env.templates, env.now);
     let result = score_game(&g.game, &m.dead).result();
     let how = match waiting(m) {
         Some(late) => format!(
@@ -178,13 +154,7 @@ fn stand(
     let letters = end_game(conn, settings, templates, &mut g, event, &how, "tick", now)?;
     let mut sent = 0;
     for (i, letter) in letters.iter().enumerate() {
-        sent += queue(
-            conn,
-            settings,
-            now,
-            letter,
-            &format!("scoring-deadline:{}:{i}", g.id),
-        )?;
+        sent += queue(conn, env, letter, &format!("scoring-deadline:{}:{i}", g.id))?;
     }
     Ok(sent)
 }

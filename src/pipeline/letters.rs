@@ -10,11 +10,10 @@
 //! and queueing it in the outbox with a deterministic Message-ID. Must not
 //! decide what a letter says: the command or `tick` renders its text.
 
-use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::context::Settings;
+use super::context::Env;
 use super::error::PipelineError;
 use super::outgoing::{self, Queued};
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
@@ -58,8 +57,7 @@ pub struct Origin<'a> {
 /// unique string `unique(i)`; returns how many were queued.
 pub fn queue_each<'l>(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
     inbound_id: Option<i64>,
@@ -70,7 +68,7 @@ pub fn queue_each<'l>(
             unique: &unique(i),
             inbound_id,
         };
-        sent += u32::from(queue(conn, settings, now, letter, &origin)?);
+        sent += u32::from(queue(conn, env, letter, &origin)?);
     }
     Ok(sent)
 }
@@ -79,22 +77,21 @@ pub fn queue_each<'l>(
 /// stopped by bounces; returns whether it was queued.
 pub fn queue(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     letter: &Letter,
     origin: &Origin<'_>,
 ) -> Result<bool, PipelineError> {
-    let Some(reach) = reach::player(conn, letter.to.id, now)? else {
+    let Some(reach) = reach::player(conn, letter.to.id, env.now)? else {
         return Ok(false);
     };
     let declined = !letter.essential && !reach.wants_every_mail();
-    if declined || reach.stopped(settings.bounce_limit) {
+    if declined || reach.stopped(env.settings.bounce_limit) {
         return Ok(false);
     }
     let mut m = letter_mail(
         letter,
         reach.address,
-        letter_id(origin.unique, settings.domain()),
+        letter_id(origin.unique, env.settings.domain()),
     );
     if let Some(game) = letter.game {
         thread(conn, game, &mut m)?;
@@ -104,7 +101,7 @@ pub fn queue(
         game: letter.game,
         inbound_id: origin.inbound_id,
     };
-    outgoing::enqueue(conn, settings, now, m, &queued)?;
+    outgoing::enqueue(conn, env, m, &queued)?;
     Ok(true)
 }
 

@@ -5,8 +5,9 @@
 //!
 //! Its layers, each importing only those above it in this list:
 //!
-//! - `error` (failures and refusals) and `context` (settings, the
-//!   per-message environment, the message);
+//! - `error` (failures and refusals), `sink` (where the mail a message
+//!   queues goes, chosen by the runner) and `context` (settings, the
+//!   per-message environment carrying the sink, the message);
 //! - `report` (what commands did), `journal` (the messages table entry);
 //! - mailing: `tokens`, `boards`, `records`, `outgoing`, `letters`,
 //!   `bounces`, `replies` (building and queueing mail);
@@ -32,11 +33,9 @@ pub mod letters;
 pub mod outgoing;
 mod process;
 pub mod records;
-mod render_pool;
 mod replies;
 mod report;
-mod rounds;
-pub mod run;
+pub mod sink;
 mod stranger;
 pub mod tick;
 pub mod tokens;
@@ -46,5 +45,4 @@ pub use context::{Env, Msg, Settings};
 pub use error::{CmdError, CmdResult, PipelineError, Rejection};
 pub use process::{message_key, process};
 pub use report::{Disposition, Effect, LineResult, Notice, Report};
-pub use rounds::poll_maildir_sending;
-pub use run::{RunError, Runner, Summary, deliver_one, poll_maildir, retry_held};
+pub use sink::MailSink;

@@ -4,16 +4,18 @@
 //! back naming the outbox row.
 //!
 //! Owns only that step; whether an address may be mailed at all is asked
-//! of `store::reach` before a mail is built.
+//! of `store::reach` before a mail is built, and whether it is rendered now
+//! or on a render thread is the message's sink's ([`super::sink`]).
 
-use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{PipelineError, Settings, render_pool, tokens};
+use super::context::{Env, Settings};
+use super::error::PipelineError;
+use super::sink::Row;
+use super::tokens;
 use crate::mail::outbound::{self, OutboundMail};
 use crate::mail::tags;
 use crate::store::games::GameId;
-use crate::store::outbox::{self, NewMail};
 
 /// Where a queued mail comes from and what it is about.
 pub struct Queued<'a> {
@@ -31,40 +33,29 @@ pub fn envelope(settings: &Settings, message_id: &str) -> String {
 }
 
 /// Sets the mail's Reply-To (token mode, a game, a player), renders it
-/// and queues it with its VERP envelope sender.
+/// (or has `env.sink` render it later) and queues it with its VERP
+/// envelope sender.
 pub fn enqueue(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     mut mail: OutboundMail,
     q: &Queued<'_>,
 ) -> Result<(), PipelineError> {
+    let settings = env.settings;
     let game = q.game.map(GameId::get);
     let server = &settings.identity.address;
     mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, game)?;
     let envelope_from = envelope(settings, &mail.message_id);
-    let mut new = NewMail {
-        message_id: &mail.message_id,
+    let row = Row {
         envelope_from: &envelope_from,
-        recipient: &mail.to,
         kind: q.kind,
         game_id: game,
         inbound_id: q.inbound_id,
-        raw: &[],
     };
-    if render_pool::active() {
-        let later = outbox::enqueue_later(conn, &new, now)?;
-        let Some(mail) = render_pool::push(later, mail, now) else {
-            return Ok(());
-        };
-        // Nobody took it: its bytes are stored now, as without a deferral.
-        let raw = outbound::render(&mail, &settings.identity, now)?;
-        let encoded = outbox::encode_body(&raw);
-        outbox::store_later(conn, later, raw, &encoded)?;
+    let Some(mail) = env.sink.defer(conn, mail, &row, env.now)? else {
         return Ok(());
-    }
-    let raw = outbound::render(&mail, &settings.identity, now)?;
-    new.raw = &raw;
-    outbox::enqueue(conn, &new, now)?;
+    };
+    let raw = outbound::render(&mail, &settings.identity, env.now)?;
+    env.sink.store(conn, &mail, &row, raw, env.now)?;
     Ok(())
 }

@@ -112,7 +112,7 @@ impl<'a, 'b> Queue<'a, 'b> {
             game,
             inbound_id: Some(self.inbound_id),
         };
-        outgoing::enqueue(self.conn, self.env.settings, self.env.now, mail, &queued)
+        outgoing::enqueue(self.conn, self.env, mail, &queued)
     }
 
     /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
@@ -188,14 +188,7 @@ pub fn send_all(
     let seq = q.seq;
     let unique = |i: usize| format!("{}#letter{}", msg.key, seq + i as u64 + 1);
     let letters = report.letters();
-    sent += letters::queue_each(
-        conn,
-        env.settings,
-        env.now,
-        letters,
-        unique,
-        Some(inbound_id),
-    )?;
+    sent += letters::queue_each(conn, env, letters, unique, Some(inbound_id))?;
     Ok(sent)
 }
 

@@ -32,6 +32,7 @@ pub mod outbox;
 pub mod players;
 pub mod quarantine;
 pub mod reach;
+pub mod savepoint;
 pub mod scoring;
 pub mod settings;
 pub mod standings;

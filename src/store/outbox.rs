@@ -7,9 +7,7 @@
 //! mid-send) carries the same Message-ID both times. They are kept apart
 //! from its `outbox` row, lz4-compressed when that is smaller (`body`),
 //! so that marking a mail sent or retried rewrites only the small row;
-//! [`due`], [`raw`] and [`Capture`] hand them out as queued.
-
-use std::cell::RefCell;
+//! [`due`] and [`raw`] hand them out as queued.
 
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, params};
@@ -83,11 +81,10 @@ pub struct Due {
     pub attempts: u32,
 }
 
-/// Queues a mail to be sent now.
+/// Queues a mail to be sent now; returns its row id.
 pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
     let id = insert_row(conn, m, now)?;
     body::insert(conn, id, m.raw)?;
-    capture(id, m);
     Ok(id)
 }
 
@@ -96,8 +93,13 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
 pub struct Later {
     /// The outbox row.
     id: i64,
-    /// Its copy among the captured mails, if a [`Capture`] is on.
-    slot: Option<usize>,
+}
+
+impl Later {
+    /// Returns the outbox row's id.
+    pub fn id(self) -> i64 {
+        self.id
+    }
 }
 
 /// Queues a mail whose bytes (`m.raw` is ignored) are rendered elsewhere
@@ -109,27 +111,13 @@ pub fn enqueue_later(
     now: DateTime<Utc>,
 ) -> Result<Later, StoreError> {
     let id = insert_row(conn, m, now)?;
-    let slot = capture(id, m);
-    Ok(Later { id, slot })
+    Ok(Later { id })
 }
 
-/// Stores the bytes of a mail queued with [`enqueue_later`], `encoded` from
-/// the same `raw` by [`encode_body`].
-pub fn store_later(
-    conn: &Connection,
-    later: Later,
-    raw: Vec<u8>,
-    encoded: &Encoded,
-) -> Result<(), StoreError> {
-    body::insert_encoded(conn, later.id, encoded)?;
-    if let Some(slot) = later.slot {
-        CAPTURE.with_borrow_mut(|c| {
-            if let Some(due) = c.as_mut().and_then(|q| q.get_mut(slot)) {
-                due.raw = raw;
-            }
-        });
-    }
-    Ok(())
+/// Stores the bytes of a mail queued with [`enqueue_later`], `encoded` by
+/// [`encode_body`].
+pub fn store_later(conn: &Connection, later: Later, encoded: &Encoded) -> Result<(), StoreError> {
+    body::insert_encoded(conn, later.id, encoded)
 }
 
 fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
@@ -148,69 +136,6 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
         time_text(now)
     ])?;
     Ok(conn.last_insert_rowid())
-}
-
-/// Keeps a copy of `m` while a [`Capture`] is on; returns its place.
-fn capture(id: i64, m: &NewMail<'_>) -> Option<usize> {
-    CAPTURE.with_borrow_mut(|c| {
-        let queued = c.as_mut()?;
-        queued.push(Due {
-            id,
-            message_id: m.message_id.to_owned(),
-            envelope_from: m.envelope_from.to_owned(),
-            recipient: m.recipient.to_owned(),
-            raw: m.raw.to_vec(),
-            attempts: 0,
-        });
-        Some(queued.len() - 1)
-    })
-}
-
-thread_local! {
-    /// The mails this thread queued since [`Capture::start`], while one is on.
-    static CAPTURE: RefCell<Option<Vec<Due>>> = const { RefCell::new(None) };
-}
-
-/// Keeps a copy of every mail this thread queues while it lives, so that a
-/// run can send them after its commit without reading their bytes back.
-///
-/// Only what was committed may be sent: the caller drops the copies of a
-/// rolled-back savepoint ([`Capture::truncate`]) or transaction.
-#[derive(Debug)]
-pub struct Capture(());
-
-impl Capture {
-    /// Starts capturing (anew, dropping anything captured before).
-    pub fn start() -> Capture {
-        CAPTURE.set(Some(Vec::new()));
-        Capture(())
-    }
-
-    /// Returns how many mails were captured so far.
-    pub fn len(&self) -> usize {
-        CAPTURE.with_borrow(|c| c.as_ref().map_or(0, Vec::len))
-    }
-
-    /// Returns true when nothing was captured yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Drops the mails captured after the first `len`.
-    pub fn truncate(&self, len: usize) {
-        CAPTURE.with_borrow_mut(|c| c.iter_mut().for_each(|q| q.truncate(len)));
-    }
-
-    /// Stops capturing; returns the mails captured, in the order queued.
-    pub fn finish(self) -> Vec<Due> {
-        CAPTURE.take().unwrap_or_default()
-    }
-}
-
-impl Drop for Capture {
-    fn drop(&mut self) {
-        CAPTURE.set(None);
-    }
 }
 
 /// The query of [`due`].

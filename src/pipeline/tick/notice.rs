@@ -22,7 +22,7 @@ pub(super) fn queue(
         unique: &unique,
         inbound_id: None,
     };
-    letters::queue(conn, env.settings, env.now, letter, &origin)
+    letters::queue(conn, env, letter, &origin)
 }
 
 /// Returns `t` as `2026-11-29 12:00 UTC`.

@@ -1,5 +1,5 @@
-//! The outbox's unit tests: capturing queued mail, the bytes coming back
-//! from their compressed body, and the migration that moved them there.
+//! The outbox's unit tests: the bytes coming back from their compressed
+//! body, and the migration that moved them there.
 
 use rusqlite::Connection;
 
@@ -50,29 +50,6 @@ fn encoding(conn: &Connection, id: i64) -> (String, usize) {
         |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as usize)),
     )
     .unwrap()
-}
-
-#[test]
-fn a_capture_keeps_what_was_queued_while_it_lived() {
-    let store = Store::open_in_memory().unwrap();
-    let now = Utc::now();
-    enqueue(store.conn(), &mail("a@x", b"hi\r\n"), now).unwrap();
-    let capture = Capture::start();
-    enqueue(store.conn(), &mail("b@x", b"hi\r\n"), now).unwrap();
-    let kept = capture.len();
-    enqueue(store.conn(), &mail("c@x", b"hi\r\n"), now).unwrap();
-    capture.truncate(kept);
-    enqueue(store.conn(), &mail("d@x", &reply()), now).unwrap();
-    let captured = capture.finish();
-    let ids: Vec<&str> = captured.iter().map(|d| d.message_id.as_str()).collect();
-    assert_eq!(ids, ["b@x", "d@x"]);
-    assert_eq!(
-        captured[1].raw,
-        reply(),
-        "a capture holds the bytes as queued"
-    );
-    enqueue(store.conn(), &mail("e@x", b"hi\r\n"), now).unwrap();
-    assert!(Capture::start().is_empty());
 }
 
 #[test]

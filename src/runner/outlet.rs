@@ -5,7 +5,7 @@
 //! Only for a transport that needs a flush and writes idempotently (the
 //! file transport). The order keeps the outbox's promise: the rows are
 //! committed as pending before any of them is sent; the batch is sent and
-//! flushed (with [`send_flushed`](super::send_flushed), on `poll`'s worker thread); its outcomes
+//! flushed (with [`send_flushed`](super::send::send_flushed), on `poll`'s worker thread); its outcomes
 //! go into a later batch's transaction (or a last small one). A crash in
 //! between leaves written mails pending, which the next run writes again
 //! with the same bytes and so the same Message-ID. At most two batches are
@@ -14,7 +14,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use super::{SendSummary, record};
+use super::send::{SendSummary, record};
 use crate::mail::transport::{Transport, TransportError};
 use crate::store::StoreError;
 use crate::store::outbox::{Due, RetryPolicy};
@@ -48,7 +48,7 @@ impl<'a> Outlet<'a> {
         })
     }
 
-    /// Takes the outcomes of `mails` sent (with [`send_flushed`](super::send_flushed)) elsewhere,
+    /// Takes the outcomes of `mails` sent (with [`send_flushed`](super::send::send_flushed)) elsewhere,
     /// such as on a worker thread, at `at`; they wait for [`Outlet::record`].
     pub fn sent(
         &mut self,

@@ -1,5 +1,5 @@
-//! Flushing the outbox: building the configured transport and sending the
-//! mail that is due, recording each outcome.
+//! Flushing the outbox: sending the mail that is due through a transport,
+//! recording each outcome.
 //!
 //! Owns the order of a send run: due rows are read in batches, each mail of
 //! a batch is handed to the transport, the transport is flushed (so what it
@@ -10,48 +10,27 @@
 //! twice; run `pbmgo send` from one place (cron or a loop).
 //!
 //! Must not touch: what is sent (the pipeline queues it), how mail is
-//! delivered (`mail::transport`), the SQL (`store::outbox`), the clock
-//! (`now` is an argument).
-
-mod outlet;
-
-pub use outlet::Outlet;
+//! delivered (`mail::transport`), which transport and retry policy the
+//! config names (the CLI builds them), the SQL (`store::outbox`), the
+//! clock (`now` is an argument).
 
 use std::collections::HashSet;
-use std::time::Duration as StdDuration;
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use thiserror::Error;
 
-use crate::home::{self, Home, OutboundConfig};
-use crate::mail::transport::{
-    Envelope, FileTransport, SendmailTransport, SmtpConfig, SmtpTransport, Tls, Transport,
-    TransportError,
-};
+use crate::mail::transport::{Envelope, Transport, TransportError};
 use crate::store::outbox::{self, Due, RetryPolicy};
 use crate::store::{Store, StoreError};
 
 /// How many due rows one read fetches, sent before one flush and one commit.
 const BATCH: u32 = 100;
-/// The timeout of each SMTP command.
-const SMTP_TIMEOUT: StdDuration = StdDuration::from_secs(60);
-/// The longest first retry wait: later ones are capped at a day anyway.
-const MAX_RETRY_SECONDS: u64 = 86_400;
 
 /// Why mail could not be sent at all (a single mail's failure is recorded
 /// in the outbox instead).
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum SendError {
-    /// The `[outbound]` settings do not make a usable transport.
-    #[error("cannot set up the {transport} transport")]
-    Setup {
-        /// `file`, `sendmail` or `smtp`.
-        transport: &'static str,
-        /// What is wrong.
-        #[source]
-        source: TransportError,
-    },
     /// The outbox could not be read or updated.
     #[error("cannot update the outbox")]
     Store(#[from] StoreError),
@@ -66,74 +45,6 @@ pub struct SendSummary {
     pub retried: u32,
     /// Mails given up on (a permanent refusal or the last attempt).
     pub failed: u32,
-}
-
-/// Returns the transport `[outbound]` names: the file transport writing
-/// into the home's outbox folder, the sendmail program, or the SMTP relay.
-///
-/// The SMTP password comes from `password_file` (relative to the home) or,
-/// when that is empty, from `smtp_password_env` (the caller reads
-/// `PBMGO_SMTP_PASSWORD`). Nothing is connected yet.
-pub fn transport_from_config(
-    home: &Home,
-    smtp_password_env: Option<String>,
-) -> Result<Box<dyn Transport>, SendError> {
-    let outbound = &home.config().outbound;
-    Ok(match outbound.transport {
-        home::Transport::File => Box::new(FileTransport::new(home.outbox())),
-        home::Transport::Sendmail => Box::new(SendmailTransport::new(&outbound.sendmail)),
-        home::Transport::Smtp => {
-            let setup = |source| SendError::Setup {
-                transport: "smtp",
-                source,
-            };
-            let config = smtp_config(home, smtp_password_env).map_err(setup)?;
-            Box::new(SmtpTransport::new(&config).map_err(setup)?)
-        }
-    })
-}
-
-/// Builds the transport's SMTP settings from `[outbound.smtp]`.
-fn smtp_config(home: &Home, password_env: Option<String>) -> Result<SmtpConfig, TransportError> {
-    let smtp = &home.config().outbound.smtp;
-    let password = match smtp.password_file.as_os_str().is_empty() {
-        true => SmtpConfig::password_from("", password_env)?,
-        false => {
-            let file = home.resolve(&smtp.password_file);
-            let file = file.to_str().ok_or_else(|| {
-                TransportError::Config(format!(
-                    "password file {} is not a UTF-8 path",
-                    file.display()
-                ))
-            })?;
-            SmtpConfig::password_from(file, password_env)?
-        }
-    };
-    let ca_file = (!smtp.ca_file.as_os_str().is_empty()).then(|| home.resolve(&smtp.ca_file));
-    Ok(SmtpConfig {
-        host: smtp.host.clone(),
-        port: smtp.port,
-        tls: match smtp.tls {
-            home::SmtpTls::None => Tls::None,
-            home::SmtpTls::Starttls => Tls::StartTls,
-            home::SmtpTls::Tls => Tls::Tls,
-        },
-        user: smtp.user.clone(),
-        password,
-        ca_file,
-        helo_name: None,
-        timeout: SMTP_TIMEOUT,
-    })
-}
-
-/// Returns the retry policy of `[outbound]`: `max_attempts` (at least 1)
-/// and `retry_seconds` (1 second to a day).
-pub fn retry_policy(outbound: &OutboundConfig) -> RetryPolicy {
-    let seconds = outbound.retry_seconds.clamp(1, MAX_RETRY_SECONDS);
-    RetryPolicy {
-        max_attempts: outbound.max_attempts.max(1),
-        base_delay: Duration::seconds(i64::try_from(seconds).unwrap_or(86_400)),
-    }
 }
 
 /// Sends up to `limit` mails due at `now`, oldest first; returns what
@@ -246,7 +157,7 @@ fn send_one(transport: &dyn Transport, mail: &Due) -> Result<(), TransportError>
 }
 
 /// Records one mail's outcome in the outbox and in `summary`.
-fn record(
+pub(super) fn record(
     tx: &rusqlite::Connection,
     mail: &Due,
     outcome: &Result<(), TransportError>,
@@ -285,6 +196,8 @@ fn error_line(err: &TransportError) -> String {
 
 #[cfg(test)]
 mod tests {
+    use chrono::Duration;
+
     use super::*;
     use crate::mail::transport::MemoryTransport;
     use crate::store::outbox::NewMail;
@@ -324,13 +237,11 @@ mod tests {
         }
     }
 
-    fn policy(max_attempts: u32, seconds: u64) -> RetryPolicy {
-        let outbound = OutboundConfig {
+    fn policy(max_attempts: u32, seconds: i64) -> RetryPolicy {
+        RetryPolicy {
             max_attempts,
-            retry_seconds: seconds,
-            ..OutboundConfig::default()
-        };
-        retry_policy(&outbound)
+            base_delay: Duration::seconds(seconds),
+        }
     }
 
     #[test]
@@ -379,23 +290,15 @@ mod tests {
     fn a_failed_mail_is_not_retried_in_the_same_run() {
         let mut store = Store::open_in_memory().unwrap();
         queue(&mut store, 60);
-        // retry_seconds = 0 is raised to 1, and the run never loops.
-        let sum = send_due(&mut store, &Down, policy(5, 0), now(), u32::MAX).unwrap();
+        // The shortest wait the config allows (1 s), and the run never loops.
+        let sum = send_due(&mut store, &Down, policy(5, 1), now(), u32::MAX).unwrap();
         assert_eq!((sum.sent, sum.retried, sum.failed), (0, 60, 0));
         let rows = outbox::list(store.conn(), Some("pending"), 100).unwrap();
         assert!(rows.iter().all(|r| r.attempts == 1));
         let error = rows[0].last_error.as_deref().unwrap();
         assert_eq!(error, "smtp: 451 try later");
         let later = now() + Duration::seconds(1);
-        let sum = send_due(&mut store, &Down, policy(2, 0), later, u32::MAX).unwrap();
+        let sum = send_due(&mut store, &Down, policy(2, 1), later, u32::MAX).unwrap();
         assert_eq!((sum.retried, sum.failed), (0, 60));
-    }
-
-    #[test]
-    fn retry_policy_is_kept_in_range() {
-        let p = policy(0, u64::MAX);
-        assert_eq!(p.max_attempts, 1);
-        assert_eq!(p.base_delay, Duration::days(1));
-        assert_eq!(policy(5, 60).base_delay, Duration::seconds(60));
     }
 }

@@ -3,8 +3,8 @@
 //! and, once a batch is committed, files its mail (`cur/` or quarantine)
 //! and writes its replies.
 //!
-//! Owns the order that keeps the promises of [`super::run`] with the work
-//! split: a file is moved, and a reply written, only after the batch that
+//! Owns the order that keeps the promises of a batch (`super::batch`) with
+//! the work split: a file is moved, and a reply written, only after the batch that
 //! handled it has committed; replies are written after their batch's files
 //! are filed, and their outcomes are recorded in a later transaction (a
 //! crash in between leaves them pending, to be written again with the same
@@ -16,22 +16,25 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 
 use chrono::{DateTime, Utc};
 
+use super::batch::{Batch, run_batch};
+use super::context::RunContext;
+use super::error::{RunError, run_error};
+use super::files::{ReadFiles, read_files, settle_file};
+use super::outlet::Outlet;
 use super::render_pool;
-use super::run::{Batch, RunError, Runner, Summary, read_files, run_batch, run_error, settle_file};
+use super::send::send_flushed;
+use super::summary::Summary;
 use crate::mail::maildir::{MailFile, Maildir};
 use crate::mail::transport::{Transport, TransportError};
-use crate::sender::{Outlet, send_flushed};
+use crate::pipeline::Disposition;
 use crate::store::Store;
 use crate::store::outbox::Due;
 
 /// Files listed per round of `poll`.
 const ROUND: usize = 20_000;
 
-/// Files read, with their bytes.
-type ReadFiles = Vec<(MailFile, Vec<u8>)>;
-
 /// Work for the worker thread.
-enum Job {
+enum Work {
     /// Read these files.
     Read(Vec<MailFile>),
     /// File these committed messages (`true`: into quarantine), then send
@@ -57,24 +60,50 @@ enum Finished {
     },
 }
 
+/// Handles every pending message of `inbox`; `on_message` is called after each.
+pub fn poll_maildir(
+    store: &mut Store,
+    run: &RunContext,
+    inbox: &Maildir,
+    held: &Maildir,
+    on_message: &mut dyn FnMut(),
+) -> Result<Summary, RunError> {
+    poll_maildir_sending(store, run, (inbox, held), on_message, None)
+}
+
 /// Handles every pending message of the inbox Maildir. With an `outlet`,
 /// each batch's replies are sent right after its commit and its file moves,
 /// and their outcomes recorded in a later batch's transaction (the last
 /// ones in one of their own, also when the run stops with an error).
 pub fn poll_maildir_sending(
     store: &mut Store,
-    runner: &Runner<'_>,
+    run: &RunContext,
     folders: (&Maildir, &Maildir),
     on_message: &mut dyn FnMut(),
     mut outlet: Option<&mut Outlet<'_>>,
 ) -> Result<Summary, RunError> {
+    let result = on_threads(store, run, folders, on_message, &mut outlet);
+    match outlet.filter(|o| o.has_unrecorded()) {
+        Some(outlet) => record_last(store, outlet, result),
+        None => result,
+    }
+}
+
+/// The rounds, with the worker and the render thread beside them.
+fn on_threads(
+    store: &mut Store,
+    run: &RunContext,
+    folders: (&Maildir, &Maildir),
+    on_message: &mut dyn FnMut(),
+    outlet: &mut Option<&mut Outlet<'_>>,
+) -> Result<Summary, RunError> {
     let transport = outlet.as_deref().map(Outlet::transport);
-    let result = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         let (jobs, job_rx) = channel();
         let (done_tx, done) = channel();
         scope.spawn(move || work(job_rx, done_tx, folders, transport));
         let (renderer, render_end) = render_pool::channel_pair();
-        let identity = &runner.settings.identity;
+        let identity = &run.settings.identity;
         scope.spawn(move || render_pool::work(render_end, identity));
         let mut pipe = Pipe {
             jobs,
@@ -82,20 +111,20 @@ pub fn poll_maildir_sending(
             in_flight: 0,
             early: VecDeque::new(),
         };
-        let result = rounds(
-            store,
-            runner,
-            (folders.0, &renderer),
-            &mut pipe,
-            on_message,
-            &mut outlet,
-        );
-        let drained = pipe.drain(&mut outlet);
+        let inbox = (folders.0, &renderer);
+        let result = rounds(store, run, inbox, &mut pipe, on_message, outlet);
+        let drained = pipe.drain(outlet);
         result.and_then(|summary| drained.map(|()| summary))
-    });
-    let Some(outlet) = outlet.filter(|o| o.has_unrecorded()) else {
-        return result;
-    };
+    })
+}
+
+/// Records the outcomes `outlet` still holds, in a transaction of their
+/// own; an error of the run (`result`) comes first.
+fn record_last(
+    store: &mut Store,
+    outlet: &mut Outlet<'_>,
+    result: Result<Summary, RunError>,
+) -> Result<Summary, RunError> {
     let recorded = store.write(|tx| outlet.record(tx)).map_err(run_error);
     if let Ok(sum) = recorded {
         outlet.committed(sum);
@@ -110,7 +139,7 @@ pub fn poll_maildir_sending(
 /// unless the run stops with an error, so the rounds end.
 fn rounds(
     store: &mut Store,
-    runner: &Runner<'_>,
+    run: &RunContext,
     (inbox, renderer): (&Maildir, &render_pool::Renderer),
     pipe: &mut Pipe,
     on_message: &mut dyn FnMut(),
@@ -119,20 +148,20 @@ fn rounds(
     let mut summary = Summary::default();
     loop {
         let files = inbox.pending_first(ROUND)?;
-        let mut chunks = files.chunks(runner.batch.max(1));
+        let mut chunks = files.chunks(run.batch.max(1));
         // Two batches are read ahead, so that a read never waits behind the
         // filing and sending of the batch before.
         for ahead in chunks.by_ref().take(2) {
-            pipe.send(Job::Read(ahead.to_vec()));
+            pipe.send(Work::Read(ahead.to_vec()));
         }
-        for _ in 0..files.len().div_ceil(runner.batch.max(1)) {
+        for _ in 0..files.len().div_ceil(run.batch.max(1)) {
             let items = pipe.next_read(outlet)?;
             if let Some(next) = chunks.next() {
-                pipe.send(Job::Read(next.to_vec()));
+                pipe.send(Work::Read(next.to_vec()));
             }
             pipe.collect(outlet)?;
-            let batch = run_batch(store, runner, &items, outlet.as_deref(), Some(renderer))?;
-            pipe.settle(batch, runner, &mut summary, on_message, outlet);
+            let batch = run_batch(store, run, &items, outlet.as_deref(), Some(renderer))?;
+            pipe.settle(batch, run, &mut summary, on_message, outlet);
         }
         pipe.drain(outlet)?;
         if files.len() < ROUND {
@@ -143,7 +172,7 @@ fn rounds(
 
 /// This thread's end of the worker: the jobs sent and the results due.
 struct Pipe {
-    jobs: Sender<Job>,
+    jobs: Sender<Work>,
     done: Receiver<Finished>,
     /// Jobs sent whose results have not come back yet.
     in_flight: usize,
@@ -152,10 +181,10 @@ struct Pipe {
 }
 
 impl Pipe {
-    fn send(&mut self, job: Job) {
+    fn send(&mut self, work: Work) {
         // The worker only stops when `jobs` is dropped (or it panicked, which
         // `drain` then reports as a lost result).
-        if self.jobs.send(job).is_ok() {
+        if self.jobs.send(work).is_ok() {
             self.in_flight += 1;
         }
     }
@@ -164,7 +193,7 @@ impl Pipe {
     fn settle(
         &mut self,
         batch: Batch,
-        runner: &Runner<'_>,
+        run: &RunContext,
         summary: &mut Summary,
         on_message: &mut dyn FnMut(),
         outlet: &mut Option<&mut Outlet<'_>>,
@@ -176,10 +205,10 @@ impl Pipe {
         for (file, d) in batch.done {
             summary.add(&d);
             on_message();
-            files.push((file, matches!(d, super::Disposition::Quarantine { .. })));
+            files.push((file, matches!(d, Disposition::Quarantine { .. })));
         }
-        let at = (runner.clock)();
-        self.send(Job::Settle {
+        let at = run.now();
+        self.send(Work::Settle {
             files,
             queued: batch.queued,
             at,
@@ -268,31 +297,42 @@ fn take_settled(f: Finished, outlet: &mut Option<&mut Outlet<'_>>) -> Result<(),
 
 /// The worker thread: runs jobs in order until this thread's end is dropped.
 fn work(
-    jobs: Receiver<Job>,
+    jobs: Receiver<Work>,
     done: Sender<Finished>,
     (inbox, held): (&Maildir, &Maildir),
     transport: Option<&dyn Transport>,
 ) {
-    for job in jobs {
-        let finished = match job {
-            Job::Read(files) => Finished::Read(read_files(&files)),
-            Job::Settle { files, queued, at } => {
+    for work in jobs {
+        let finished = match work {
+            Work::Read(files) => Finished::Read(read_files(&files)),
+            Work::Settle { files, queued, at } => {
                 let filed = file_all(inbox, held, &files);
-                let outcomes = match (&filed, transport) {
-                    (Ok(()), Some(t)) if !queued.is_empty() => send_flushed(t, &queued),
-                    _ => Vec::new(),
-                };
-                Finished::Settled {
-                    filed,
-                    queued,
-                    outcomes,
-                    at,
-                }
+                send_filed(filed, queued, at, transport)
             }
         };
         if done.send(finished).is_err() {
             return;
         }
+    }
+}
+
+/// Sends a batch's `queued` mail when its files were `filed` and there is
+/// a transport; returns the batch as settled.
+fn send_filed(
+    filed: std::io::Result<()>,
+    queued: Vec<Due>,
+    at: DateTime<Utc>,
+    transport: Option<&dyn Transport>,
+) -> Finished {
+    let outcomes = match (&filed, transport) {
+        (Ok(()), Some(t)) if !queued.is_empty() => send_flushed(t, &queued),
+        _ => Vec::new(),
+    };
+    Finished::Settled {
+        filed,
+        queued,
+        outcomes,
+        at,
     }
 }
 

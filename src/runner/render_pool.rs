@@ -1,16 +1,18 @@
 //! Rendering queued mail on a thread of its own during `poll`, while the
 //! transaction goes on with the next message.
 //!
-//! Owns the deferral. While a [`Deferral`] is on (on this thread, for one
-//! batch), [`super::outgoing::enqueue`] inserts the outbox row at once and
-//! hands the mail to the render thread, which builds its bytes and encodes
-//! them for storing. [`Deferral::finish`] waits for every mail of the batch
-//! and stores the bytes, before the batch commits: no row is ever committed
-//! without its bytes. A message rolled back to its savepoint cancels the
-//! mail it deferred ([`Deferral::truncate`]). A mail that cannot be
-//! rendered makes `finish` report it, and the caller runs the whole batch
-//! again without deferral, so that its message is quarantined exactly as
-//! it would have been.
+//! Owns the deferral. A batch that renders on the thread makes a
+//! [`Deferral`] ([`Renderer::begin`]) and gives it to its messages' sink
+//! (`MailSink::rendering_with`): the pipeline then inserts each outbox row
+//! at once and hands the mail over, and the render thread builds its bytes
+//! and encodes them for storing. [`Deferral::finish`] waits for every mail
+//! of the batch and stores the bytes, before the batch commits: no row is
+//! ever committed without its bytes. A message rolled back to its
+//! savepoint cancels the mail it deferred (the sink calls
+//! [`RenderLater::cancel_after`]). A mail that cannot be rendered makes
+//! `finish` report it, and the caller runs the whole batch again without
+//! deferral, so that its message is quarantined exactly as it would have
+//! been.
 
 use std::cell::RefCell;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -19,15 +21,17 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::mail::outbound::{self, Identity, OutboundError, OutboundMail};
+use crate::pipeline::MailSink;
+use crate::pipeline::sink::{Pending, RenderLater};
 use crate::store::StoreError;
-use crate::store::outbox::{self, Encoded, Later};
+use crate::store::outbox::{self, Encoded};
 
 /// Mails handed over at a time: one hand-over per mail would wake the
 /// render thread (a system call) for each.
 const CHUNK: usize = 32;
 
 /// A mail to render.
-pub struct Job {
+struct ToRender {
     mail: OutboundMail,
     now: DateTime<Utc>,
 }
@@ -37,13 +41,13 @@ type Rendered = Result<(Vec<u8>, Encoded), OutboundError>;
 
 /// The pipeline's end of the render thread.
 pub struct Renderer {
-    jobs: Sender<Vec<Job>>,
+    jobs: Sender<Vec<ToRender>>,
     done: Receiver<Vec<Rendered>>,
 }
 
 /// The render thread's end: pass it to [`work`] on that thread.
 pub struct Worker {
-    jobs: Receiver<Vec<Job>>,
+    jobs: Receiver<Vec<ToRender>>,
     done: Sender<Vec<Rendered>>,
 }
 
@@ -74,15 +78,15 @@ pub fn work(worker: Worker, identity: &Identity) {
     }
 }
 
-/// What this thread defers while a [`Deferral`] is on.
+/// What a [`Deferral`] holds until it finishes.
 struct Active {
-    jobs: Sender<Vec<Job>>,
+    jobs: Sender<Vec<ToRender>>,
     /// Mails not handed over yet.
-    chunk: Vec<Job>,
+    chunk: Vec<ToRender>,
     /// Chunks handed over.
     chunks: usize,
     /// The batch's deferred mails in order; `None` once cancelled.
-    waiting: Vec<Option<Later>>,
+    waiting: Vec<Option<Pending>>,
 }
 
 impl Active {
@@ -98,72 +102,63 @@ impl Active {
     }
 }
 
-thread_local! {
-    static ACTIVE: RefCell<Option<Active>> = const { RefCell::new(None) };
-}
-
-/// Returns true while mail queued on this thread is deferred.
-pub fn active() -> bool {
-    ACTIVE.with_borrow(Option::is_some)
-}
-
-/// Hands `mail`, whose row is `later`, to the render thread; gives it back
-/// when no deferral is on.
-pub fn push(later: Later, mail: OutboundMail, now: DateTime<Utc>) -> Option<OutboundMail> {
-    ACTIVE.with_borrow_mut(|a| {
-        let Some(a) = a.as_mut() else {
-            return Some(mail);
-        };
-        a.chunk.push(Job { mail, now });
-        a.waiting.push(Some(later));
-        // A render thread gone shows in `finish`: fewer results than mails.
-        if a.chunk.len() >= CHUNK {
-            a.hand_over();
-        }
-        None
-    })
-}
-
-/// The deferral of one batch's mail; see the module header.
+/// The deferral of one batch's mail; see the module header. It is on from
+/// [`Renderer::begin`] until [`Deferral::finish`] or its drop.
 pub struct Deferral<'a> {
     renderer: &'a Renderer,
+    active: RefCell<Option<Active>>,
 }
 
 impl Renderer {
-    /// Starts deferring the mail this thread queues.
+    /// Starts deferring one batch's mail.
     pub fn begin(&self) -> Deferral<'_> {
-        ACTIVE.set(Some(Active {
+        let active = Active {
             jobs: self.jobs.clone(),
             chunk: Vec::with_capacity(CHUNK),
             chunks: 0,
             waiting: Vec::new(),
-        }));
-        Deferral { renderer: self }
+        };
+        Deferral {
+            renderer: self,
+            active: RefCell::new(Some(active)),
+        }
+    }
+}
+
+impl RenderLater for Deferral<'_> {
+    /// Hands `mail` to the render thread (a mail deferred after
+    /// [`Deferral::finish`], which no batch does, would be dropped).
+    fn defer(&self, pending: Pending, mail: OutboundMail, now: DateTime<Utc>) {
+        let mut active = self.active.borrow_mut();
+        let Some(a) = active.as_mut() else {
+            return;
+        };
+        a.chunk.push(ToRender { mail, now });
+        a.waiting.push(Some(pending));
+        // A render thread gone shows in `finish`: fewer results than mails.
+        if a.chunk.len() >= CHUNK {
+            a.hand_over();
+        }
+    }
+
+    fn deferred(&self) -> usize {
+        self.active.borrow().as_ref().map_or(0, |a| a.waiting.len())
+    }
+
+    fn cancel_after(&self, len: usize) {
+        if let Some(a) = self.active.borrow_mut().as_mut() {
+            a.waiting.iter_mut().skip(len).for_each(|w| *w = None);
+        }
     }
 }
 
 impl Deferral<'_> {
-    /// Returns how many mails were deferred so far.
-    pub fn len(&self) -> usize {
-        ACTIVE.with_borrow(|a| a.as_ref().map_or(0, |a| a.waiting.len()))
-    }
-
-    /// Cancels the mails deferred after the first `len` (their rows were
-    /// rolled back).
-    pub fn truncate(&self, len: usize) {
-        ACTIVE.with_borrow_mut(|a| {
-            if let Some(a) = a.as_mut() {
-                a.waiting.iter_mut().skip(len).for_each(|w| *w = None);
-            }
-        });
-    }
-
     /// Stops deferring, waits for every mail deferred and stores the bytes
-    /// of those not cancelled. Returns false when one could not be
-    /// rendered (nothing was wrong with the others): run the batch again
-    /// without deferral.
-    pub fn finish(self, conn: &Connection) -> Result<bool, StoreError> {
-        let Some(mut active) = ACTIVE.take() else {
+    /// of those not cancelled through `sink`. Returns false when one could
+    /// not be rendered (nothing was wrong with the others): run the batch
+    /// again without deferral.
+    pub fn finish(&self, conn: &Connection, sink: &MailSink<'_>) -> Result<bool, StoreError> {
+        let Some(mut active) = self.active.take() else {
             return Ok(true);
         };
         let handed = active.hand_over();
@@ -171,10 +166,10 @@ impl Deferral<'_> {
         // below leaves none behind for the next batch.
         let results = self.take(active.chunks);
         let mut all = handed && results.len() == active.waiting.len();
-        for (later, rendered) in active.waiting.into_iter().zip(results) {
-            match (later, rendered) {
-                (Some(later), Ok((raw, encoded))) => {
-                    outbox::store_later(conn, later, raw, &encoded)?;
+        for (pending, rendered) in active.waiting.into_iter().zip(results) {
+            match (pending, rendered) {
+                (Some(pending), Ok((raw, encoded))) => {
+                    sink.store_rendered(conn, pending, raw, &encoded)?;
                 }
                 (Some(_), Err(e)) => {
                     tracing::warn!(error = %e, "a reply could not be rendered: the batch runs again");
@@ -204,7 +199,7 @@ impl Drop for Deferral<'_> {
     /// Stops deferring; a batch that ends without [`Deferral::finish`]
     /// (an error) still takes its results, so the next batch's line up.
     fn drop(&mut self) {
-        if let Some(active) = ACTIVE.take() {
+        if let Some(active) = self.active.take() {
             self.take(active.chunks);
         }
     }
@@ -215,8 +210,9 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
+    use crate::mail::outbound::AUTO_REPLIED;
+    use crate::pipeline::sink::Row;
     use crate::store::Store;
-    use crate::store::outbox::NewMail;
 
     fn now() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
@@ -229,30 +225,36 @@ mod tests {
         }
     }
 
+    /// A plain auto-reply, as the pipeline's replies make them.
     fn mail(to: &str, n: usize) -> OutboundMail {
-        let (subject, text) = (format!("reply {n}"), format!("board {n}\n. . .\n"));
-        let id = format!("{n}.test@example.org");
-        crate::pipeline::replies::mail(to, subject, text, None, id)
+        OutboundMail {
+            to: to.to_string(),
+            to_name: None,
+            subject: format!("reply {n}"),
+            text: format!("board {n}\n. . .\n"),
+            html: None,
+            message_id: format!("{n}.test@example.org"),
+            in_reply_to: None,
+            references: Vec::new(),
+            auto_submitted: AUTO_REPLIED,
+            rejected_codes: Vec::new(),
+            game: None,
+            attachments: Vec::new(),
+            reply_to: None,
+        }
     }
 
-    /// Queues the outbox row of `m`, without its bytes.
-    fn row(conn: &Connection, m: &OutboundMail) -> Later {
-        let new = NewMail {
-            message_id: &m.message_id,
+    /// Queues `m`'s row through `sink` and hands `m` to the render thread;
+    /// returns the row id.
+    fn defer(sink: &MailSink<'_>, conn: &Connection, m: &OutboundMail) -> i64 {
+        let row = Row {
             envelope_from: "go@example.org",
-            recipient: &m.to,
             kind: "reply",
             game_id: None,
             inbound_id: None,
-            raw: &[],
         };
-        outbox::enqueue_later(conn, &new, now()).unwrap()
-    }
-
-    /// Queues `m`'s row and hands `m` to the render thread; returns the row id.
-    fn defer(conn: &Connection, m: &OutboundMail) -> i64 {
-        let later = row(conn, m);
-        assert!(push(later, m.clone(), now()).is_none(), "not deferred");
+        let back = sink.defer(conn, m.clone(), &row, now()).unwrap();
+        assert!(back.is_none(), "not deferred");
         conn.last_insert_rowid()
     }
 
@@ -271,13 +273,14 @@ mod tests {
         let conn = store.conn();
         with_renderer(|r| {
             let deferral = r.begin();
+            let sink = MailSink::plain().rendering_with(&deferral);
             // More than a chunk, so that several hand-overs line up.
             let mails: Vec<_> = (0..3 * CHUNK + 5)
                 .map(|n| mail(&format!("p{n}@example.org"), n))
                 .collect();
-            let ids: Vec<_> = mails.iter().map(|m| defer(conn, m)).collect();
-            deferral.truncate(2 * CHUNK);
-            assert!(deferral.finish(conn).unwrap());
+            let ids: Vec<_> = mails.iter().map(|m| defer(&sink, conn, m)).collect();
+            deferral.cancel_after(2 * CHUNK);
+            assert!(deferral.finish(conn, &sink).unwrap());
             for (n, (m, id)) in mails.iter().zip(&ids).enumerate() {
                 let stored = outbox::raw(conn, *id);
                 if n < 2 * CHUNK {
@@ -287,8 +290,8 @@ mod tests {
                     assert!(stored.is_err(), "cancelled mail {n} has bytes");
                 }
             }
+            assert_eq!(deferral.deferred(), 0, "the deferral ended");
         });
-        assert!(!active(), "the deferral ended");
     }
 
     #[test]
@@ -297,32 +300,45 @@ mod tests {
         let conn = store.conn();
         with_renderer(|r| {
             let deferral = r.begin();
-            defer(conn, &mail("p1@example.org", 1));
-            defer(conn, &mail("not an address", 2));
-            defer(conn, &mail("p3@example.org", 3));
-            assert!(!deferral.finish(conn).unwrap(), "a failure is reported");
+            let sink = MailSink::plain().rendering_with(&deferral);
+            defer(&sink, conn, &mail("p1@example.org", 1));
+            defer(&sink, conn, &mail("not an address", 2));
+            defer(&sink, conn, &mail("p3@example.org", 3));
+            assert!(
+                !deferral.finish(conn, &sink).unwrap(),
+                "a failure is reported"
+            );
             // A batch left by an error takes its results when dropped.
             let dropped = r.begin();
+            let sink = MailSink::plain().rendering_with(&dropped);
             (10..15).for_each(|n| {
-                defer(conn, &mail("p@example.org", n));
+                defer(&sink, conn, &mail("p@example.org", n));
             });
+            drop(sink);
             drop(dropped);
             let deferral = r.begin();
+            let sink = MailSink::plain().rendering_with(&deferral);
             let good = mail("p4@example.org", 4);
-            let id = defer(conn, &good);
-            assert!(deferral.finish(conn).unwrap());
+            let id = defer(&sink, conn, &good);
+            assert!(deferral.finish(conn, &sink).unwrap());
             let rendered = outbound::render(&good, &identity(), now()).unwrap();
             assert_eq!(outbox::raw(conn, id).unwrap(), rendered);
         });
     }
 
     #[test]
-    fn without_a_deferral_nothing_is_taken() {
-        assert!(!active());
+    fn a_keeping_sink_gets_the_rendered_bytes_of_its_copies() {
         let store = Store::open_in_memory().unwrap();
         let conn = store.conn();
-        let m = mail("p@example.org", 1);
-        let later = row(conn, &m);
-        assert_eq!(push(later, m.clone(), now()), Some(m));
+        with_renderer(|r| {
+            let deferral = r.begin();
+            let sink = MailSink::plain().keeping().rendering_with(&deferral);
+            let m = mail("p1@example.org", 1);
+            let id = defer(&sink, conn, &m);
+            assert!(deferral.finish(conn, &sink).unwrap());
+            let kept = sink.into_kept();
+            let rendered = outbound::render(&m, &identity(), now()).unwrap();
+            assert_eq!((kept[0].id, &kept[0].raw), (id, &rendered));
+        });
     }
 }

@@ -1,0 +1,195 @@
+//! One batch of `poll`: many messages in one transaction, each in a
+//! savepoint of its own, with the mail they queue going where the batch
+//! says (stored at once, kept for the outlet, rendered on the render thread).
+//!
+//! Owns telling a failure of one message, which rolls back its savepoint
+//! (and the mail it queued) and quarantines it, from a failure of the
+//! environment, which aborts the whole batch.
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use super::context::RunContext;
+use super::error::{RunError, environmental, run_error};
+use super::files::read_files;
+use super::outlet::Outlet;
+use super::render_pool::{Deferral, Renderer};
+use super::send::SendSummary;
+use crate::mail::maildir::{MailFile, Maildir};
+use crate::pipeline::{Disposition, MailSink, PipelineError, process};
+use crate::store::outbox::Due;
+use crate::store::savepoint::Savepoint;
+use crate::store::{Store, StoreError, quarantine};
+
+/// What one committed batch did.
+pub(super) struct Batch {
+    /// Each file's disposition.
+    pub(super) done: Vec<(MailFile, Disposition)>,
+    /// The mails it queued (only kept with an outlet).
+    pub(super) queued: Vec<Due>,
+    /// The earlier sends it recorded.
+    pub(super) recorded: SendSummary,
+}
+
+/// Runs one batch of read files in one transaction, after recording the
+/// outlet's unrecorded sends in it. With a `renderer`, the batch's mail is
+/// rendered on its thread; when one of them cannot be, the batch is rolled
+/// back and run again without it.
+pub(super) fn run_batch(
+    store: &mut Store,
+    run: &RunContext,
+    items: &[(MailFile, Vec<u8>)],
+    outlet: Option<&Outlet<'_>>,
+    renderer: Option<&Renderer>,
+) -> Result<Batch, RunError> {
+    match store.write(|tx| run_in(tx, run, items, outlet, renderer)) {
+        Ok(batch) => Ok(batch),
+        Err(BatchError::Again) => run_batch(store, run, items, outlet, None),
+        Err(BatchError::Store(e)) => Err(run_error(e)),
+    }
+}
+
+/// The transaction of [`run_batch`].
+fn run_in(
+    tx: &Connection,
+    run: &RunContext,
+    items: &[(MailFile, Vec<u8>)],
+    outlet: Option<&Outlet<'_>>,
+    renderer: Option<&Renderer>,
+) -> Result<Batch, BatchError> {
+    let recorded = match outlet {
+        Some(o) => o.record(tx)?,
+        None => SendSummary::default(),
+    };
+    let deferral = renderer.map(Renderer::begin);
+    let sink = sink_for(outlet.is_some(), deferral.as_ref());
+    let done = run_each(tx, run, items, &sink)?;
+    if let Some(deferral) = &deferral
+        && !deferral.finish(tx, &sink)?
+    {
+        return Err(BatchError::Again);
+    }
+    let queued = sink.into_kept();
+    Ok(Batch {
+        done,
+        queued,
+        recorded,
+    })
+}
+
+/// Runs each message of `items`, its mail going to `sink`; returns each
+/// file's disposition.
+fn run_each(
+    tx: &Connection,
+    run: &RunContext,
+    items: &[(MailFile, Vec<u8>)],
+    sink: &MailSink<'_>,
+) -> Result<Vec<(MailFile, Disposition)>, StoreError> {
+    let mut done = Vec::with_capacity(items.len());
+    for (file, raw) in items {
+        let d = one(tx, run, raw, &file.name, sink)?;
+        done.push((file.clone(), d));
+    }
+    Ok(done)
+}
+
+/// Where a batch's mail goes: a copy kept for the outlet (`keep`), and the
+/// rendering handed to the render thread (`deferral`).
+fn sink_for<'a>(keep: bool, deferral: Option<&'a Deferral<'_>>) -> MailSink<'a> {
+    let mut sink = MailSink::plain();
+    if keep {
+        sink = sink.keeping();
+    }
+    match deferral {
+        Some(d) => sink.rendering_with(d),
+        None => sink,
+    }
+}
+
+/// Why a batch's transaction was rolled back.
+enum BatchError {
+    /// A mail could not be rendered on the render thread: run it again.
+    Again,
+    Store(StoreError),
+}
+
+impl From<StoreError> for BatchError {
+    fn from(e: StoreError) -> Self {
+        BatchError::Store(e)
+    }
+}
+
+/// Runs one batch without an outlet; returns each file's disposition.
+pub(super) fn run_plain(
+    store: &mut Store,
+    run: &RunContext,
+    chunk: &[MailFile],
+) -> Result<Vec<(MailFile, Disposition)>, RunError> {
+    let items = read_files(chunk)?;
+    run_batch(store, run, &items, None, None).map(|b| b.done)
+}
+
+/// Handles one message inside a savepoint of the batch's transaction.
+///
+/// A failure of the message alone rolls back its savepoint (and takes the
+/// mail it queued back out of `sink`) and quarantines it; a failure of the
+/// environment aborts the whole batch.
+fn one(
+    tx: &Connection,
+    run: &RunContext,
+    raw: &[u8],
+    name: &str,
+    sink: &MailSink<'_>,
+) -> Result<Disposition, StoreError> {
+    let mark = sink.mark();
+    let env = run.env(sink);
+    let savepoint = Savepoint::begin(tx)?;
+    let d = match process(tx, &env, raw, name) {
+        Ok(d) => {
+            savepoint.release()?;
+            d
+        }
+        Err(PipelineError::Store(e)) if environmental(&e) => return Err(e),
+        Err(e) => {
+            savepoint.roll_back()?;
+            sink.roll_back_to(mark);
+            quarantined(name, &e)
+        }
+    };
+    hold(tx, name, &d, env.now)?;
+    Ok(d)
+}
+
+/// Holds message `name` in quarantine when that is where it ended (`d`).
+fn hold(
+    tx: &Connection,
+    name: &str,
+    d: &Disposition,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    if let Disposition::Quarantine { reason, sender } = d {
+        let file = Maildir::base_name(name);
+        quarantine::hold(tx, file, sender.as_deref(), reason, now)?;
+    }
+    Ok(())
+}
+
+/// The disposition of message `name`, which failed with `e`.
+fn quarantined(name: &str, e: &PipelineError) -> Disposition {
+    let reason = error_chain(e);
+    tracing::warn!(file = name, error = %reason, "message quarantined");
+    Disposition::Quarantine {
+        reason,
+        sender: None,
+    }
+}
+
+fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut cur = e.source();
+    while let Some(s) = cur {
+        out += &format!(": {s}");
+        cur = s.source();
+    }
+    out
+}

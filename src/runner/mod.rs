@@ -1,0 +1,37 @@
+//! The runner: how mail moves. It takes messages from a Maildir (`poll`),
+//! a pipe (`deliver`), the quarantine (`quarantine retry`) or an IMAP
+//! folder, runs each through the pipeline inside a batch's transaction,
+//! files them after commit, and sends the outbox.
+//!
+//! Owns batching and savepoints per message (`batch`), the choice of where
+//! each message's mail goes (the pipeline's `MailSink`, made per batch),
+//! the threads of `poll` (`rounds` reads ahead and files; `render_pool`
+//! renders mail), sending the outbox (`send`, and `outlet` for sending a
+//! batch's replies right after its commit), and the IMAP pass (`imap`).
+//! What a message means is `crate::pipeline`'s; turning the home's config
+//! into settings, transports and an IMAP login is the CLI's.
+//!
+//! Must not decide what a message does or what a reply says.
+
+mod batch;
+mod context;
+mod deliver;
+mod error;
+mod files;
+#[cfg(feature = "imap")]
+mod imap;
+mod outlet;
+mod render_pool;
+mod rounds;
+mod send;
+mod summary;
+
+pub use context::RunContext;
+pub use deliver::{deliver_one, retry_held};
+pub use error::RunError;
+#[cfg(feature = "imap")]
+pub use imap::poll_imap;
+pub use outlet::Outlet;
+pub use rounds::{poll_maildir, poll_maildir_sending};
+pub use send::{SendError, SendSummary, send_due, send_flushed};
+pub use summary::Summary;
