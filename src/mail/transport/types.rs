@@ -35,7 +35,9 @@ pub trait Transport: Send + Sync {
 }
 
 /// Converts our envelope to lettre's, checking every address.
-pub(super) fn lettre_envelope(envelope: &Envelope) -> Result<lettre::address::Envelope, TransportError> {
+pub(super) fn lettre_envelope(
+    envelope: &Envelope,
+) -> Result<lettre::address::Envelope, TransportError> {
     let parse = |a: &str| {
         a.trim()
             .parse::<lettre::Address>()
