@@ -15,7 +15,6 @@ fn src() -> Tree {
 }
 
 #[test]
-#[ignore = "until the pipeline renovation (issue 13) lands"]
 fn no_file_imports_itself_through_others() {
     let tree = src();
     let loops = cycles(&tree);
@@ -27,14 +26,12 @@ fn no_file_imports_itself_through_others() {
 }
 
 #[test]
-#[ignore = "until the pipeline renovation (issue 13) lands"]
 fn each_layer_imports_only_what_is_below_it() {
     let breaks = layer_breaks(&src());
     assert!(breaks.is_empty(), "layer breaks:\n{}", breaks.join("\n"));
 }
 
 #[test]
-#[ignore = "until the pipeline renovation (issue 13) lands"]
 fn sql_is_written_only_in_the_store() {
     let found = sql_outside_store(&src());
     assert!(
@@ -55,7 +52,6 @@ fn the_engine_does_no_io() {
 }
 
 #[test]
-#[ignore = "until the pipeline renovation (issue 13) lands"]
 fn no_hidden_state_in_thread_locals() {
     let found = thread_locals(&src());
     assert!(found.is_empty(), "thread_local! in:\n{}", found.join("\n"));

@@ -5,10 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
-use clap::{Args, CommandFactory, ValueEnum};
+use clap::{Args, ValueEnum};
 use clap_complete::Shell;
-
-use super::Cli;
 
 /// The shells `pbmgo completions` writes for.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -37,22 +35,22 @@ pub struct ManArgs {
     dir: Option<PathBuf>,
 }
 
-/// Runs `pbmgo completions`: the script on stdout.
-pub fn completions(args: CompletionsArgs) -> anyhow::Result<u8> {
+/// Runs `pbmgo completions`: the script for `cmd` (pbmgo's command tree) on stdout.
+pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<u8> {
     let shell = match args.shell {
         CompletionShell::Bash => Shell::Bash,
         CompletionShell::Zsh => Shell::Zsh,
         CompletionShell::Fish => Shell::Fish,
     };
     let mut script = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "pbmgo", &mut script);
+    clap_complete::generate(shell, &mut cmd, "pbmgo", &mut script);
     out!("{}", String::from_utf8_lossy(&script))?;
     Ok(0)
 }
 
-/// Runs `pbmgo man`: pbmgo(1) on stdout, or every page into `--dir`.
-pub fn man(args: ManArgs) -> anyhow::Result<u8> {
-    let cmd = Cli::command();
+/// Runs `pbmgo man` for `cmd` (pbmgo's command tree): pbmgo(1) on stdout,
+/// or every page into `--dir`.
+pub fn man(args: ManArgs, cmd: clap::Command) -> anyhow::Result<u8> {
     match args.dir {
         None => {
             let mut page = Vec::new();
@@ -60,17 +58,17 @@ pub fn man(args: ManArgs) -> anyhow::Result<u8> {
             out!("{}", String::from_utf8_lossy(&page))?;
         }
         Some(dir) => {
-            let written = write_pages(&dir)?;
+            let written = write_pages(cmd, &dir)?;
             outln!("wrote {written} man pages to {}", dir.display())?;
         }
     }
     Ok(0)
 }
 
-/// Writes pbmgo.1 and a page for every subcommand into `dir`; returns how many.
-pub fn write_pages(dir: &Path) -> anyhow::Result<usize> {
+/// Writes pbmgo.1 and a page for every subcommand of `cmd` into `dir`;
+/// returns how many.
+pub fn write_pages(mut cmd: clap::Command, dir: &Path) -> anyhow::Result<usize> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut cmd = Cli::command();
     cmd.build();
     write_tree(&cmd, dir)
 }

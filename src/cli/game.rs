@@ -1,6 +1,6 @@
 //! `pbmgo game ...`: the game command group. This file holds the group's
-//! dispatch, the rule flags shared by `new` and `import`, and the commands
-//! that write moves: `new`, `list` and `play`. Showing lives in
+//! dispatch and the commands `new`, `list` and `play`. The rule flags shared
+//! by `new` and `import` live in `game_rules`. Showing lives in
 //! `game_show`, SGF in `game_sgf`, checking in `game_verify`.
 
 use anyhow::bail;
@@ -8,8 +8,11 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use super::context::GlobalArgs;
-use super::{Refused, game_admin, game_sgf, game_show, game_verify};
-use crate::go::{BoardSize, Game, KoRule, Move, Phase, Played, Rules, Scoring};
+use super::exit::Refused;
+use super::game_rules::RuleArgs;
+use super::output::capitalized;
+use super::{game_admin, game_sgf, game_show, game_verify};
+use crate::go::{BoardSize, Game, Move, Phase, Played};
 use crate::store::codec::time_text;
 use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
 
@@ -59,43 +62,6 @@ impl GameCommand {
             GameCommand::Resume(a) => game_admin::resume(a, global),
             GameCommand::Events(a) => game_admin::events(a, global),
         }
-    }
-}
-
-/// The rule flags of `game new` and `game import`.
-#[derive(Debug, Args)]
-pub struct RuleArgs {
-    /// Komi [default: 7.5 with area scoring, 6.5 with territory, 0.5 with a handicap]
-    #[arg(long, allow_negative_numbers = true)]
-    pub komi: Option<f64>,
-    /// Ko rule: list (Scott's ko position list), simple, positional or situational
-    #[arg(long, default_value = "list")]
-    pub ko: KoRule,
-    /// Allow suicide (the stones become the opponent's prisoners)
-    #[arg(long)]
-    pub allow_suicide: bool,
-    /// Scoring: area or territory
-    #[arg(long, default_value = "area")]
-    pub scoring: Scoring,
-}
-
-impl RuleArgs {
-    /// Returns the rules; `komi` is used when `--komi` is not given, else
-    /// the default for the scoring and `handicap`.
-    pub fn rules(&self, komi: Option<f64>, handicap: u32) -> anyhow::Result<Rules> {
-        let komi = self
-            .komi
-            .or(komi)
-            .unwrap_or(self.scoring.default_komi(handicap));
-        if !komi.is_finite() || komi.abs() > 1000.0 {
-            bail!("komi {komi} is not a number of points");
-        }
-        Ok(Rules {
-            ko: self.ko,
-            allow_suicide: self.allow_suicide,
-            komi,
-            scoring: self.scoring,
-        })
     }
 }
 
@@ -301,12 +267,4 @@ fn played_line(id: GameId, game: &Game, p: &Played) -> String {
         p.color,
         p.mv
     )
-}
-
-/// Returns `s` with its first letter upper-case.
-pub fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

@@ -7,8 +7,8 @@
 use clap::Args;
 use serde::Serialize;
 
-use super::Refused;
 use super::context::GlobalArgs;
+use super::exit::Refused;
 use super::mailrun;
 use crate::go::GameResult;
 use crate::pipeline::{Env, MailSink, PipelineError, admin};

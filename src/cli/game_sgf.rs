@@ -14,9 +14,9 @@ use anyhow::{Context as _, bail};
 use chrono::{DateTime, Utc};
 use clap::Args;
 
-use super::Refused;
 use super::context::GlobalArgs;
-use super::game::RuleArgs;
+use super::exit::Refused;
+use super::game_rules::RuleArgs;
 use crate::go::replay::{Event, Record};
 use crate::go::sgf::{parse_sgf, write_sgf};
 use crate::go::{Color, Game, Phase, Position, Rules};

@@ -9,7 +9,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::context::GlobalArgs;
-use super::game::capitalized;
+use super::output::capitalized;
 use crate::go::{Color, Game, KoList, render};
 use crate::store::codec::time_text;
 use crate::store::{GameId, StoredGame, games, listing};

@@ -1,36 +1,28 @@
 //! The command line: clap derive, one file per command group.
 //!
-//! Owns argument parsing, the mapping of outcomes to exit statuses (0 done,
-//! 1 refused, such as an illegal move, 2 a bad argument or unreadable input)
-//! and printing errors as one clear line on stderr. Business rules live in
-//! the library modules; this layer only wires them to the terminal.
+//! This file owns the command tree ([`Cli`]) and the dispatch to the
+//! command files. Exit statuses (0 done, 1 refused, such as an illegal
+//! move, 2 a bad argument or unreadable input) and printing errors as one
+//! clear line on stderr live in `exit`; printing to stdout (`out!`,
+//! `outln!`) in `output`. Business rules live in the library modules; this
+//! layer only wires them to the terminal.
 //!
 //! Commands that use the home (`init`, `player ...`, `game ...`, `send`,
 //! `outbox ...`, `message ...`, `quarantine ...`) share the global flags in
 //! `context`; `replay` works on a file alone.
 
-/// Prints to stdout like `print!`, returning an error instead of panicking
-/// when stdout is closed (`pbmgo game list | head`).
-macro_rules! out {
-    ($($arg:tt)*) => {
-        $crate::cli::write_stdout(format_args!($($arg)*))
-    };
-}
-
-/// Prints a line to stdout like `println!`; see [`out!`].
-macro_rules! outln {
-    ($($arg:tt)*) => {
-        $crate::cli::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
-    };
-}
+#[macro_use]
+mod output;
 
 mod backup;
 mod challenges;
 mod context;
 mod demo;
 mod docs;
+mod exit;
 mod game;
 mod game_admin;
+mod game_rules;
 mod game_sgf;
 mod game_show;
 mod game_verify;
@@ -48,16 +40,12 @@ mod standings;
 mod tick;
 mod transport;
 
-use std::io::Write as _;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use thiserror::Error;
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// Exit status for a refused move.
-pub const EXIT_REFUSED: u8 = 1;
-/// Exit status for a bad argument, unreadable input or a broken database.
-pub const EXIT_USAGE: u8 = 2;
+pub use exit::{EXIT_REFUSED, EXIT_USAGE, Refused};
+pub(crate) use output::one_line;
 
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
@@ -112,20 +100,12 @@ enum Command {
     Man(docs::ManArgs),
 }
 
-/// A request the rules refuse (an illegal move): exit status 1, not 2.
-#[derive(Debug, Error)]
-#[error("{message}")]
-pub struct Refused {
-    /// The one line to print, with the engine's reason.
-    pub message: String,
-}
-
 /// Parses the command line, runs the command and returns its exit status.
 pub fn main() -> ExitCode {
     crate::store::memory::fast_allocator();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(err) => return clap_exit(&err),
+        Err(err) => return exit::clap_exit(&err),
     };
     let result = match cli.command {
         Command::Replay(args) => replay::run(args),
@@ -143,72 +123,8 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args, &cli.global),
         Command::Challenges(args) => challenges::run(args, &cli.global),
         Command::Backup(args) => backup::run(args, &cli.global),
-        Command::Completions(args) => docs::completions(args),
-        Command::Man(args) => docs::man(args),
+        Command::Completions(args) => docs::completions(args, Cli::command()),
+        Command::Man(args) => docs::man(args, Cli::command()),
     };
-    match result {
-        Ok(code) => ExitCode::from(code),
-        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
-        Err(err) => {
-            let _ = writeln!(std::io::stderr(), "pbmgo: {}", one_line(&err));
-            match err.downcast_ref::<Refused>() {
-                Some(_) => ExitCode::from(EXIT_REFUSED),
-                None => ExitCode::from(EXIT_USAGE),
-            }
-        }
-    }
-}
-
-/// Prints help and version as clap does; any other parse error as one line
-/// (the first paragraph of clap's message), with exit status 2.
-fn clap_exit(err: &clap::Error) -> ExitCode {
-    use clap::error::ErrorKind;
-    match err.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = err.print();
-            ExitCode::SUCCESS
-        }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = err.print();
-            ExitCode::from(EXIT_USAGE)
-        }
-        _ => {
-            let text = err.to_string();
-            let first: Vec<&str> = text
-                .lines()
-                .take_while(|l| !l.trim().is_empty())
-                .map(str::trim)
-                .collect();
-            let line = first.join(" ");
-            let line = line.strip_prefix("error: ").unwrap_or(&line);
-            let _ = writeln!(std::io::stderr(), "pbmgo: {line} (see pbmgo --help)");
-            ExitCode::from(EXIT_USAGE)
-        }
-    }
-}
-
-/// Writes to stdout; a closed pipe becomes an error that `main` treats as
-/// the reader having seen enough.
-fn write_stdout(args: std::fmt::Arguments<'_>) -> anyhow::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_fmt(args)?;
-    stdout.flush()?;
-    Ok(())
-}
-
-/// Returns true when `err` comes from writing to a closed pipe.
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain().any(|e| {
-        e.downcast_ref::<std::io::Error>()
-            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
-    })
-}
-
-/// Returns an error and its causes on one line.
-pub(crate) fn one_line(err: &anyhow::Error) -> String {
-    err.chain()
-        .map(|e| e.to_string())
-        .collect::<Vec<_>>()
-        .join(": ")
-        .replace('\n', " ")
+    exit::status(result)
 }

@@ -10,6 +10,7 @@
 use clap::{Args, Subcommand};
 
 use super::context::GlobalArgs;
+use super::exit::EXIT_REFUSED;
 use super::mailrun;
 use crate::pipeline::Disposition;
 use crate::runner::retry_held;
@@ -103,7 +104,7 @@ fn retry(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     match d {
         Disposition::Quarantine { reason, .. } => {
             outln!("Message {} is still held: {reason}", args.id)?;
-            Ok(super::EXIT_REFUSED)
+            Ok(EXIT_REFUSED)
         }
         Disposition::Duplicate => {
             outln!("Message {} had been handled before; released.", args.id)?;

@@ -8,7 +8,8 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
-use super::EXIT_REFUSED;
+use super::exit::EXIT_REFUSED;
+use super::output::capitalized;
 use crate::go::render;
 use crate::go::replay::{MoveReport, Record, Replayed, replay};
 use crate::go::sgf::parse_sgf;
@@ -177,11 +178,4 @@ fn summary(g: &Game) -> String {
         );
     }
     out
-}
-
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

@@ -5,7 +5,7 @@
 //! with their raw (unescaped) property values. Nothing here knows about Go.
 //! Mirrors sgfmill's `sgf_grammar` so that both accept the same records.
 
-use super::SgfError;
+use super::error::SgfError;
 
 /// Longest property identifier read as one token (as in sgfmill).
 const MAX_IDENT: usize = 64;

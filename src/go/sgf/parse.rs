@@ -5,9 +5,10 @@
 //! (`AB`/`AW`/`AE`, compressed lists included) and its move (`B`/`W`), with
 //! point values interpreted exactly as sgfmill's `interpret_go_point`.
 
+use super::error::SgfError;
 use super::grammar::{Node, parse_game_tree};
 use super::text::{Charset, simpletext};
-use super::{Setup, SgfError, SgfGame, SgfNode};
+use super::types::{Setup, SgfGame, SgfNode};
 use crate::go::color::Color;
 use crate::go::coords::{BoardSize, Move, Point};
 

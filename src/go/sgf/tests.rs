@@ -2,6 +2,8 @@
 
 use super::grammar::{Node, parse_game_tree};
 use super::*;
+use crate::go::color::Color;
+use crate::go::coords::{BoardSize, Move, Point};
 
 fn size(n: u32) -> BoardSize {
     BoardSize::new(n).unwrap()

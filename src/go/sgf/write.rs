@@ -7,8 +7,8 @@
 
 use std::fmt::Write as _;
 
-use super::SgfRecord;
 use super::text::escape;
+use super::types::SgfRecord;
 use crate::go::color::Color;
 use crate::go::coords::{BoardSize, Move, Point};
 

@@ -1,11 +1,50 @@
-//! A whole mail: the Subject and body lines → [`Parsed`].
+//! A whole mail: the Subject and body lines → [`Parsed`], within the
+//! limits on one mail (commands, lines listed as not processed, comment
+//! lines, characters per line).
 
 use super::cutoff::live_lines;
+use super::error::CommandError;
 use super::line::{parse, parse_bare};
-use super::{
-    Command, CommandError, CommandLine, GameRef, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS,
-    MAX_NOT_PROCESSED, Parsed, REDACTED_PASSWORD, strip_subject,
-};
+use super::subject::strip_subject;
+use super::types::{Command, GameRef, REDACTED_PASSWORD};
+
+/// The most commands read from one mail; later command lines are reported
+/// as not processed.
+pub const MAX_COMMANDS: usize = 20;
+
+/// The most command lines listed as not processed; any further ones are
+/// dropped so a huge mail cannot make a huge reply.
+pub const MAX_NOT_PROCESSED: usize = 100;
+
+/// The most comment lines kept from one mail.
+pub const MAX_COMMENT_LINES: usize = 50;
+
+/// The most characters kept of one command or comment line.
+pub const MAX_LINE_CHARS: usize = 200;
+
+/// One command line of a mail and what it meant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommandLine {
+    /// The line as written, trimmed, at most [`MAX_LINE_CHARS`] characters.
+    pub text: String,
+    /// The command, or why it could not be read.
+    pub parsed: Result<Command, CommandError>,
+}
+
+/// Everything the command language found in one mail.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Parsed {
+    /// The command lines in mail order (Subject first), at most
+    /// [`MAX_COMMANDS`].
+    pub commands: Vec<CommandLine>,
+    /// Command lines beyond the [`MAX_COMMANDS`]th, as written (at most
+    /// [`MAX_NOT_PROCESSED`]).
+    pub not_processed: Vec<String>,
+    /// Body lines that are not commands, trimmed, at most
+    /// [`MAX_COMMENT_LINES`]. Blank, quoted and cut-off lines are not part
+    /// of it, nor is the Subject.
+    pub comment: Vec<String>,
+}
 
 type Outcome = Result<Command, CommandError>;
 

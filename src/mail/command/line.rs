@@ -2,7 +2,9 @@
 
 use std::str::FromStr;
 
-use super::{Command, CommandError, GameRef};
+use super::args::{game_only, no_arguments, too_many};
+use super::error::{CommandError, clip};
+use super::types::{Command, GameRef, game_ref};
 use crate::go::Point;
 
 type Outcome = Result<Command, CommandError>;
@@ -43,9 +45,6 @@ const USAGE_PASS: &str = "pass GAME[#N]";
 const USAGE_BOARD: &str = "board GAME";
 const USAGE_RESIGN: &str = "resign GAME";
 const USAGE_SIGNUP: &str = "signup NAME";
-
-/// How much of a player's word an error quotes back.
-const QUOTE_CHARS: usize = 40;
 
 /// Reads `line` as a command; `thread` is the game of a `[gameN]` Subject
 /// tag, used when a game-taking command omits its game.
@@ -133,13 +132,6 @@ fn dispatch(keyword: Keyword, first: &str, args: &[&str], thread: Option<GameRef
     }
 }
 
-pub(super) fn no_arguments(args: &[&str]) -> Result<(), CommandError> {
-    match args {
-        [] => Ok(()),
-        extra => Err(too_many(extra)),
-    }
-}
-
 fn signup(args: &[&str]) -> Outcome {
     match args {
         [] => Err(CommandError::MissingArgument(USAGE_SIGNUP)),
@@ -147,19 +139,6 @@ fn signup(args: &[&str]) -> Outcome {
             name: name.to_lowercase(),
         }),
         [_, extra @ ..] => Err(too_many(extra)),
-    }
-}
-
-pub(super) fn game_only(
-    args: &[&str],
-    thread: Option<GameRef>,
-    usage: &'static str,
-) -> Result<GameRef, CommandError> {
-    match (args, thread) {
-        ([], Some(game)) => Ok(game),
-        ([], None) => Err(CommandError::MissingArgument(usage)),
-        ([game], _) => game_ref(game),
-        ([_, extra @ ..], _) => Err(too_many(extra)),
     }
 }
 
@@ -235,24 +214,12 @@ fn move_number(word: &str) -> Result<u32, CommandError> {
         .ok_or_else(bad)
 }
 
-/// Reads `game42`, `Game42` or `42`.
-pub(super) fn game_ref(word: &str) -> Result<GameRef, CommandError> {
-    let digits = match word.get(..4) {
-        Some(prefix) if prefix.eq_ignore_ascii_case("game") => word.get(4..).unwrap_or_default(),
-        _ => word,
-    };
-    let bad = || CommandError::BadGame(clip(word));
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
-    }
-    digits.parse::<u64>().map(GameRef).map_err(|_| bad())
-}
-
-pub(super) fn too_many(extra: &[&str]) -> CommandError {
-    CommandError::TooManyArguments(clip(&extra.join(" ")))
-}
-
-/// Returns at most the first 40 characters of a player's word.
-pub(super) fn clip(word: &str) -> String {
-    word.chars().take(QUOTE_CHARS).collect()
+/// Reads one line as a command.
+///
+/// Returns `None` when the first word is not a command keyword (the line is
+/// comment text), else the command or why it is malformed. Keywords and
+/// points are case-insensitive; `#N` may be attached (`c3#12`) or separate
+/// (`c3 #12`).
+pub fn parse_command(line: &str) -> Option<Result<Command, CommandError>> {
+    parse(line, None)
 }

@@ -6,8 +6,7 @@
 
 use std::fmt;
 
-use super::CommandError;
-use super::line::clip;
+use super::error::{CommandError, clip};
 use crate::go::{KoRule, Scoring};
 
 /// Komi in half points, so `6.5` is `Komi(13)`; it keeps `Command: Eq`.

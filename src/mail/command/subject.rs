@@ -1,6 +1,6 @@
 //! The Subject: reply prefixes and `[tags]` stripped, `[gameN]` found.
 
-use super::GameRef;
+use super::types::GameRef;
 
 /// Reply and forward prefixes, compared case-insensitively, before a `:`.
 const PREFIXES: &[&str] = &["re", "fwd", "fw", "aw", "sv", "antw", "wg", "tr"];

@@ -7,9 +7,10 @@
 
 use std::str::FromStr;
 
-use super::line::{clip, game_only, game_ref, no_arguments, too_many};
+use super::args::{game_only, no_arguments, too_many};
+use super::error::{CommandError, clip};
 use super::options::{NotifyMode, challenge_options};
-use super::{Command, CommandError, GameRef};
+use super::types::{Command, GameRef, game_ref};
 use crate::go::Point;
 
 type Outcome = Result<Command, CommandError>;

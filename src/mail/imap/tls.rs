@@ -13,7 +13,7 @@ use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
 
-use super::ImapError;
+use super::error::ImapError;
 
 /// A byte stream the IMAP client can run over: plain TCP or TLS.
 pub trait Stream: Read + Write + Send {}

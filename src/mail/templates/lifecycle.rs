@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::BoardCtx;
+use super::board::BoardCtx;
 
 /// Context of `challenge.txt`: a player is offered a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use sha2::{Digest, Sha256};
 
-use super::{Envelope, Transport, TransportError, lettre_envelope};
+use super::error::TransportError;
+use super::types::{Envelope, Transport, lettre_envelope};
 
 /// Writes each mail to `<dir>/<message id>.eml`, for tests and dry runs.
 ///

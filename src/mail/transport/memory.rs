@@ -2,7 +2,8 @@
 
 use std::sync::Mutex;
 
-use super::{Envelope, Transport, TransportError, lettre_envelope};
+use super::error::TransportError;
+use super::types::{Envelope, Transport, lettre_envelope};
 
 /// One mail kept by [`MemoryTransport`].
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 
 use lettre::Transport as _;
 
-use super::{Envelope, Transport, TransportError, lettre_envelope};
+use super::error::TransportError;
+use super::types::{Envelope, Transport, lettre_envelope};
 
 /// Hands mail to a local `sendmail` program (`-i -f <from> -- <rcpts>`).
 ///

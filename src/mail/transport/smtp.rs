@@ -10,7 +10,8 @@ use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Certificate, Tls as LettreTls, TlsParameters};
 use lettre::transport::smtp::extension::ClientId;
 
-use super::{Envelope, Transport, TransportError, lettre_envelope};
+use super::error::TransportError;
+use super::types::{Envelope, Transport, lettre_envelope};
 
 /// How the SMTP connection is protected.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

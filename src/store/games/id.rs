@@ -1,5 +1,6 @@
 //! `GameId`: a game's id and its text forms. Everywhere an id is read,
 //! `game42`, `Game42` and `42` mean the same game; it is shown as `game42`.
+//! Also the error for an id with no game (`not_found`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -16,8 +17,8 @@ impl GameId {
         (n >= 1).then_some(GameId(n))
     }
 
-    /// Returns the id of a row SQLite just assigned.
-    pub(in crate::store) fn from_rowid(rowid: i64) -> Result<GameId, StoreError> {
+    /// Returns the id of a row SQLite just assigned (for the store's modules).
+    pub(crate) fn from_rowid(rowid: i64) -> Result<GameId, StoreError> {
         GameId::new(rowid).ok_or_else(|| StoreError::Corrupt {
             id: rowid.to_string(),
             what: "game id",
@@ -56,5 +57,13 @@ impl FromStr for GameId {
             value: t.chars().take(40).collect(),
             reason: "expected game42, Game42 or 42".into(),
         })
+    }
+}
+
+/// The error for an id with no game.
+pub(super) fn not_found(id: GameId) -> StoreError {
+    StoreError::NotFound {
+        what: "game",
+        id: id.to_string(),
     }
 }

@@ -9,7 +9,8 @@ use std::fmt;
 
 use rusqlite::{Connection, OptionalExtension, Row};
 
-use super::{GameId, StoredGame, not_found};
+use super::id::{GameId, not_found};
+use super::types::StoredGame;
 use crate::go::{BoardSize, Color, Game, GameState, KoEntry, Move, Position, Rules};
 use crate::store::StoreError;
 use crate::store::codec::{

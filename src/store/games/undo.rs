@@ -7,7 +7,9 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{GameId, StoredGame, update_state};
+use super::id::GameId;
+use super::types::StoredGame;
+use super::write::update_state;
 use crate::go::{Color, Game};
 use crate::store::StoreError;
 use crate::store::codec::{color_text, parse_color};

@@ -1,0 +1,232 @@
+//! The values of the command language: a game as players write it
+//! ([`GameRef`]) and one [`Command`], with the canonical text each is
+//! written back as.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::error::{CommandError, clip};
+use super::options::{ChallengeOptions, NotifyMode};
+use crate::go::Point;
+
+/// A game's number as players write it: `game42`, `Game42` or `42`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameRef(pub u64);
+
+impl fmt::Display for GameRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "game{}", self.0)
+    }
+}
+
+impl FromStr for GameRef {
+    type Err = CommandError;
+
+    /// Reads `game42`, `GAME42` or `42`; anything else is [`CommandError::BadGame`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        game_ref(s)
+    }
+}
+
+/// Reads `game42`, `Game42` or `42`.
+pub(super) fn game_ref(word: &str) -> Result<GameRef, CommandError> {
+    let digits = match word.get(..4) {
+        Some(prefix) if prefix.eq_ignore_ascii_case("game") => word.get(4..).unwrap_or_default(),
+        _ => word,
+    };
+    let bad = || CommandError::BadGame(clip(word));
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    digits.parse::<u64>().map(GameRef).map_err(|_| bad())
+}
+
+/// One command a player can mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// `help`: mail the command summary.
+    Help,
+    /// `signup NAME`: register the sender under `name` (lower-cased; the
+    /// store validates it).
+    Signup {
+        /// The requested player name, lower-cased.
+        name: String,
+    },
+    /// `games`: list the sender's games.
+    Games,
+    /// `board GAME` (alias `show`): mail the current board.
+    Board {
+        /// The game.
+        game: GameRef,
+    },
+    /// `move GAME POINT[#N]` (alias `play`): play a stone.
+    Move {
+        /// The game.
+        game: GameRef,
+        /// Where to play, on a board of up to 25x25 (checked later against
+        /// the game's size).
+        point: Point,
+        /// The move number this move will get, when the player wrote `#N`.
+        expected: Option<u32>,
+    },
+    /// `pass GAME[#N]`, also `move GAME pass[#N]`.
+    Pass {
+        /// The game.
+        game: GameRef,
+        /// The move number this pass will get, when the player wrote `#N`.
+        expected: Option<u32>,
+    },
+    /// `resign GAME`.
+    Resign {
+        /// The game.
+        game: GameRef,
+    },
+    /// `challenge NAME [size N] [komi K] [handicap H] [free] [color C] [ko R]
+    /// [scoring S] [days D]`: offer a game to another player.
+    Challenge {
+        /// The challenged player's name, lower-cased.
+        opponent: String,
+        /// The game's options; unset ones take the server's defaults.
+        options: ChallengeOptions,
+    },
+    /// `accept GAME`: accept a challenge, which starts the game.
+    Accept {
+        /// The challenge (its game number).
+        game: GameRef,
+    },
+    /// `decline GAME`: refuse a challenge (or withdraw one's own).
+    Decline {
+        /// The challenge (its game number).
+        game: GameRef,
+    },
+    /// `place GAME POINT...`: Black places free handicap stones.
+    Place {
+        /// The game.
+        game: GameRef,
+        /// The stones, in the order written.
+        points: Vec<Point>,
+    },
+    /// `dead GAME POINT...`: mark the strings at the points dead.
+    Dead {
+        /// The game.
+        game: GameRef,
+        /// One point of each string.
+        points: Vec<Point>,
+    },
+    /// `alive GAME POINT...`: mark the strings at the points alive again.
+    Alive {
+        /// The game.
+        game: GameRef,
+        /// One point of each string.
+        points: Vec<Point>,
+    },
+    /// `done GAME`: accept the current dead-stone marking.
+    Done {
+        /// The game.
+        game: GameRef,
+    },
+    /// `resume GAME`: leave the scoring phase and play on.
+    Resume {
+        /// The game.
+        game: GameRef,
+    },
+    /// `sgf GAME`: mail the game record.
+    Sgf {
+        /// The game.
+        game: GameRef,
+    },
+    /// `undo GAME`: ask to take back one's last move, or agree to the
+    /// opponent's request.
+    Undo {
+        /// The game.
+        game: GameRef,
+    },
+    /// `say GAME TEXT...`: send a message to the opponent.
+    Say {
+        /// The game.
+        game: GameRef,
+        /// The message, as written.
+        text: String,
+    },
+    /// `vacation DAYS` or `vacation off`: pause or restart one's clocks.
+    Vacation {
+        /// Days of vacation; `None` for `vacation off`.
+        days: Option<u32>,
+    },
+    /// `notify each|digest|off`: how often to be mailed.
+    Notify {
+        /// The mode.
+        mode: NotifyMode,
+    },
+    /// `password SECRET [NEW|off]`: set, prove, change or remove the
+    /// sender's password. Never quoted back: its text is redacted.
+    Password {
+        /// The password given (the current one, when one is set).
+        secret: String,
+        /// A new password, or `off` to remove it.
+        new: Option<String>,
+    },
+    /// `standings`: mail the table of players.
+    Standings,
+}
+
+impl fmt::Display for Command {
+    /// Writes the canonical form, which [`parse_command`](super::parse_command) reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Help => f.write_str("help"),
+            Command::Signup { name } => write!(f, "signup {name}"),
+            Command::Games => f.write_str("games"),
+            Command::Board { game } => write!(f, "board {game}"),
+            Command::Move {
+                game,
+                point,
+                expected,
+            } => {
+                write!(f, "move {game} {point}{}", Expected(*expected))
+            }
+            Command::Pass { game, expected } => write!(f, "pass {game}{}", Expected(*expected)),
+            Command::Resign { game } => write!(f, "resign {game}"),
+            Command::Challenge { opponent, options } => write!(f, "challenge {opponent}{options}"),
+            Command::Accept { game } => write!(f, "accept {game}"),
+            Command::Decline { game } => write!(f, "decline {game}"),
+            Command::Place { game, points } => write!(f, "place {game}{}", Points(points)),
+            Command::Dead { game, points } => write!(f, "dead {game}{}", Points(points)),
+            Command::Alive { game, points } => write!(f, "alive {game}{}", Points(points)),
+            Command::Done { game } => write!(f, "done {game}"),
+            Command::Resume { game } => write!(f, "resume {game}"),
+            Command::Sgf { game } => write!(f, "sgf {game}"),
+            Command::Undo { game } => write!(f, "undo {game}"),
+            Command::Say { game, text } => write!(f, "say {game} {text}"),
+            Command::Vacation { days: Some(d) } => write!(f, "vacation {d}"),
+            Command::Vacation { days: None } => f.write_str("vacation off"),
+            Command::Notify { mode } => write!(f, "notify {}", mode.name()),
+            Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
+            Command::Standings => f.write_str("standings"),
+        }
+    }
+}
+
+/// How a `password` line is shown anywhere: its secret is never written back.
+pub const REDACTED_PASSWORD: &str = "password ********";
+
+/// Formats points as ` C3 D4`.
+struct Points<'a>(&'a [Point]);
+
+impl fmt::Display for Points<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.iter().try_for_each(|p| write!(f, " {p}"))
+    }
+}
+
+/// Formats an optional move number as `#N` or nothing.
+struct Expected(Option<u32>);
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(n) => write!(f, "#{n}"),
+            None => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,34 @@
+//! The board and its header, as shown in every mail about a game: [`BoardCtx`].
+
+use serde::Serialize;
+
+/// A game's board and its header, as shown in every mail about a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardCtx {
+    /// The game's name, e.g. `game42`.
+    pub game: String,
+    /// Black's player name.
+    pub black: String,
+    /// White's player name.
+    pub white: String,
+    /// The board size (9 for 9x9).
+    pub size: u8,
+    /// The komi as written, e.g. `6.5`.
+    pub komi: String,
+    /// Stones captured by Black.
+    pub captures_black: u32,
+    /// Stones captured by White.
+    pub captures_white: u32,
+    /// Who plays next, e.g. `White (bob)` or `White`.
+    pub to_move: String,
+    /// The number of the next move, the `N` a player writes as `#N`.
+    pub move_number: u32,
+    /// The game's state in plain words, e.g. `playing`.
+    pub status: String,
+    /// The result once the game is over, e.g. `B+R`.
+    pub result: Option<String>,
+    /// The last move, e.g. `E5` or `pass`.
+    pub last_move: Option<String>,
+    /// The ASCII board rendered by the engine, included verbatim.
+    pub board: String,
+}

@@ -1,0 +1,69 @@
+//! Why the store could not do what was asked: [`StoreError`].
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// Why the store could not do what was asked.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// The database file cannot be opened or set up.
+    #[error("cannot open database {}{}", path.display(), hint.map(|h| format!(" ({h})")).unwrap_or_default())]
+    Open {
+        /// The database file.
+        path: PathBuf,
+        /// What a probe of the database's folder found, such as a full disk.
+        hint: Option<&'static str>,
+        /// What SQLite said.
+        #[source]
+        source: rusqlite::Error,
+    },
+    /// No row with this name or id.
+    #[error("no {what} {id}")]
+    NotFound {
+        /// What was looked for: `player`, `game`, `address`.
+        what: &'static str,
+        /// The name or id given.
+        id: String,
+    },
+    /// A name or address that belongs to someone already.
+    #[error("{what} {value} is already taken")]
+    Taken {
+        /// `player name` or `address`.
+        what: &'static str,
+        /// The normalized value.
+        value: String,
+    },
+    /// A value that may not be stored.
+    #[error("invalid {what} '{value}': {reason}")]
+    Invalid {
+        /// What the value is.
+        what: &'static str,
+        /// The value as given.
+        value: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// Stored rows that do not make a valid value.
+    #[error("{id}: stored {what} is unreadable: {reason}")]
+    Corrupt {
+        /// The game or player whose rows are bad.
+        id: String,
+        /// The part that is bad: `board`, `move list`, ...
+        what: &'static str,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The database was written by a newer pbmgo.
+    #[error("database schema version {found} is newer than this pbmgo knows ({known})")]
+    TooNew {
+        /// `PRAGMA user_version` of the file.
+        found: u32,
+        /// The last migration built into this binary.
+        known: u32,
+    },
+    /// Any other SQLite failure.
+    #[error("database error")]
+    Sql(#[from] rusqlite::Error),
+}
