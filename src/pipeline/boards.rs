@@ -1,12 +1,12 @@
 //! The board block of a mail: a stored game turned into the template
 //! context every game mail shows (header and the pinned ASCII board).
 
+use crate::go::Color;
 use crate::go::render;
-use crate::go::{Color, Phase};
 use crate::mail::templates::BoardCtx;
 use crate::store::StoredGame;
 
-use super::words::capitalized;
+use super::wording::board as words;
 
 /// Returns the board block of `g`.
 pub fn board_ctx(g: &StoredGame) -> BoardCtx {
@@ -20,25 +20,11 @@ pub fn board_ctx(g: &StoredGame) -> BoardCtx {
         komi: game.rules().komi.to_string(),
         captures_black: game.prisoners(Color::Black),
         captures_white: game.prisoners(Color::White),
-        to_move: format!(
-            "{} ({})",
-            capitalized(to_move.name()),
-            g.player(to_move).name
-        ),
+        to_move: words::to_move(to_move, &g.player(to_move).name),
         move_number: game.move_number() + 1,
-        status: status_words(game.phase()).to_string(),
+        status: words::status(game.phase()).to_string(),
         result: game.result().map(|r| r.to_string()),
-        last_move: game
-            .last_move()
-            .map(|(c, m)| format!("{} {}", capitalized(c.name()), m)),
+        last_move: game.last_move().map(|(c, m)| words::played(c, m)),
         board: render::render_game(game),
-    }
-}
-
-fn status_words(p: Phase) -> &'static str {
-    match p {
-        Phase::Play => "playing",
-        Phase::Scoring => "scoring (both players passed)",
-        Phase::Finished => "finished",
     }
 }

@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::context::Settings;
+use super::context::{Env, Settings};
 use super::error::PipelineError;
 use super::outgoing::{self, Queued};
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
@@ -58,8 +58,7 @@ pub struct Origin<'a> {
 /// unique string `unique(i)`; returns how many were queued.
 pub fn queue_each<'l>(
     conn: &Connection,
-    settings: &Settings,
-    now: DateTime<Utc>,
+    env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
     inbound_id: Option<i64>,
@@ -70,7 +69,7 @@ pub fn queue_each<'l>(
             unique: &unique(i),
             inbound_id,
         };
-        sent += u32::from(queue(conn, settings, now, letter, &origin)?);
+        sent += u32::from(queue(conn, env.settings, env.now, letter, &origin)?);
     }
     Ok(sent)
 }

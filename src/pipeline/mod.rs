@@ -6,7 +6,8 @@
 //! Its layers, each importing only those above it in this list:
 //!
 //! - `error` (failures and refusals) and `context` (settings, the
-//!   per-message environment, the message);
+//!   per-message environment, the message); `words` and `wording` (every
+//!   sentence a player reads outside the templates);
 //! - `report` (what commands did), `journal` (the messages table entry);
 //! - mailing: `tokens`, `boards`, `records`, `outgoing`, `letters`,
 //!   `bounces`, `replies` (building and queueing mail);
@@ -40,6 +41,7 @@ pub mod run;
 mod stranger;
 pub mod tick;
 pub mod tokens;
+mod wording;
 mod words;
 
 pub use context::{Env, Msg, Settings};

@@ -15,6 +15,7 @@ use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
 use crate::pipeline::report::{Done, Effect, LineResult, Report};
+use crate::pipeline::wording::play as words;
 use crate::store::players::Player;
 
 /// Runs every command of `parsed` for `player` (the sender of `msg`);
@@ -103,10 +104,6 @@ fn general(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Help => Ok(Effect::Text(help_text(c.env, None)?)),
         Command::Games => Ok(Effect::Text(games_text(c.conn, c.player)?)),
         Command::Board { game } => Ok(Effect::Shown(load(c.conn, *game)?.id)),
-        _ => Err(reject(
-            "name-taken",
-            format!("this address is already registered, as {}", c.player.name),
-        )
-        .into()),
+        _ => Err(reject("name-taken", words::already_registered(&c.player.name)).into()),
     }
 }

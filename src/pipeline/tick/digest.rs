@@ -5,10 +5,11 @@
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::notice::{deadline_words, queue};
+use super::notice::queue;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards::board_ctx;
 use crate::pipeline::letters::Letter;
+use crate::pipeline::wording::tick::{deadline_words, digest_subject, no_clock};
 use crate::pipeline::{Env, PipelineError};
 use crate::store::games::{self, GameId};
 use crate::store::listing;
@@ -70,7 +71,7 @@ fn send(
             .map(|c| g.player(c.opponent()).name.clone());
         list.push(DigestGame {
             opponent: opponent.unwrap_or_default(),
-            deadline: clock::deadline(conn, id)?.map_or("no clock".into(), deadline_words),
+            deadline: clock::deadline(conn, id)?.map_or(no_clock().into(), deadline_words),
             board: board_ctx(&g),
         });
     }
@@ -82,7 +83,7 @@ fn send(
     let letter = Letter {
         to: player.clone(),
         kind: "digest",
-        subject: format!("Your move in {} game(s): {date}", ctx.games.len()),
+        subject: digest_subject(ctx.games.len(), date),
         text: env.templates.render("digest.txt", &ctx)?,
         html: None,
         game: None,
