@@ -20,3 +20,6 @@ pub(crate) mod replies;
 pub(crate) mod scoring;
 pub(crate) mod start;
 pub(crate) mod tick;
+
+#[cfg(test)]
+mod tests;
