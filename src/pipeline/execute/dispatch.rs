@@ -10,7 +10,7 @@ use super::gate::Gate;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, Parsed};
+use crate::mail::command::{Command, CommandLine, Parsed};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
@@ -31,11 +31,6 @@ pub(crate) fn run_all(
     if let Some(refused) = personal::password_gate(conn, player, parsed)? {
         return Ok(refused);
     }
-    let mut report = Report {
-        lines: Vec::new(),
-        not_processed: parsed.not_processed.clone(),
-        comment: parsed.comment.clone(),
-    };
     let c = Cmd {
         conn,
         env,
@@ -47,16 +42,24 @@ pub(crate) fn run_all(
         &env.settings.identity.address,
         msg.mail,
     );
+    let mut lines = Vec::new();
     for line in &parsed.commands {
-        let result = match &line.parsed {
-            Ok(cmd) => settle(gated(&c, &gate, cmd))?,
-            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
-        };
-        report
-            .lines
-            .push(LineResult::new(line.text.clone(), result));
+        lines.push(run_line(&c, &gate, line)?);
     }
-    Ok(report)
+    Ok(Report {
+        lines,
+        not_processed: parsed.not_processed.clone(),
+        comment: parsed.comment.clone(),
+    })
+}
+
+/// Runs one command line: what it did, or why it was refused.
+fn run_line(c: &Cmd<'_>, gate: &Gate<'_>, line: &CommandLine) -> Result<LineResult, PipelineError> {
+    let result = match &line.parsed {
+        Ok(cmd) => settle(gated(c, gate, cmd))?,
+        Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+    };
+    Ok(LineResult::new(line.text.clone(), result))
 }
 
 /// Runs `cmd` unless the token gate refuses it.

@@ -42,20 +42,26 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     if let Some(ended) = after_move(c, &g, color, mv, next)? {
         return Ok(ended.into());
     }
+    Ok(changed(c, g, color, mv, next))
+}
+
+/// What a move or pass `mv` of `color`, numbered `number`, did, with the
+/// game `g` as it left it.
+fn changed(c: &Cmd<'_>, g: StoredGame, color: Color, mv: Move, number: u32) -> Done {
     let notice = Notice {
         game: g.id,
         color,
         what: mv.to_string(),
-        number: next,
+        number,
     };
     let after = StoredGame {
         updated_at: c.env.now,
         ..g
     };
-    Ok(Done {
+    Done {
         effect: Effect::Changed(notice),
         after: Some(Arc::new(after)),
-    })
+    }
 }
 
 /// Refuses a move written for another move number than `next`.

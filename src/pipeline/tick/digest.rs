@@ -56,6 +56,7 @@ pub(super) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError
     Ok(sent)
 }
 
+/// Queues `player`'s digest of the games `ids` for `date`.
 fn send(
     conn: &Connection,
     env: &Env<'_>,
@@ -63,22 +64,10 @@ fn send(
     ids: &[GameId],
     date: &str,
 ) -> Result<bool, PipelineError> {
-    let mut list = Vec::new();
-    for &id in ids {
-        let g = games::load(conn, id)?;
-        let opponent = g
-            .color_of(player.id)
-            .map(|c| g.player(c.opponent()).name.clone());
-        list.push(DigestGame {
-            opponent: opponent.unwrap_or_default(),
-            deadline: clock::deadline(conn, id)?.map_or(no_clock().into(), deadline_words),
-            board: board_ctx(&g),
-        });
-    }
     let ctx = DigestCtx {
         player: player.name.clone(),
         date: date.to_string(),
-        games: list,
+        games: digest_games(conn, player, ids)?,
     };
     let letter = Letter {
         to: player.clone(),
@@ -91,4 +80,25 @@ fn send(
         essential: true,
     };
     queue(conn, env, &letter, date)
+}
+
+/// The games `ids` as `player`'s digest shows them.
+fn digest_games(
+    conn: &Connection,
+    player: &PlayerRef,
+    ids: &[GameId],
+) -> Result<Vec<DigestGame>, PipelineError> {
+    let mut list = Vec::new();
+    for &id in ids {
+        let g = games::load(conn, id)?;
+        let opponent = g
+            .color_of(player.id)
+            .map(|c| g.player(c.opponent()).name.clone());
+        list.push(DigestGame {
+            opponent: opponent.unwrap_or_default(),
+            deadline: clock::deadline(conn, id)?.map_or(no_clock().into(), deadline_words),
+            board: board_ctx(&g),
+        });
+    }
+    Ok(list)
 }
