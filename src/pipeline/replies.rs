@@ -4,12 +4,13 @@
 //!
 //! Owns subjects, threading (`In-Reply-To`, `References`, each game's
 //! thread), deterministic Message-IDs, the `X-Pbmgo-Rejected` codes and the
-//! per-address reply cap.
+//! hourly reply cap per address (a stranger's daily caps are `stranger`'s).
 
 use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
+use super::boards::example_point;
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
@@ -28,11 +29,10 @@ use crate::mail::templates::{
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::store::StoreError;
-use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player};
 use crate::store::reach::{self, Reach};
+use crate::store::{StoreError, StoredGame};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
 struct Queue<'a, 'b> {
@@ -122,12 +122,6 @@ impl<'a, 'b> Queue<'a, 'b> {
         let settings = self.env.settings;
         reach.sent_since < settings.max_replies_per_hour && !reach.stopped(settings.bounce_limit)
     }
-
-    /// Returns how to reach a sender at the address they wrote from.
-    fn sender(&self, address: &str) -> Result<Reach, PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        Ok(reach_address(self.conn, address, since)?)
-    }
 }
 
 /// A plain auto-reply to `to`, not threaded yet.
@@ -175,11 +169,7 @@ pub fn send_all(
     q.seed(report);
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
-    let mut sent = 0;
-    if q.may_write(&q.sender(&sender)?) {
-        transcript(&mut q, &sender, report)?;
-        sent += 1;
-    }
+    let mut sent = transcript_within_cap(&mut q, &sender, report)?;
     for notice in report.notices() {
         sent += u32::from(opponent_mail(&mut q, notice, report)?);
     }
@@ -204,13 +194,25 @@ pub fn transcript_to_stranger(
     let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
     let sender = recorded.msg.mail.from.clone().unwrap_or_default();
-    if !q.may_write(&q.sender(&sender)?) {
+    transcript_within_cap(&mut q, &sender, report)
+}
+
+/// Queues the transcript to `to` unless the reply cap or bounces stop it;
+/// returns how many mails were queued.
+fn transcript_within_cap(
+    q: &mut Queue<'_, '_>,
+    to: &str,
+    report: &Report,
+) -> Result<u32, PipelineError> {
+    let since = q.env.now - Duration::hours(1);
+    if !q.may_write(&reach_address(q.conn, to, since)?) {
         return Ok(0);
     }
-    transcript(&mut q, &sender, report)?;
+    transcript(q, to, report)?;
     Ok(1)
 }
 
+/// Queues the transcript of `report` to `to`.
 fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), PipelineError> {
     let ctx = transcript_ctx(q, report)?;
     let games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
@@ -221,12 +223,8 @@ fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), Pi
     let mut m = mail(to, subject, text, Some(html), q.next_id());
     answer(&mut m, q.msg);
     m.rejected_codes = report.codes().into_iter().map(str::to_string).collect();
-    let one = match games.as_slice() {
-        [one] => Some(one.clone()),
-        _ => None,
-    };
-    let game = one.as_deref().and_then(|g| g.parse().ok());
-    m.game = one;
+    m.game = (games.len() == 1).then(|| games[0].clone());
+    let game = m.game.as_deref().and_then(|g| g.parse().ok());
     q.push(m, "reply", game)
 }
 
@@ -353,21 +351,7 @@ fn your_move_ctx(
     })
 }
 
-fn example_point(game: &crate::go::Game) -> String {
-    let size = game.board().size();
-    let centre = crate::go::Point::new(size.get() / 2, size.get() / 2);
-    size.all_points()
-        .map(|p| {
-            if game.board().get(centre).is_none() {
-                centre
-            } else {
-                p
-            }
-        })
-        .find(|&p| game.board().get(p).is_none())
-        .map_or("pass".to_string(), |p| p.to_string())
-}
-
+/// The Subject of the opponent's mail about change `n`, made by `mover`.
 fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str) -> String {
     match (game.result(), n.what.as_str()) {
         (Some(r), "resign") => ending::resigned_subject(*id, mover, &r.to_string()),
@@ -377,23 +361,9 @@ fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str
     }
 }
 
-/// Returns true while an address that is no player is under the daily
-/// reply cap and not stopped by bounces.
-pub fn stranger_may_get_more(
-    conn: &Connection,
-    env: &Env<'_>,
-    address: &str,
-) -> Result<bool, PipelineError> {
-    let reach = reach_address(conn, address, env.now - Duration::days(1))?;
-    Ok(
-        reach.sent_since < env.settings.unknown_sender_replies_per_day
-            && !reach.stopped(env.settings.bounce_limit),
-    )
-}
-
 /// Returns how to reach `address` as a sender wrote it (bounces count under
-/// its normalized form).
-fn reach_address(
+/// its normalized form), with the mails sent to it `since`.
+pub(super) fn reach_address(
     conn: &Connection,
     address: &str,
     since: chrono::DateTime<chrono::Utc>,

@@ -1,5 +1,6 @@
 //! Mail from an address that belongs to no player: `signup NAME`, or one
-//! polite "who are you" reply a day (capped), with `help` answered.
+//! polite "who are you" reply a day (capped), with `help` answered; the
+//! daily caps on replies to such an address.
 
 use chrono::Duration;
 use rusqlite::Connection;
@@ -78,7 +79,7 @@ fn signed_up(s: &Signup<'_>, player: &Player) -> Result<Disposition, PipelineErr
 fn refused_signup(s: &Signup<'_>, why: Rejection) -> Result<Disposition, PipelineError> {
     let (conn, env, msg) = (s.conn, s.env, s.msg);
     let sender = msg.mail.from.clone().unwrap_or_default();
-    if !replies::stranger_may_get_more(conn, env, &sender)? {
+    if !may_get_more(conn, env, &sender)? {
         let detail = "refused signup; the daily limit of replies to this address is reached";
         return ignored(conn, env, msg, why.code, detail);
     }
@@ -98,6 +99,15 @@ fn refused_signup(s: &Signup<'_>, why: Rejection) -> Result<Disposition, Pipelin
         outcome: Outcome::Rejected,
         replies,
     })
+}
+
+/// Returns true while an address that is no player is under the daily
+/// reply cap and not stopped by bounces.
+fn may_get_more(conn: &Connection, env: &Env<'_>, address: &str) -> Result<bool, PipelineError> {
+    let reach = replies::reach_address(conn, address, env.now - Duration::days(1))?;
+    let settings = env.settings;
+    Ok(reach.sent_since < settings.unknown_sender_replies_per_day
+        && !reach.stopped(settings.bounce_limit))
 }
 
 /// Records a stranger's mail that gets no reply, with `code` and `detail`.
