@@ -2,80 +2,16 @@
 //! (`snapshots/…__every_sentence.snap`): a change of wording shows up in
 //! its diff.
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
+mod fixtures;
+
+use chrono::Duration;
 
 use super::*;
-use crate::go::{Color, GameResult, KoRule, Move, Phase, Point, Scoring};
+use crate::go::{Color, GameResult, Move, Phase, Point};
 use crate::mail::command::NotifyMode;
 use crate::store::GameId;
-use crate::store::challenges::{Challenge, Status, Terms};
-use crate::store::listing::GameSummary;
-use crate::store::players::PlayerRef;
-
-/// The sentences rendered so far, each under its function's name.
-#[derive(Default)]
-struct Page(String);
-
-impl Page {
-    fn show(&mut self, name: &str, text: impl AsRef<str>) {
-        self.0 += &format!("--- {name}\n{}\n", text.as_ref());
-    }
-}
-
-fn id() -> GameId {
-    GameId::new(12).unwrap()
-}
-
-fn at(day: u32, hour: u32) -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, day, hour, 0, 0).unwrap()
-}
-
-fn stones() -> Vec<Point> {
-    vec![Point::new(3, 3), Point::new(3, 4)]
-}
-
-fn terms(handicap: u32, free: bool, days: u32) -> Terms {
-    Terms {
-        size: 19,
-        komi: 0.5,
-        handicap,
-        free,
-        color: "nigiri".into(),
-        ko: KoRule::List,
-        scoring: Scoring::Area,
-        days,
-    }
-}
-
-fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str)) -> Challenge {
-    let player = |(id, name): (i64, &str)| PlayerRef {
-        id,
-        name: name.into(),
-    };
-    Challenge {
-        id: GameId::new(id).unwrap(),
-        challenger: player(challenger),
-        challenged: player(challenged),
-        terms: terms(0, false, 3),
-        status: Status::Open,
-        created_at: at(20, 9),
-        expires_at: at(27, 9),
-    }
-}
-
-fn summary(id: i64, status: Phase, to_move: Color, result: Option<&str>) -> GameSummary {
-    GameSummary {
-        id: GameId::new(id).unwrap(),
-        size: 9,
-        black: "alice".into(),
-        white: "bob".into(),
-        status,
-        to_move,
-        move_number: 41,
-        result: result.map(str::to_string),
-        updated_at: at(22, 8),
-    }
-}
+use crate::store::challenges::Status;
+use fixtures::{Page, at, challenge, id, stones, summary, terms};
 
 fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
