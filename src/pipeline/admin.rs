@@ -5,15 +5,15 @@
 
 use rusqlite::Connection;
 
-use super::games::ending::end_game;
-use super::games::scored::board_ctx as scored_board_ctx;
+use super::games::ending::{Ending, end_game};
+use super::games::letters::{GameLetter, game_letter};
 use super::letters::{self, Letter};
+use super::wording::{admin as words, ending::adjudicated_how};
 use super::{Env, PipelineError};
 use crate::go::events::GameEvent;
 use crate::go::{Color, GameResult, Phase};
-use crate::mail::templates::GameLetterCtx;
 use crate::store::codec::time_text;
-use crate::store::{GameId, challenges, clock, events, games};
+use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};
 
 /// Ends game `id` with `result`; returns the letters queued, or why not.
 pub fn adjudicate(
@@ -24,27 +24,16 @@ pub fn adjudicate(
 ) -> Result<Result<u32, String>, PipelineError> {
     let mut g = games::load(conn, id)?;
     if let Some(r) = g.game.result() {
-        return Ok(Err(format!("{id} is over already ({r}); resume it first")));
+        return Ok(Err(words::over_already(id, r)));
     }
-    let how = "The server's admin decided the result.";
-    let event = GameEvent::Finish(result);
-    let letters = end_game(
-        conn,
-        env.settings,
-        env.templates,
-        &mut g,
-        event,
-        how,
-        "cli",
-        env.now,
-    )?;
-    queue_all(
-        conn,
-        env,
-        &letters,
-        &format!("adjudicate:{id}:{}", time_text(env.now)),
-    )
-    .map(Ok)
+    let ending = Ending {
+        event: GameEvent::Finish(result),
+        how: adjudicated_how(),
+        source: "cli",
+    };
+    let letters = end_game(conn, env, &mut g, &ending)?;
+    let unique = format!("adjudicate:{id}:{}", time_text(env.now));
+    queue_all(conn, env, &letters, &unique).map(Ok)
 }
 
 /// Returns game `id` to play (from the scoring phase or after a result);
@@ -56,12 +45,34 @@ pub fn resume(
 ) -> Result<Result<u32, String>, PipelineError> {
     let mut g = games::load(conn, id)?;
     if g.game.phase() == Phase::Play {
-        return Ok(Err(format!("{id} is being played already")));
+        return Ok(Err(words::being_played(id)));
     }
     let was = g.game.result();
+    reopen(conn, env, &mut g)?;
+    let to_move = g.game.to_move();
+    let intro = words::resumed_intro(id, was, &g.player(to_move).name, to_move);
+    let mut letters = Vec::new();
+    for c in [Color::Black, Color::White] {
+        let what = GameLetter {
+            to: g.player(c),
+            kind: "resumed",
+            subject: words::resumed_subject(id),
+            intro: vec![intro.clone()],
+            next: Vec::new(),
+        };
+        letters.push(game_letter(conn, env.templates, &g, what)?);
+    }
+    let unique = format!("resume:{id}:{}", time_text(env.now));
+    queue_all(conn, env, &letters, &unique).map(Ok)
+}
+
+/// Returns `g` to play: the event recorded under `cli`, the game saved and
+/// unfinished, its clock started.
+fn reopen(conn: &Connection, env: &Env<'_>, g: &mut StoredGame) -> Result<(), PipelineError> {
+    let (id, now) = (g.id, env.now);
     g.game
         .apply_event(GameEvent::Resume)
-        .map_err(|e| crate::store::StoreError::Invalid {
+        .map_err(|e| StoreError::Invalid {
             what: "resume",
             value: id.to_string(),
             reason: e.to_string(),
@@ -72,45 +83,15 @@ pub fn resume(
         g.game.move_number(),
         GameEvent::Resume,
         "cli",
-        env.now,
+        now,
     )?;
-    games::update_state(conn, id, &g.game, env.now)?;
+    games::update_state(conn, id, &g.game, now)?;
     challenges::set_unfinished(conn, id)?;
-    clock::start_turn(conn, id, env.now)?;
-    let what = match was {
-        Some(r) => format!("The server's admin set aside the result {r} of {id}"),
-        None => format!("The server's admin ended the scoring phase of {id}"),
-    };
-    let to_move = g.game.to_move();
-    let intro = vec![format!(
-        "{what}: play goes on, and {} ({}) is to move.",
-        g.player(to_move).name,
-        to_move.name()
-    )];
-    let ctx = GameLetterCtx::new(intro, scored_board_ctx(conn, &g)?, Vec::new());
-    let text = env.templates.render("game-letter.txt", &ctx)?;
-    let letters: Vec<Letter> = [Color::Black, Color::White]
-        .into_iter()
-        .map(|c| Letter {
-            to: g.player(c).clone(),
-            kind: "resumed",
-            subject: format!("[{id}] Play resumes"),
-            text: text.clone(),
-            html: None,
-            game: Some(id),
-            attachments: Vec::new(),
-            essential: true,
-        })
-        .collect();
-    queue_all(
-        conn,
-        env,
-        &letters,
-        &format!("resume:{id}:{}", time_text(env.now)),
-    )
-    .map(Ok)
+    clock::start_turn(conn, id, now)?;
+    Ok(())
 }
 
+/// Queues `list`, the `i`th under `unique:i`.
 fn queue_all(
     conn: &Connection,
     env: &Env<'_>,

@@ -5,7 +5,7 @@ use rusqlite::Connection;
 
 use super::context::{Env, Msg};
 use super::error::PipelineError;
-use super::journal::record;
+use super::journal::{Entry, Recorded, record};
 use super::replies;
 use super::report::{Disposition, Report};
 use crate::store::players::Player;
@@ -20,7 +20,13 @@ pub(crate) fn answer_player(
 ) -> Result<Disposition, PipelineError> {
     let outcome = report.outcome();
     let (codes, summary) = (report.codes().join(" "), report.summary());
-    let id = record(conn, env, msg, Some(player.id), outcome, &codes, &summary)?;
-    let replies = replies::send_all(conn, env, msg, player, report, id)?;
+    let entry = Entry {
+        player_id: Some(player.id),
+        outcome,
+        reasons: &codes,
+        detail: &summary,
+    };
+    let id = record(conn, env, msg, &entry)?;
+    let replies = replies::send_all(conn, env, Recorded { msg, id }, player, report)?;
     Ok(Disposition::Handled { outcome, replies })
 }

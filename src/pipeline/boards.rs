@@ -1,12 +1,13 @@
 //! The board block of a mail: a stored game turned into the template
-//! context every game mail shows (header and the pinned ASCII board).
+//! context every game mail shows (header and the pinned ASCII board), and
+//! a free point to show in an example move.
 
 use crate::go::render;
-use crate::go::{Color, Phase};
+use crate::go::{Color, Game, Point};
 use crate::mail::templates::BoardCtx;
 use crate::store::StoredGame;
 
-use super::words::capitalized;
+use super::wording::board as words;
 
 /// Returns the board block of `g`.
 pub fn board_ctx(g: &StoredGame) -> BoardCtx {
@@ -20,25 +21,28 @@ pub fn board_ctx(g: &StoredGame) -> BoardCtx {
         komi: game.rules().komi.to_string(),
         captures_black: game.prisoners(Color::Black),
         captures_white: game.prisoners(Color::White),
-        to_move: format!(
-            "{} ({})",
-            capitalized(to_move.name()),
-            g.player(to_move).name
-        ),
+        to_move: words::to_move(to_move, &g.player(to_move).name),
         move_number: game.move_number() + 1,
-        status: status_words(game.phase()).to_string(),
+        status: words::status(game.phase()).to_string(),
         result: game.result().map(|r| r.to_string()),
-        last_move: game
-            .last_move()
-            .map(|(c, m)| format!("{} {}", capitalized(c.name()), m)),
+        last_move: game.last_move().map(|(c, m)| words::played(c, m)),
         board: render::render_game(game),
     }
 }
 
-fn status_words(p: Phase) -> &'static str {
-    match p {
-        Phase::Play => "playing",
-        Phase::Scoring => "scoring (both players passed)",
-        Phase::Finished => "finished",
-    }
+/// Returns a free point of `game` for an example move: the centre when it
+/// is free, else the first free point, else `pass`.
+pub fn example_point(game: &Game) -> String {
+    let size = game.board().size();
+    let centre = Point::new(size.get() / 2, size.get() / 2);
+    size.all_points()
+        .map(|p| {
+            if game.board().get(centre).is_none() {
+                centre
+            } else {
+                p
+            }
+        })
+        .find(|&p| game.board().get(p).is_none())
+        .map_or("pass".to_string(), |p| p.to_string())
 }

@@ -16,7 +16,9 @@ use rusqlite::Connection;
 
 use super::context::{Env, Msg};
 use super::error::PipelineError;
+use super::journal::Recorded;
 use super::letters::{self, Letter, Origin};
+use super::wording::bounces as words;
 use crate::mail::classify::{bounce_addresses, permanent_failures};
 use crate::mail::inbound::DsnRecipient;
 use crate::store::bounces::{self, NewBounce};
@@ -45,45 +47,70 @@ pub(crate) fn on_report(
     msg: &Msg<'_>,
     inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let failures: Vec<&DsnRecipient> = permanent_failures(msg.mail).collect();
-    let Some(first) = failures.first() else {
-        return Ok(0);
+    let recorded = Recorded {
+        msg,
+        id: inbound_id,
     };
-    let mut targets: Vec<(String, Option<i64>, &DsnRecipient)> = Vec::new();
-    for verp in bounce_addresses(msg.mail, &env.settings.identity.address) {
-        if let Some((id, recipient)) = bounces::outbox_row_by_envelope(conn, verp)? {
-            targets.push((recipient, Some(id), first));
-            break;
-        }
-    }
-    if targets.is_empty() {
-        for r in failures {
-            let address = r.original_recipient.as_ref().or(r.final_recipient.as_ref());
-            if let Some(a) = address.filter(|a| reach::ever_mailed(conn, a).unwrap_or(false)) {
-                targets.push((a.clone(), None, r));
-            }
-        }
-    }
     let mut letters = 0;
-    for (address, outbox_id, r) in targets {
-        letters += record_one(conn, env, msg, inbound_id, &address, outbox_id, r)?;
+    for target in targets(conn, env, msg)? {
+        letters += record_one(conn, env, recorded, &target)?;
     }
     Ok(letters)
 }
 
+/// One address a report says bounced: the outbox row that bounced, when
+/// the VERP envelope names it, and the report's entry.
+struct Target<'m> {
+    address: String,
+    outbox_id: Option<i64>,
+    recipient: &'m DsnRecipient,
+}
+
+/// Returns the addresses the report `msg` says bounced: the outbox row its
+/// VERP envelope names, else each failed recipient pbmgo has mailed.
+fn targets<'m>(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'m>,
+) -> Result<Vec<Target<'m>>, PipelineError> {
+    let failures: Vec<&DsnRecipient> = permanent_failures(msg.mail).collect();
+    let Some(&first) = failures.first() else {
+        return Ok(Vec::new());
+    };
+    for verp in bounce_addresses(msg.mail, &env.settings.identity.address) {
+        if let Some((id, address)) = bounces::outbox_row_by_envelope(conn, verp)? {
+            let target = Target {
+                address,
+                outbox_id: Some(id),
+                recipient: first,
+            };
+            return Ok(vec![target]);
+        }
+    }
+    let mailed = |a: &&String| reach::ever_mailed(conn, a).unwrap_or(false);
+    let by_address = failures.into_iter().filter_map(|r| {
+        let address = r.original_recipient.as_ref().or(r.final_recipient.as_ref());
+        address.filter(mailed).map(|a| Target {
+            address: a.clone(),
+            outbox_id: None,
+            recipient: r,
+        })
+    });
+    Ok(by_address.collect())
+}
+
+/// Records one bounce; when it stops the address, tells the opponents.
 fn record_one(
     conn: &Connection,
     env: &Env<'_>,
-    msg: &Msg<'_>,
-    inbound_id: i64,
-    address: &str,
-    outbox_id: Option<i64>,
-    r: &DsnRecipient,
+    recorded: Recorded<'_>,
+    t: &Target<'_>,
 ) -> Result<u32, PipelineError> {
+    let (address, r) = (t.address.as_str(), t.recipient);
     let bounce = NewBounce {
         address,
-        outbox_id,
-        report_key: msg.key,
+        outbox_id: t.outbox_id,
+        report_key: recorded.msg.key,
         status: &r.status,
         diagnostic: &r.diagnostic,
     };
@@ -94,7 +121,7 @@ fn record_one(
     if !bounces::stopped(conn, address, env.settings.bounce_limit)? {
         return Ok(0);
     }
-    tell_opponents(conn, env, address, inbound_id)
+    tell_opponents(conn, env, address, recorded.id)
 }
 
 /// Tells each opponent in an unfinished game, once per run of bounces,
@@ -111,26 +138,10 @@ fn tell_opponents(
     ) else {
         return Ok(0);
     };
-    let mut by_opponent: BTreeMap<String, Vec<GameId>> = BTreeMap::new();
-    let filter = GameFilter {
-        status: None,
-        player_id: Some(player.id),
-    };
-    for g in listing::games(conn, &filter)?
-        .into_iter()
-        .filter(|g| g.result.is_none())
-    {
-        let opponent = if g.black == player.name {
-            g.white
-        } else {
-            g.black
-        };
-        by_opponent.entry(opponent).or_default().push(g.id);
-    }
+    let key = format!("{}:{run}", player.id);
     let mut sent = 0;
-    for (name, games) in by_opponent {
+    for (name, games) in open_games_by_opponent(conn, &player)? {
         let opponent = players::find(conn, &name)?;
-        let key = format!("{}:{run}", player.id);
         if !notices::first(conn, 0, opponent.id, "opponent-bouncing", &key, env.now)? {
             continue;
         }
@@ -145,25 +156,36 @@ fn tell_opponents(
     Ok(sent)
 }
 
-fn bouncing_letter(player: &Player, opponent: &Player, games: &[GameId], limit: u32) -> Letter {
-    let list: Vec<String> = games.iter().map(ToString::to_string).collect();
-    let subject = match games {
-        [one] => format!("[{one}] {}'s mail is bouncing", player.name),
-        _ => format!("Your opponent {}'s mail is bouncing", player.name),
+/// The unfinished games of `player`, by opponent's name.
+fn open_games_by_opponent(
+    conn: &Connection,
+    player: &Player,
+) -> Result<BTreeMap<String, Vec<GameId>>, PipelineError> {
+    let filter = GameFilter {
+        status: None,
+        player_id: Some(player.id),
     };
-    let text = format!(
-        "pbmgo's mail to {name} has come back undelivered {limit} times, so pbmgo has \
-         stopped mailing {name}.\n\nYour games with {name}: {games}.\n\n{name} will not hear \
-         of your moves until they send pbmgo a mail, which starts pbmgo mailing them again. \
-         If you can reach {name} another way, you might tell them.\n",
-        name = player.name,
-        games = list.join(", "),
-    );
+    let mut by_opponent: BTreeMap<String, Vec<GameId>> = BTreeMap::new();
+    for g in listing::games(conn, &filter)? {
+        if g.result.is_some() {
+            continue;
+        }
+        let opponent = if g.black == player.name {
+            g.white
+        } else {
+            g.black
+        };
+        by_opponent.entry(opponent).or_default().push(g.id);
+    }
+    Ok(by_opponent)
+}
+
+fn bouncing_letter(player: &Player, opponent: &Player, games: &[GameId], limit: u32) -> Letter {
     Letter {
         to: opponent.as_ref(),
         kind: "opponent-bouncing",
-        subject,
-        text,
+        subject: words::bouncing_subject(&player.name, games),
+        text: words::bouncing_text(&player.name, limit, games),
         html: None,
         game: match games {
             [one] => Some(*one),

@@ -10,42 +10,52 @@
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
-use super::games::ending::end_game;
-use super::games::scored::board_ctx as scored_board_ctx;
+use super::games::ending::{Ending, end_game};
+use super::games::letters::{GameLetter, closed_letter_with, game_letter};
 use super::letters::{self, Letter, Origin};
+use super::wording::{challenge as challenge_words, scoring as words};
 use super::{Env, PipelineError};
 use crate::go::events::GameEvent;
 use crate::go::score::score_game;
 use crate::go::{Color, Phase};
-use crate::mail::templates::GameLetterCtx;
 use crate::store::challenges::{self, Challenge, Status};
 use crate::store::codec::time_text;
 use crate::store::notices;
 use crate::store::scoring::{self, Marking};
-use crate::store::{StoredGame, games};
+use crate::store::{GameId, StoredGame, games};
 
 /// Expires old challenges and ends or warns about scoring phases at
 /// `env.now`; returns how many letters were queued.
 pub fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
-    let now = env.now;
     let mut sent = 0;
-    for c in challenges::due(conn, now)? {
+    for c in challenges::due(conn, env.now)? {
         sent += expire(conn, env, &c)?;
     }
-    for (id, deadline) in scoring::deadlines_before(conn, now + Duration::days(1))? {
-        let g = games::load(conn, id)?;
-        let Some(m) = scoring::load(conn, id, g.game.board().size())? else {
-            continue;
-        };
-        if g.game.phase() != Phase::Scoring {
-            continue;
-        }
-        sent += match deadline <= now {
-            true => stand(conn, env, g, &m)?,
-            false => warn(conn, env, &g, &m, deadline)?,
-        };
+    for (id, deadline) in scoring::deadlines_before(conn, env.now + Duration::days(1))? {
+        sent += scoring_deadline(conn, env, id, deadline)?;
     }
     Ok(sent)
+}
+
+/// Ends the scoring phase of game `id` when its `deadline` has passed, or
+/// warns of it the day before.
+fn scoring_deadline(
+    conn: &Connection,
+    env: &Env<'_>,
+    id: GameId,
+    deadline: DateTime<Utc>,
+) -> Result<u32, PipelineError> {
+    let g = games::load(conn, id)?;
+    let Some(m) = scoring::load(conn, id, g.game.board().size())? else {
+        return Ok(0);
+    };
+    if g.game.phase() != Phase::Scoring {
+        return Ok(0);
+    }
+    match deadline <= env.now {
+        true => stand(conn, env, g, &m),
+        false => warn(conn, env, &g, &m, deadline),
+    }
 }
 
 /// Queues `letter`; returns 1 when it was queued.
@@ -67,16 +77,12 @@ fn expire(conn: &Connection, env: &Env<'_>, c: &Challenge) -> Result<u32, Pipeli
     if !challenges::close(conn, c.id, Status::Expired, env.now)? {
         return Ok(0);
     }
-    let what = format!(
-        "The challenge {} from {} to {} expired: it was not answered by {}.",
-        c.id,
-        c.challenger.name,
-        c.challenged.name,
-        c.expires_at.format("%Y-%m-%d")
-    );
+    let (challenger, challenged) = (&c.challenger, &c.challenged);
+    let what =
+        challenge_words::expired_letter(c.id, &challenger.name, &challenged.name, c.expires_at);
     let mut sent = 0;
-    for (i, to) in [&c.challenger, &c.challenged].into_iter().enumerate() {
-        let letter = super::games::letters::closed_letter_with(env.templates, c, to, what.clone())?;
+    for (i, to) in [challenger, challenged].into_iter().enumerate() {
+        let letter = closed_letter_with(env.templates, c, to, what.clone())?;
         sent += queue(conn, env, &letter, &format!("expire:{}:{i}", c.id))?;
     }
     Ok(sent)
@@ -102,33 +108,19 @@ fn warn(
     let Some(late) = waiting(m) else {
         return Ok(0);
     };
-    let to = g.player(late);
-    let key = time_text(deadline);
-    if !notices::first(conn, g.id.get(), to.id, "scoring-warning", &key, env.now)? {
+    let (id, to, key) = (g.id, g.player(late), time_text(deadline));
+    if !notices::first(conn, id.get(), to.id, "scoring-warning", &key, env.now)? {
         return Ok(0);
     }
-    let id = g.id;
-    let intro = vec![format!(
-        "In {id}, {} accepted the count below and waits for you. If you do nothing, \
-         it stands on {} and the game ends with it.",
-        g.player(late.opponent()).name,
-        deadline.format("%Y-%m-%d %H:%M UTC")
-    )];
-    let next = vec![format!(
-        "To accept it, send: done {id}\nTo change it: dead {id} POINT... or alive {id} POINT...\n\
-         To play on: resume {id}"
-    )];
-    let ctx = GameLetterCtx::new(intro, scored_board_ctx(conn, g)?, next);
-    let letter = Letter {
-        to: to.clone(),
+    let accepted = &g.player(late.opponent()).name;
+    let what = GameLetter {
+        to,
         kind: "scoring-warning",
-        subject: format!("[{id}] The count stands tomorrow unless you answer"),
-        text: env.templates.render("game-letter.txt", &ctx)?,
-        html: None,
-        game: Some(id),
-        attachments: Vec::new(),
-        essential: true,
+        subject: words::warning_subject(id),
+        intro: vec![words::waiting_intro(id, accepted, deadline)],
+        next: vec![words::waiting_next(id)],
     };
+    let letter = game_letter(conn, env.templates, g, what)?;
     queue(conn, env, &letter, &format!("scoring-warning:{id}:{key}"))
 }
 
@@ -139,19 +131,21 @@ fn stand(
     mut g: StoredGame,
     m: &Marking,
 ) -> Result<u32, PipelineError> {
-    let (settings, templates, now) = (env.settings, env.templates, env.now);
     let result = score_game(&g.game, &m.dead).result();
     let how = match waiting(m) {
-        Some(late) => format!(
-            "{} accepted the count and {} did not answer within {} days, so it stands.",
-            g.player(late.opponent()).name,
-            g.player(late).name,
-            settings.games.scoring_deadline_days
+        Some(late) => words::stands_how(
+            &g.player(late.opponent()).name,
+            &g.player(late).name,
+            env.settings.games.scoring_deadline_days,
         ),
-        None => "The scoring deadline passed, so the count stands.".to_string(),
+        None => words::deadline_passed_how().to_string(),
     };
-    let event = GameEvent::Finish(result);
-    let letters = end_game(conn, settings, templates, &mut g, event, &how, "tick", now)?;
+    let ending = Ending {
+        event: GameEvent::Finish(result),
+        how: &how,
+        source: "tick",
+    };
+    let letters = end_game(conn, env, &mut g, &ending)?;
     let mut sent = 0;
     for (i, letter) in letters.iter().enumerate() {
         sent += queue(conn, env, letter, &format!("scoring-deadline:{}:{i}", g.id))?;

@@ -7,7 +7,8 @@
 //!
 //! - `error` (failures and refusals), `sink` (where the mail a message
 //!   queues goes, chosen by the runner) and `context` (settings, the
-//!   per-message environment carrying the sink, the message);
+//!   per-message environment carrying the sink, the message); `words` and
+//!   `wording` (every sentence a player reads outside the templates);
 //! - `report` (what commands did), `journal` (the messages table entry);
 //! - mailing: `tokens`, `boards`, `records`, `outgoing`, `letters`,
 //!   `bounces`, `replies` (building and queueing mail);
@@ -39,6 +40,7 @@ pub mod sink;
 mod stranger;
 pub mod tick;
 pub mod tokens;
+mod wording;
 mod words;
 
 pub use context::{Env, Msg, Settings};

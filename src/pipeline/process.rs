@@ -21,7 +21,7 @@ use rusqlite::Connection;
 use super::answer::answer_player;
 use super::context::{Env, Msg};
 use super::error::PipelineError;
-use super::journal::record;
+use super::journal::{Entry, record};
 use super::report::Disposition;
 use super::{auth, bounces, execute, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
@@ -107,7 +107,13 @@ fn ignored(
     let Some((code, words)) = ignore_reason(env, msg.mail) else {
         return Ok(None);
     };
-    let id = record(conn, env, msg, None, Outcome::Ignored, &code, &words)?;
+    let entry = Entry {
+        player_id: None,
+        outcome: Outcome::Ignored,
+        reasons: &code,
+        detail: &words,
+    };
+    let id = record(conn, env, msg, &entry)?;
     let letters = match code == IgnoreReason::DeliveryReport.code() {
         true => bounces::on_report(conn, env, msg, id)?,
         false => 0,

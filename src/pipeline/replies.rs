@@ -4,19 +4,22 @@
 //!
 //! Owns subjects, threading (`In-Reply-To`, `References`, each game's
 //! thread), deterministic Message-IDs, the `X-Pbmgo-Rejected` codes and the
-//! per-address reply cap.
+//! hourly reply cap per address (a stranger's daily caps are `stranger`'s).
 
 use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
+use super::boards::example_point;
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
 use super::help::help_text;
+use super::journal::Recorded;
 use super::letters;
 use super::outgoing::{self, Queued};
 use super::report::{Effect, Notice, Report};
+use super::wording::{ending, replies as words};
 use super::words::capitalized;
 use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
@@ -26,11 +29,10 @@ use crate::mail::templates::{
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use crate::store::StoreError;
-use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player};
 use crate::store::reach::{self, Reach};
+use crate::store::{StoreError, StoredGame};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
 struct Queue<'a, 'b> {
@@ -46,12 +48,12 @@ struct Queue<'a, 'b> {
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
-    fn new(conn: &'a Connection, env: &'a Env<'b>, msg: &'a Msg<'a>, inbound_id: i64) -> Self {
+    fn new(conn: &'a Connection, env: &'a Env<'b>, recorded: Recorded<'a>) -> Self {
         Queue {
             conn,
             env,
-            msg,
-            inbound_id,
+            msg: recorded.msg,
+            inbound_id: recorded.id,
             seq: 0,
             games: HashMap::new(),
             boards: HashMap::new(),
@@ -120,12 +122,6 @@ impl<'a, 'b> Queue<'a, 'b> {
         let settings = self.env.settings;
         reach.sent_since < settings.max_replies_per_hour && !reach.stopped(settings.bounce_limit)
     }
-
-    /// Returns how to reach a sender at the address they wrote from.
-    fn sender(&self, address: &str) -> Result<Reach, PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        Ok(reach_address(self.conn, address, since)?)
-    }
 }
 
 /// A plain auto-reply to `to`, not threaded yet.
@@ -160,128 +156,82 @@ fn answer(m: &mut OutboundMail, msg: &Msg<'_>) {
     m.references = references.chain(msg.mail.message_id.clone()).collect();
 }
 
-/// Queues the transcript to the sender and a mail to each opponent; returns how many.
+/// Queues the transcript to the sender, a mail to each opponent and the
+/// commands' letters; returns how many.
 pub fn send_all(
     conn: &Connection,
     env: &Env<'_>,
-    msg: &Msg<'_>,
+    recorded: Recorded<'_>,
     player: &Player,
     report: &Report,
-    inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let mut q = Queue::new(conn, env, msg, inbound_id);
+    let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
-    let sender = msg
-        .mail
-        .from
-        .clone()
-        .unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
-    let mut sent = 0;
-    if q.may_write(&q.sender(&sender)?) {
-        transcript(&mut q, &sender, report)?;
-        sent += 1;
-    }
+    let sender = recorded.msg.mail.from.clone();
+    let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
+    let mut sent = transcript_within_cap(&mut q, &sender, report)?;
     for notice in report.notices() {
         sent += u32::from(opponent_mail(&mut q, notice, report)?);
     }
-    // Letters number on from the mails above, as `Queue::next_id` does.
-    let seq = q.seq;
-    let unique = |i: usize| format!("{}#letter{}", msg.key, seq + i as u64 + 1);
-    let letters = report.letters();
-    sent += letters::queue_each(conn, env, letters, unique, Some(inbound_id))?;
-    Ok(sent)
+    Ok(sent + queue_letters(&q, report)?)
+}
+
+/// Queues the letters the commands caused, numbered on from the mails
+/// queued before them, as `Queue::next_id` numbers.
+fn queue_letters(q: &Queue<'_, '_>, report: &Report) -> Result<u32, PipelineError> {
+    let (key, seq) = (q.msg.key, q.seq);
+    let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
+    letters::queue_each(q.conn, q.env, report.letters(), unique, Some(q.inbound_id))
 }
 
 /// Queues a transcript to a sender who is not (yet) a player.
 pub fn transcript_to_stranger(
     conn: &Connection,
     env: &Env<'_>,
-    msg: &Msg<'_>,
+    recorded: Recorded<'_>,
     report: &Report,
-    inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let mut q = Queue::new(conn, env, msg, inbound_id);
+    let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
-    let sender = msg.mail.from.clone().unwrap_or_default();
-    if !q.may_write(&q.sender(&sender)?) {
+    let sender = recorded.msg.mail.from.clone().unwrap_or_default();
+    transcript_within_cap(&mut q, &sender, report)
+}
+
+/// Queues the transcript to `to` unless the reply cap or bounces stop it;
+/// returns how many mails were queued.
+fn transcript_within_cap(
+    q: &mut Queue<'_, '_>,
+    to: &str,
+    report: &Report,
+) -> Result<u32, PipelineError> {
+    let since = q.env.now - Duration::hours(1);
+    if !q.may_write(&reach_address(q.conn, to, since)?) {
         return Ok(0);
     }
-    transcript(&mut q, &sender, report)?;
+    transcript(q, to, report)?;
     Ok(1)
 }
 
+/// Queues the transcript of `report` to `to`.
 fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), PipelineError> {
     let ctx = transcript_ctx(q, report)?;
     let games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
     let html = q.env.templates.render("reply-transcript.html", &ctx)?;
-    let mut m = mail(
-        to,
-        transcript_subject(q.msg, &games),
-        text,
-        Some(html),
-        q.next_id(),
-    );
+    let (rest, _) = strip_subject(&q.msg.mail.subject);
+    let subject = words::transcript_subject(&rest, &games);
+    let mut m = mail(to, subject, text, Some(html), q.next_id());
     answer(&mut m, q.msg);
     m.rejected_codes = report.codes().into_iter().map(str::to_string).collect();
     m.game = (games.len() == 1).then(|| games[0].clone());
-    let game = games
-        .first()
-        .and_then(|g| g.parse().ok())
-        .filter(|_| games.len() == 1);
+    let game = m.game.as_deref().and_then(|g| g.parse().ok());
     q.push(m, "reply", game)
 }
 
-fn transcript_subject(msg: &Msg<'_>, games: &[String]) -> String {
-    let (rest, _) = strip_subject(&msg.mail.subject);
-    let re = if rest.is_empty() {
-        "Your commands".to_string()
-    } else {
-        format!("Re: {rest}")
-    };
-    match games {
-        [one] => format!("[{one}] {re}"),
-        _ => re,
-    }
-}
-
 fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
-    let mut boards: Vec<BoardCtx> = Vec::new();
-    let mut sections = Vec::new();
-    for line in &report.lines {
-        match &line.result {
-            Ok(Effect::Changed(Notice { game, .. }) | Effect::Shown(game)) => {
-                if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
-                    boards.remove(i);
-                }
-                boards.push(q.board(*game)?);
-            }
-            Ok(Effect::Text(t)) => sections.push(t.clone()),
-            Ok(Effect::Acted { text, game, .. }) => {
-                sections.push(text.clone());
-                if let Some(game) = game {
-                    if let Some(i) = boards.iter().position(|b| b.game == game.to_string()) {
-                        boards.remove(i);
-                    }
-                    boards.push(q.board(*game)?);
-                }
-            }
-            Err(r) => {
-                if let Some(game) = r
-                    .game
-                    .filter(|g| !boards.iter().any(|b| b.game == g.to_string()))
-                {
-                    boards.push(q.board(game)?);
-                }
-            }
-            _ => {}
-        }
-    }
+    let (boards, mut sections) = shown(q, report)?;
     if report.lines.is_empty() {
-        sections.push(help_text(
-            q.env,
-            Some("Your mail had no command pbmgo knows."),
-        )?);
+        sections.push(help_text(q.env, Some(words::no_command()))?);
     }
     let lines = report.lines.iter().map(|l| TranscriptLine {
         command: l.command.clone(),
@@ -298,6 +248,48 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
     })
 }
 
+/// The boards and the text sections a transcript shows: each game's board
+/// once, where a command last showed it (a refusal shows it only when no
+/// command has).
+fn shown(
+    q: &mut Queue<'_, '_>,
+    report: &Report,
+) -> Result<(Vec<BoardCtx>, Vec<String>), PipelineError> {
+    let (mut boards, mut sections) = (Vec::new(), Vec::new());
+    for line in &report.lines {
+        match &line.result {
+            Ok(Effect::Changed(Notice { game, .. }) | Effect::Shown(game)) => {
+                show_last(&mut boards, q.board(*game)?);
+            }
+            Ok(Effect::Text(t)) => sections.push(t.clone()),
+            Ok(Effect::Acted { text, game, .. }) => {
+                sections.push(text.clone());
+                if let Some(game) = game {
+                    show_last(&mut boards, q.board(*game)?);
+                }
+            }
+            Err(r) => {
+                if let Some(game) = r.game.filter(|g| !shows(&boards, *g)) {
+                    boards.push(q.board(game)?);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok((boards, sections))
+}
+
+/// True when `boards` holds the board of `game`.
+fn shows(boards: &[BoardCtx], game: GameId) -> bool {
+    boards.iter().any(|b| b.game == game.to_string())
+}
+
+/// Puts `board` last in `boards`, taking out its earlier place.
+fn show_last(boards: &mut Vec<BoardCtx>, board: BoardCtx) {
+    boards.retain(|b| b.game != board.game);
+    boards.push(board);
+}
+
 /// Queues the mail to the opponent about one change; returns false when capped.
 fn opponent_mail(
     q: &mut Queue<'_, '_>,
@@ -305,91 +297,73 @@ fn opponent_mail(
     report: &Report,
 ) -> Result<bool, PipelineError> {
     let g = q.game(n.game)?;
-    let opponent = g.player(n.color.opponent()).clone();
-    let essential = g.game.phase() != crate::go::Phase::Play;
-    let since = q.env.now - Duration::hours(1);
-    let Some(reach) = reach::player(q.conn, opponent.id, since)? else {
+    let Some(to) = opponent_address(q, &g, n)? else {
         return Ok(false);
     };
-    if (!essential && !reach.wants_every_mail()) || !q.may_write(&reach) {
-        return Ok(false);
-    }
-    let to = reach.address;
     let mover = g.player(n.color).name.clone();
-    let board = q.board(n.game)?;
-    let ctx = YourMoveCtx {
-        game: g.id.to_string(),
-        opponent: mover.clone(),
-        opponent_color: capitalized(n.color.name()),
-        move_text: n.what.clone(),
-        move_number: n.number,
-        next_move_number: board.move_number,
-        comment: report.comment.clone(),
-        example_command: format!(
-            "move {} {}#{}",
-            g.id,
-            example_point(&g.game),
-            board.move_number
-        ),
-        board,
-    };
+    let ctx = your_move_ctx(q, &g, n, &report.comment)?;
     let text = q.env.templates.render("your-move.txt", &ctx)?;
     let html = q.env.templates.render("your-move.html", &ctx)?;
     let subject = opponent_subject(&g.id, n, &g.game, &mover);
-    let id = q.next_id();
-    let mut m = mail(&to, subject, text, Some(html), id.clone());
+    let mut m = mail(&to, subject, text, Some(html), q.next_id());
     letters::thread(q.conn, g.id, &mut m)?;
     m.game = Some(g.id.to_string());
     q.push(m, "your-move", Some(g.id))?;
     Ok(true)
 }
 
-fn example_point(game: &crate::go::Game) -> String {
-    let size = game.board().size();
-    let centre = crate::go::Point::new(size.get() / 2, size.get() / 2);
-    size.all_points()
-        .map(|p| {
-            if game.board().get(centre).is_none() {
-                centre
-            } else {
-                p
-            }
-        })
-        .find(|&p| game.board().get(p).is_none())
-        .map_or("pass".to_string(), |p| p.to_string())
+/// Returns the address of the opponent of the player who made change `n`
+/// in `g`, unless they decline the mail or the reply cap or bounces stop it.
+fn opponent_address(
+    q: &Queue<'_, '_>,
+    g: &StoredGame,
+    n: &Notice,
+) -> Result<Option<String>, PipelineError> {
+    let opponent = g.player(n.color.opponent());
+    let essential = g.game.phase() != crate::go::Phase::Play;
+    let since = q.env.now - Duration::hours(1);
+    let Some(reach) = reach::player(q.conn, opponent.id, since)? else {
+        return Ok(None);
+    };
+    let declined = !essential && !reach.wants_every_mail();
+    Ok((!declined && q.may_write(&reach)).then_some(reach.address))
 }
 
+/// The context of `your-move.txt` about change `n` in `g`, with the mover's `comment`.
+fn your_move_ctx(
+    q: &mut Queue<'_, '_>,
+    g: &StoredGame,
+    n: &Notice,
+    comment: &[String],
+) -> Result<YourMoveCtx, PipelineError> {
+    let board = q.board(n.game)?;
+    let next = board.move_number;
+    Ok(YourMoveCtx {
+        game: g.id.to_string(),
+        opponent: g.player(n.color).name.clone(),
+        opponent_color: capitalized(n.color.name()),
+        move_text: n.what.clone(),
+        move_number: n.number,
+        next_move_number: next,
+        comment: comment.to_vec(),
+        example_command: words::example_move(g.id, &example_point(&g.game), next),
+        board,
+    })
+}
+
+/// The Subject of the opponent's mail about change `n`, made by `mover`.
 fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str) -> String {
     match (game.result(), n.what.as_str()) {
-        (Some(r), "resign") => format!("[{id}] {mover} resigned: {r}"),
-        (Some(r), _) => format!("[{id}] Game over: {r}"),
-        (None, "pass") if game.passes() >= 2 => {
-            format!("[{id}] Both players passed: the game is being scored")
-        }
-        (None, what) => format!(
-            "[{id}] Your move: {mover} played {what} (move {})",
-            n.number
-        ),
+        (Some(r), "resign") => ending::resigned_subject(*id, mover, &r.to_string()),
+        (Some(r), _) => ending::game_over_subject(*id, &r.to_string()),
+        (None, "pass") if game.passes() >= 2 => words::both_passed_subject(*id),
+        (None, what) => words::your_move_subject(*id, mover, what, n.number),
     }
 }
 
-/// Returns true while an address that is no player is under the daily
-/// reply cap and not stopped by bounces.
-pub fn stranger_may_get_more(
-    conn: &Connection,
-    env: &Env<'_>,
-    address: &str,
-) -> Result<bool, PipelineError> {
-    let reach = reach_address(conn, address, env.now - Duration::days(1))?;
-    Ok(
-        reach.sent_since < env.settings.unknown_sender_replies_per_day
-            && !reach.stopped(env.settings.bounce_limit),
-    )
-}
-
 /// Returns how to reach `address` as a sender wrote it (bounces count under
-/// its normalized form).
-fn reach_address(
+/// its normalized form), with the mails sent to it `since`.
+pub(super) fn reach_address(
     conn: &Connection,
     address: &str,
     since: chrono::DateTime<chrono::Utc>,
@@ -402,20 +376,20 @@ fn reach_address(
 pub fn unknown_sender(
     conn: &Connection,
     env: &Env<'_>,
-    msg: &Msg<'_>,
+    recorded: Recorded<'_>,
     sender: &str,
-    inbound_id: i64,
 ) -> Result<u32, PipelineError> {
-    let mut q = Queue::new(conn, env, msg, inbound_id);
+    let mut q = Queue::new(conn, env, recorded);
+    let identity = &env.settings.identity;
     let ctx = UnknownSenderCtx {
-        server_name: env.settings.identity.name.clone(),
-        server_address: env.settings.identity.address.clone(),
+        server_name: identity.name.clone(),
+        server_address: identity.address.clone(),
         address: sender.to_string(),
     };
     let text = env.templates.render("unknown-sender.txt", &ctx)?;
-    let subject = format!("{}: who are you?", env.settings.identity.name);
+    let subject = words::unknown_sender_subject(&identity.name);
     let mut m = mail(sender, subject, text, None, q.next_id());
-    answer(&mut m, msg);
+    answer(&mut m, recorded.msg);
     m.rejected_codes = vec!["unknown-sender".into()];
     q.push(m, "unknown-sender", None)?;
     Ok(1)

@@ -1,5 +1,6 @@
 //! Mail from an address that belongs to no player: `signup NAME`, or one
-//! polite "who are you" reply a day (capped), with `help` answered.
+//! polite "who are you" reply a day (capped), with `help` answered; the
+//! daily caps on replies to such an address.
 
 use chrono::Duration;
 use rusqlite::Connection;
@@ -9,14 +10,26 @@ use super::context::{Env, Msg};
 use super::error::{PipelineError, Rejection, reject};
 use super::execute::{command_code, run_all};
 use super::help::help_text;
-use super::journal::record;
+use super::journal::{Entry, Recorded, record};
 use super::replies;
 use super::report::{Disposition, Done, Effect, LineResult, Report};
+use super::wording::replies as words;
 use crate::mail::command::{Command, Parsed, parse_mail};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
 use crate::store::players::{self, Player};
+
+/// A stranger's mail with a `signup` line.
+struct Signup<'a> {
+    conn: &'a Connection,
+    env: &'a Env<'a>,
+    msg: &'a Msg<'a>,
+    /// The mail's commands.
+    parsed: &'a Parsed,
+    /// The `signup` line as written.
+    line: &'a str,
+}
 
 /// Handles mail from an address that belongs to no player.
 pub(crate) fn from_stranger(
@@ -30,86 +43,91 @@ pub(crate) fn from_stranger(
         Ok(Command::Signup { name }) => Some((l.text.clone(), name.clone())),
         _ => None,
     });
-    let Some((text, name)) = signup else {
+    let Some((line, name)) = signup else {
         return unknown_sender(conn, env, msg, &sender);
     };
+    let s = Signup {
+        conn,
+        env,
+        msg,
+        parsed: &parsed,
+        line: &line,
+    };
     match players::add(conn, &name, std::slice::from_ref(&sender), env.now) {
-        Ok(player) => signed_up(conn, env, msg, &player, &parsed, &text),
-        Err(StoreError::Taken { .. }) => refused_signup(
-            conn,
-            env,
-            msg,
-            &parsed,
-            &text,
-            reject(
-                "name-taken",
-                format!("the name {name} is taken: choose another"),
-            ),
-        ),
-        Err(StoreError::Invalid { reason, .. }) => refused_signup(
-            conn,
-            env,
-            msg,
-            &parsed,
-            &text,
-            reject(
-                "bad-name",
-                format!("{name} cannot be a player name: {reason}"),
-            ),
-        ),
+        Ok(player) => signed_up(&s, &player),
+        Err(StoreError::Taken { .. }) => {
+            refused_signup(&s, reject("name-taken", words::name_taken(&name)))
+        }
+        Err(StoreError::Invalid { reason, .. }) => {
+            refused_signup(&s, reject("bad-name", words::bad_name(&name, &reason)))
+        }
         Err(e) => Err(e.into()),
     }
 }
 
-fn signed_up(
-    conn: &Connection,
-    env: &Env<'_>,
-    msg: &Msg<'_>,
-    player: &Player,
-    parsed: &Parsed,
-    signup_text: &str,
-) -> Result<Disposition, PipelineError> {
-    let mut report = run_all(conn, env, player, parsed, msg)?;
-    for line in report.lines.iter_mut().filter(|l| l.command == signup_text) {
+/// Runs the new player's commands, the `signup` line among them.
+fn signed_up(s: &Signup<'_>, player: &Player) -> Result<Disposition, PipelineError> {
+    let mut report = run_all(s.conn, s.env, player, s.parsed, s.msg)?;
+    for line in report.lines.iter_mut().filter(|l| l.command == s.line) {
         line.result = Ok(Effect::Registered);
     }
-    answer_player(conn, env, msg, player, &report)
+    answer_player(s.conn, s.env, s.msg, player, &report)
 }
 
-fn refused_signup(
-    conn: &Connection,
-    env: &Env<'_>,
-    msg: &Msg<'_>,
-    parsed: &Parsed,
-    text: &str,
-    why: Rejection,
-) -> Result<Disposition, PipelineError> {
+/// Answers a refused `signup` (`why`) with the transcript, within the
+/// daily cap of replies to a stranger.
+fn refused_signup(s: &Signup<'_>, why: Rejection) -> Result<Disposition, PipelineError> {
+    let (conn, env, msg) = (s.conn, s.env, s.msg);
     let sender = msg.mail.from.clone().unwrap_or_default();
-    if !replies::stranger_may_get_more(conn, env, &sender)? {
+    if !may_get_more(conn, env, &sender)? {
         let detail = "refused signup; the daily limit of replies to this address is reached";
-        record(conn, env, msg, None, Outcome::Ignored, why.code, detail)?;
-        return Ok(Disposition::Handled {
-            outcome: Outcome::Ignored,
-            replies: 0,
-        });
+        return ignored(conn, env, msg, why.code, detail);
     }
-    let mut report = stranger_report(env, parsed)?;
-    for line in report.lines.iter_mut().filter(|l| l.command == text) {
+    let mut report = stranger_report(env, s.parsed)?;
+    for line in report.lines.iter_mut().filter(|l| l.command == s.line) {
         line.result = Err(why.clone());
     }
-    let id = record(
-        conn,
-        env,
-        msg,
-        None,
-        Outcome::Rejected,
-        &report.codes().join(" "),
-        &report.summary(),
-    )?;
-    let replies = replies::transcript_to_stranger(conn, env, msg, &report, id)?;
+    let entry = Entry {
+        player_id: None,
+        outcome: Outcome::Rejected,
+        reasons: &report.codes().join(" "),
+        detail: &report.summary(),
+    };
+    let id = record(conn, env, msg, &entry)?;
+    let replies = replies::transcript_to_stranger(conn, env, Recorded { msg, id }, &report)?;
     Ok(Disposition::Handled {
         outcome: Outcome::Rejected,
         replies,
+    })
+}
+
+/// Returns true while an address that is no player is under the daily
+/// reply cap and not stopped by bounces.
+fn may_get_more(conn: &Connection, env: &Env<'_>, address: &str) -> Result<bool, PipelineError> {
+    let reach = replies::reach_address(conn, address, env.now - Duration::days(1))?;
+    let settings = env.settings;
+    Ok(reach.sent_since < settings.unknown_sender_replies_per_day
+        && !reach.stopped(settings.bounce_limit))
+}
+
+/// Records a stranger's mail that gets no reply, with `code` and `detail`.
+fn ignored(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    code: &str,
+    detail: &str,
+) -> Result<Disposition, PipelineError> {
+    let entry = Entry {
+        player_id: None,
+        outcome: Outcome::Ignored,
+        reasons: code,
+        detail,
+    };
+    record(conn, env, msg, &entry)?;
+    Ok(Disposition::Handled {
+        outcome: Outcome::Ignored,
+        replies: 0,
     })
 }
 
@@ -122,10 +140,7 @@ fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineErr
     for line in &parsed.commands {
         let result = match &line.parsed {
             Ok(Command::Help) => Ok(Effect::Text(help_text(env, None)?)),
-            Ok(_) => Err(reject(
-                "unknown-sender",
-                "this address is not registered: sign up first with signup NAME",
-            )),
+            Ok(_) => Err(reject("unknown-sender", words::not_registered())),
             Err(e) => Err(reject(command_code(e.code()), e.to_string())),
         };
         report
@@ -135,6 +150,7 @@ fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineErr
     Ok(report)
 }
 
+/// Answers a stranger without a `signup` with "who are you", once a day at most.
 fn unknown_sender(
     conn: &Connection,
     env: &Env<'_>,
@@ -145,30 +161,16 @@ fn unknown_sender(
     let sent = outbox::count_kind_to_since(conn, sender, "unknown-sender", since)?;
     if sent >= env.settings.unknown_sender_replies_per_day {
         let why = "unknown sender; the daily limit of replies to this address is reached";
-        record(
-            conn,
-            env,
-            msg,
-            None,
-            Outcome::Ignored,
-            "unknown-sender",
-            why,
-        )?;
-        return Ok(Disposition::Handled {
-            outcome: Outcome::Ignored,
-            replies: 0,
-        });
+        return ignored(conn, env, msg, "unknown-sender", why);
     }
-    let id = record(
-        conn,
-        env,
-        msg,
-        None,
-        Outcome::Answered,
-        "unknown-sender",
-        "asked the sender to sign up",
-    )?;
-    let replies = replies::unknown_sender(conn, env, msg, sender, id)?;
+    let entry = Entry {
+        player_id: None,
+        outcome: Outcome::Answered,
+        reasons: "unknown-sender",
+        detail: "asked the sender to sign up",
+    };
+    let id = record(conn, env, msg, &entry)?;
+    let replies = replies::unknown_sender(conn, env, Recorded { msg, id }, sender)?;
     Ok(Disposition::Handled {
         outcome: Outcome::Answered,
         replies,

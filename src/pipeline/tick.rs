@@ -13,16 +13,17 @@
 mod digest;
 mod notice;
 
+pub use super::wording::tick::{deadline_words, left_words};
 use notice::queue;
-pub use notice::{deadline_words, left_words};
 
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 use serde::Serialize;
 
 use super::boards::board_ctx;
-use super::games::ending::end_game;
+use super::games::ending::{Ending, end_game};
 use super::letters::Letter;
+use super::wording::{ending::timeout_how, tick as words};
 use super::{Env, PipelineError, deadlines};
 use crate::go::events::GameEvent;
 use crate::go::{GameResult, Phase};
@@ -100,6 +101,18 @@ fn due(r: &Running, now: DateTime<Utc>) -> Option<Due> {
     }
 }
 
+/// The turn of a running clock that a notice is due on.
+struct Turn<'a> {
+    /// The game, in play.
+    g: StoredGame,
+    /// Its clock.
+    r: &'a Running,
+    /// The turn's notice key, `move{N}@{time}`: each notice once per turn.
+    key: String,
+}
+
+/// Sends what clock `r` is due, if anything: a reminder, a warning or
+/// the loss on time.
 fn clock_step(
     conn: &Connection,
     env: &Env<'_>,
@@ -117,95 +130,83 @@ fn clock_step(
         return Ok(());
     }
     let key = format!("move{}@{}", r.move_number, time_text(r.turn_started));
+    let turn = Turn { g, r, key };
     match due {
         Due::Timeout => {
-            timeout(conn, env, &g, r, &key)?;
+            timeout(conn, env, &turn)?;
             summary.timeouts += 1;
         }
-        Due::Warning => summary.warnings += u32::from(warn(conn, env, &g, r, &key, due)?),
-        Due::Reminder => summary.reminders += u32::from(warn(conn, env, &g, r, &key, due)?),
+        Due::Warning => summary.warnings += u32::from(warn(conn, env, &turn, due)?),
+        Due::Reminder => summary.reminders += u32::from(warn(conn, env, &turn, due)?),
     }
     Ok(())
 }
 
 /// Queues a reminder or a warning to the player to move, once per turn.
-fn warn(
-    conn: &Connection,
-    env: &Env<'_>,
-    g: &StoredGame,
-    r: &Running,
-    key: &str,
-    due: Due,
-) -> Result<bool, PipelineError> {
+fn warn(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bool, PipelineError> {
+    let (g, r) = (&t.g, t.r);
     let (kind, template, essential) = match due {
         Due::Warning => ("warning", "clock-warning.txt", true),
         _ => ("reminder", "clock-reminder.txt", false),
     };
-    if !notices::first(conn, g.id.get(), r.to_move_id, kind, key, env.now)? {
+    if !notices::first(conn, g.id.get(), r.to_move_id, kind, &t.key, env.now)? {
         return Ok(false);
     }
-    let color = g.game.to_move();
-    let ctx = ClockCtx {
-        player: g.player(color).name.clone(),
-        opponent: g.player(color.opponent()).name.clone(),
-        game: g.id.to_string(),
-        deadline: deadline_words(r.deadline),
-        days_left: left_words(r.deadline - env.now),
-        move_number: g.game.move_number() + 1,
-        board: board_ctx(g),
-    };
     let subject = match due {
-        Due::Warning => format!("[{}] Your time runs out on {}", g.id, ctx.deadline),
-        _ => format!("[{}] Reminder: it is your move", g.id),
+        Due::Warning => words::warning_subject(g.id, r.deadline),
+        _ => words::reminder_subject(g.id),
     };
     let letter = Letter {
-        to: g.player(color).clone(),
+        to: g.player(g.game.to_move()).clone(),
         kind,
         subject,
-        text: env.templates.render(template, &ctx)?,
+        text: env.templates.render(template, &clock_ctx(t, env.now))?,
         html: None,
         game: Some(g.id),
         attachments: Vec::new(),
         essential,
     };
-    queue(conn, env, &letter, key)
+    queue(conn, env, &letter, &t.key)
+}
+
+/// The reminder's and the warning's context for turn `t` at `now`.
+fn clock_ctx(t: &Turn<'_>, now: DateTime<Utc>) -> ClockCtx {
+    let (g, color) = (&t.g, t.g.game.to_move());
+    ClockCtx {
+        player: g.player(color).name.clone(),
+        opponent: g.player(color.opponent()).name.clone(),
+        game: g.id.to_string(),
+        deadline: deadline_words(t.r.deadline),
+        days_left: left_words(t.r.deadline - now),
+        move_number: g.game.move_number() + 1,
+        board: board_ctx(g),
+    }
 }
 
 /// Ends the game on time (through `games::ending::end_game`, which
 /// records the result and makes the game-over letters with the SGF) and
 /// mails both players, except one on vacation.
-fn timeout(
-    conn: &Connection,
-    env: &Env<'_>,
-    g: &StoredGame,
-    r: &Running,
-    key: &str,
-) -> Result<(), PipelineError> {
+fn timeout(conn: &Connection, env: &Env<'_>, t: &Turn<'_>) -> Result<(), PipelineError> {
+    let g = &t.g;
     let loser = g.game.to_move();
-    let how = format!(
-        "{} did not play move {} by {} and loses on time.",
-        g.player(loser).name,
+    let how = timeout_how(
+        &g.player(loser).name,
         g.game.move_number() + 1,
-        deadline_words(r.deadline)
+        t.r.deadline,
     );
-    let event = GameEvent::Finish(GameResult::Time(loser.opponent()));
+    let ending = Ending {
+        event: GameEvent::Finish(GameResult::Time(loser.opponent())),
+        how: &how,
+        source: "tick",
+    };
     let mut ended = g.clone();
-    let letters = end_game(
-        conn,
-        env.settings,
-        env.templates,
-        &mut ended,
-        event,
-        &how,
-        "tick",
-        env.now,
-    )?;
+    let letters = end_game(conn, env, &mut ended, &ending)?;
     for letter in &letters {
         let to = letter.to.id;
         if settings::vacation_until(conn, to, env.now)?.is_none()
-            && notices::first(conn, g.id.get(), to, "timeout", key, env.now)?
+            && notices::first(conn, g.id.get(), to, "timeout", &t.key, env.now)?
         {
-            queue(conn, env, letter, key)?;
+            queue(conn, env, letter, &t.key)?;
         }
     }
     Ok(())

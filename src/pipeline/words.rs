@@ -1,8 +1,10 @@
-//! Small pieces of wording that many mails share: colour names and
-//! capitalisation. Whole sentences live in the templates and in the
-//! command that says them.
+//! Small pieces of wording that many mails share: colour names,
+//! capitalisation, plurals and dates. Whole sentences live in the
+//! templates and in `wording`.
 
-use crate::go::Color;
+use chrono::{DateTime, Utc};
+
+use crate::go::{Color, Point};
 
 /// Returns `s` with its first letter in upper case.
 pub fn capitalized(s: &str) -> String {
@@ -26,4 +28,25 @@ pub fn color_words(c: Color) -> &'static str {
         Color::Black => "Black (X)",
         Color::White => "White (O)",
     }
+}
+
+/// Returns the `s` of a plural: empty for one of a thing.
+pub fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Returns the day of `t`, e.g. `2026-11-29`.
+pub fn day(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%d").to_string()
+}
+
+/// Returns `t` to the minute, e.g. `2026-11-29 12:00 UTC`.
+pub fn minute(t: DateTime<Utc>) -> String {
+    t.format("%Y-%m-%d %H:%M UTC").to_string()
+}
+
+/// Returns points as written in commands, e.g. `D4 Q16`.
+pub fn points(list: &[Point]) -> String {
+    let words: Vec<String> = list.iter().map(ToString::to_string).collect();
+    words.join(" ")
 }

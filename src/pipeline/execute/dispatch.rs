@@ -10,11 +10,12 @@ use super::gate::Gate;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, Parsed};
+use crate::mail::command::{Command, CommandLine, Parsed};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
 use crate::pipeline::report::{Done, Effect, LineResult, Report};
+use crate::pipeline::wording::play as words;
 use crate::store::players::Player;
 
 /// Runs every command of `parsed` for `player` (the sender of `msg`);
@@ -30,11 +31,6 @@ pub(crate) fn run_all(
     if let Some(refused) = personal::password_gate(conn, player, parsed)? {
         return Ok(refused);
     }
-    let mut report = Report {
-        lines: Vec::new(),
-        not_processed: parsed.not_processed.clone(),
-        comment: parsed.comment.clone(),
-    };
     let c = Cmd {
         conn,
         env,
@@ -46,16 +42,24 @@ pub(crate) fn run_all(
         &env.settings.identity.address,
         msg.mail,
     );
+    let mut lines = Vec::new();
     for line in &parsed.commands {
-        let result = match &line.parsed {
-            Ok(cmd) => settle(gated(&c, &gate, cmd))?,
-            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
-        };
-        report
-            .lines
-            .push(LineResult::new(line.text.clone(), result));
+        lines.push(run_line(&c, &gate, line)?);
     }
-    Ok(report)
+    Ok(Report {
+        lines,
+        not_processed: parsed.not_processed.clone(),
+        comment: parsed.comment.clone(),
+    })
+}
+
+/// Runs one command line: what it did, or why it was refused.
+fn run_line(c: &Cmd<'_>, gate: &Gate<'_>, line: &CommandLine) -> Result<LineResult, PipelineError> {
+    let result = match &line.parsed {
+        Ok(cmd) => settle(gated(c, gate, cmd))?,
+        Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+    };
+    Ok(LineResult::new(line.text.clone(), result))
 }
 
 /// Runs `cmd` unless the token gate refuses it.
@@ -103,10 +107,6 @@ fn general(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Help => Ok(Effect::Text(help_text(c.env, None)?)),
         Command::Games => Ok(Effect::Text(games_text(c.conn, c.player)?)),
         Command::Board { game } => Ok(Effect::Shown(load(c.conn, *game)?.id)),
-        _ => Err(reject(
-            "name-taken",
-            format!("this address is already registered, as {}", c.player.name),
-        )
-        .into()),
+        _ => Err(reject("name-taken", words::already_registered(&c.player.name)).into()),
     }
 }

@@ -12,6 +12,7 @@ use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
 use crate::pipeline::tokens::{TokenKey, same};
+use crate::pipeline::wording::play as words;
 use crate::store::players::Player;
 
 /// What one mail may do in games: the tokens it was sent to.
@@ -49,14 +50,8 @@ impl<'a> Gate<'a> {
         if self.presented.iter().any(|t| same(t, &expected)) {
             return Ok(None);
         }
-        let reason = format!(
-            "pbmgo takes commands for game{n} only in a reply to its mail about game{n}: \
-             answer with your mail program's Reply to the latest mail about game{n}, and keep \
-             the address it replies to (the one with a '+' after {local}); this mail was not \
-             sent to that address",
-            n = game.0,
-            local = self.server.split('@').next().unwrap_or(self.server),
-        );
+        let local = self.server.split('@').next().unwrap_or(self.server);
+        let reason = words::bad_token(game.0, local);
         Ok(Some(match settle(load_own(conn, player, game))? {
             Ok((g, _)) => reject_in(g.id, "bad-token", reason),
             Err(_) => reject("bad-token", reason),

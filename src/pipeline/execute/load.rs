@@ -7,13 +7,14 @@ use rusqlite::Connection;
 use crate::go::{Color, Phase};
 use crate::mail::command::GameRef;
 use crate::pipeline::error::{CmdResult, reject, reject_in};
+use crate::pipeline::wording::play as words;
 use crate::store::games::{self, GameId};
 use crate::store::players::Player;
 use crate::store::{StoreError, StoredGame};
 
 /// Loads a game, or refuses a game that does not exist.
 pub(crate) fn load(conn: &Connection, game: GameRef) -> CmdResult<StoredGame> {
-    let missing = || reject("no-such-game", format!("there is no game{}", game.0));
+    let missing = || reject("no-such-game", words::no_such_game(game.0));
     let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
         return Err(missing().into());
     };
@@ -33,7 +34,7 @@ pub(crate) fn load_own(
     let g = load(conn, game)?;
     match g.color_of(player.id) {
         Some(c) => Ok((g, c)),
-        None => Err(reject("not-a-player", format!("you do not play in {}", g.id)).into()),
+        None => Err(reject("not-a-player", words::not_a_player(g.id)).into()),
     }
 }
 
@@ -47,12 +48,7 @@ pub(crate) fn load_scoring(
     let id = g.id;
     match g.game.phase() {
         Phase::Scoring => Ok((g, c)),
-        Phase::Play => Err(reject_in(
-            id,
-            "not-scoring",
-            format!("{id} is not being scored: it is scored after both players pass in a row"),
-        )
-        .into()),
-        Phase::Finished => Err(reject_in(id, "game-over", format!("{id} is over")).into()),
+        Phase::Play => Err(reject_in(id, "not-scoring", words::not_scoring(id)).into()),
+        Phase::Finished => Err(reject_in(id, "game-over", words::is_over(id)).into()),
     }
 }

@@ -2,7 +2,8 @@
 //! the message's transaction, and what each one did or why it was refused.
 //!
 //! Owns the meaning of each mail command (who may do what in which game)
-//! and the rejection codes with their plain-words reasons. `dispatch` runs
+//! and the rejection codes; their plain-words reasons, like every sentence
+//! the commands say, come from `wording`. `dispatch` runs
 //! a mail's commands through the gates (`gate`, and the password gate in
 //! `personal`); the play commands are in `play`; the game lifecycle
 //! (challenges, placement, scoring, endings, records) in `lifecycle`; the

@@ -14,6 +14,7 @@ use crate::mail::command::GameRef;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject_in};
 use crate::pipeline::games::scored;
 use crate::pipeline::report::{Done, Effect, Notice};
+use crate::pipeline::wording::play as words;
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
@@ -41,34 +42,35 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     if let Some(ended) = after_move(c, &g, color, mv, next)? {
         return Ok(ended.into());
     }
+    Ok(changed(c, g, color, mv, next))
+}
+
+/// What a move or pass `mv` of `color`, numbered `number`, did, with the
+/// game `g` as it left it.
+fn changed(c: &Cmd<'_>, g: StoredGame, color: Color, mv: Move, number: u32) -> Done {
     let notice = Notice {
         game: g.id,
         color,
         what: mv.to_string(),
-        number: next,
+        number,
     };
     let after = StoredGame {
         updated_at: c.env.now,
         ..g
     };
-    Ok(Done {
+    Done {
         effect: Effect::Changed(notice),
         after: Some(Arc::new(after)),
-    })
+    }
 }
 
 /// Refuses a move written for another move number than `next`.
 fn check_number(g: &StoredGame, expected: Option<u32>, next: u32) -> CmdResult<()> {
     match expected.filter(|&n| n != next) {
-        Some(n) => Err(reject_in(
-            g.id,
-            "stale-move-number",
-            format!(
-                "you wrote #{n}, but the next move in {} is move {next}: look at the latest board",
-                g.id
-            ),
-        )
-        .into()),
+        Some(n) => {
+            let why = words::stale_move_number(n, g.id, next);
+            Err(reject_in(g.id, "stale-move-number", why).into())
+        }
         None => Ok(()),
     }
 }
@@ -106,21 +108,10 @@ pub(super) fn illegal(g: &StoredGame, e: IllegalMove) -> Rejection {
     };
     let reason = match e {
         IllegalMove::NotYourTurn { to_move } => {
-            format!(
-                "it is not your turn in {}: {} ({}) is to move",
-                g.id,
-                to_move,
-                g.player(to_move).name
-            )
+            words::not_your_turn(g.id, to_move, &g.player(to_move).name)
         }
-        IllegalMove::ScoringPhase => format!(
-            "both players have passed in {}: the game is being scored",
-            g.id
-        ),
-        IllegalMove::GameOver => match g.game.result() {
-            Some(r) => format!("{} is over ({r})", g.id),
-            None => format!("{} is over", g.id),
-        },
+        IllegalMove::ScoringPhase => words::being_scored(g.id),
+        IllegalMove::GameOver => words::over_with(g.id, g.game.result()),
         other => other.to_string(),
     };
     reject_in(g.id, code, reason)
@@ -137,30 +128,8 @@ pub(super) fn games_text(conn: &Connection, player: &Player) -> Result<String, P
     )?;
     let challenges = lifecycle::challenges_text(conn, player)?;
     if list.is_empty() {
-        return Ok(challenges.unwrap_or_else(|| "You have no games.".into()));
+        return Ok(challenges.unwrap_or_else(|| words::no_games().into()));
     }
-    let mut out = String::from("Your games:\n");
-    for g in list {
-        let (color, opponent) = if g.black == player.name {
-            ("black", &g.white)
-        } else {
-            ("white", &g.black)
-        };
-        let state = match (g.status, &g.result) {
-            (_, Some(r)) => format!("finished, {r}"),
-            (Phase::Scoring, _) => "being scored".into(),
-            _ if g.to_move.name() == color => format!("your turn, move {}", g.move_number + 1),
-            _ => format!("{opponent}'s turn, move {}", g.move_number + 1),
-        };
-        out += &format!(
-            "  {:<8} {}x{} against {opponent}, you play {color}: {state}\n",
-            g.id.to_string(),
-            g.size,
-            g.size
-        );
-    }
-    Ok(match challenges {
-        Some(c) => format!("{out}\n{c}"),
-        None => out.trim_end().to_string(),
-    })
+    let games = words::games_list(&list, &player.name);
+    Ok(words::games_and_challenges(&games, challenges.as_deref()))
 }

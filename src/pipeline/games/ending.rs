@@ -3,48 +3,53 @@
 //! game's events, the clock stopped, and the game-over letters to both
 //! players with the final board and the SGF.
 
-use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::scored;
 use crate::go::events::GameEvent;
 use crate::go::{Color, GameResult};
 use crate::mail::templates::{GameOverCtx, Templates};
-use crate::pipeline::context::Settings;
+use crate::pipeline::context::Env;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::records::sgf_attachment;
+use crate::pipeline::wording::ending as words;
 use crate::store::{StoreError, StoredGame, challenges, clock, events, games};
 
-/// Ends game `g` with `event` (a resignation or a result): applies it,
-/// records it in the game's events under `source` (a message key, `cli`
-/// or `tick`), saves the game, stops its clock and stamps `finished_at`.
-/// Returns the game-over letters for both players, for the caller to
-/// queue; `how` says in a sentence how the game ended.
+/// How a game ends: the event, in a sentence, and who caused it.
+pub(crate) struct Ending<'a> {
+    /// A resignation or a result.
+    pub event: GameEvent,
+    /// How the game ended, in a sentence for both players.
+    pub how: &'a str,
+    /// What the event is recorded under: a message key, `cli` or `tick`.
+    pub source: &'a str,
+}
+
+/// Ends game `g` as `ending` says: applies its event, records it in the
+/// game's events under its source, saves the game, stops its clock and
+/// stamps `finished_at`. Returns the game-over letters for both players,
+/// for the caller to queue.
 ///
 /// This is what a loss on time calls too, with
 /// `GameEvent::Finish(GameResult::Time(winner))`.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn end_game(
     conn: &Connection,
-    _settings: &Settings,
-    templates: &Templates,
+    env: &Env<'_>,
     g: &mut StoredGame,
-    event: GameEvent,
-    how: &str,
-    source: &str,
-    now: DateTime<Utc>,
+    ending: &Ending<'_>,
 ) -> Result<Vec<Letter>, PipelineError> {
+    let (event, now) = (ending.event, env.now);
     g.game.apply_event(event).map_err(|e| StoreError::Invalid {
         what: "game end",
         value: event.to_string(),
         reason: e.to_string(),
     })?;
-    events::record(conn, g.id, g.game.move_number(), event, source, now)?;
+    events::record(conn, g.id, g.game.move_number(), event, ending.source, now)?;
     games::update_state(conn, g.id, &g.game, now)?;
     clock::stop(conn, g.id)?;
     challenges::set_finished(conn, g.id, now)?;
-    game_over_letters(conn, templates, g, how)
+    game_over_letters(conn, env.templates, g, ending.how)
 }
 
 /// Returns the letters telling both players that `g` is over: the result,
@@ -82,11 +87,9 @@ pub(crate) fn game_over_letters(
 /// reads who resigned, everyone else "Game over".
 fn subject(g: &StoredGame, reader: Color, result: &str) -> String {
     match g.game.result() {
-        Some(GameResult::Resignation(winner)) if winner == reader => format!(
-            "[{}] {} resigned: {result}",
-            g.id,
-            g.player(winner.opponent()).name
-        ),
-        _ => format!("[{}] Game over: {result}", g.id),
+        Some(GameResult::Resignation(winner)) if winner == reader => {
+            words::resigned_subject(g.id, &g.player(winner.opponent()).name, result)
+        }
+        _ => words::game_over_subject(g.id, result),
     }
 }

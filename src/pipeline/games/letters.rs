@@ -8,27 +8,38 @@ use super::scored;
 use crate::mail::templates::{ChallengeClosedCtx, GameLetterCtx, Templates};
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::letters::Letter;
+use crate::pipeline::wording::challenge as words;
 use crate::store::StoredGame;
 use crate::store::challenges::Challenge;
 use crate::store::players::PlayerRef;
 
-/// Renders `game-letter.txt` and wraps it as an essential letter about game `g`.
-#[allow(clippy::too_many_arguments)]
+/// What a game letter says and to whom; its board is the game's.
+pub(crate) struct GameLetter<'a> {
+    /// Who gets it.
+    pub to: &'a PlayerRef,
+    /// The outbox kind, e.g. `game-start`, `scoring`, `resumed`.
+    pub kind: &'static str,
+    /// The Subject.
+    pub subject: String,
+    /// What happened, one paragraph each.
+    pub intro: Vec<String>,
+    /// What the reader can do now, one paragraph each.
+    pub next: Vec<String>,
+}
+
+/// Renders `game-letter.txt` for `what` and wraps it as an essential
+/// letter about game `g`.
 pub(crate) fn game_letter(
     conn: &Connection,
     templates: &Templates,
     g: &StoredGame,
-    to: &PlayerRef,
-    kind: &'static str,
-    subject: String,
-    intro: Vec<String>,
-    next: Vec<String>,
+    what: GameLetter<'_>,
 ) -> Result<Letter, PipelineError> {
-    let ctx = GameLetterCtx::new(intro, scored::board_ctx(conn, g)?, next);
+    let ctx = GameLetterCtx::new(what.intro, scored::board_ctx(conn, g)?, what.next);
     Ok(Letter {
-        to: to.clone(),
-        kind,
-        subject,
+        to: what.to.clone(),
+        kind: what.kind,
+        subject: what.subject,
         text: templates.render("game-letter.txt", &ctx)?,
         html: None,
         game: Some(g.id),
@@ -51,7 +62,7 @@ pub(crate) fn closed_letter_with(
     Ok(Letter {
         to: to.clone(),
         kind: "challenge-closed",
-        subject: format!("[{}] The challenge is off", c.id),
+        subject: words::closed_subject(c.id),
         text: templates.render("challenge-closed.txt", &ctx)?,
         html: None,
         game: None,

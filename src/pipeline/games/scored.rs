@@ -12,7 +12,7 @@ use crate::go::{Color, GameResult, Phase};
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards;
 use crate::pipeline::error::PipelineError;
-use crate::pipeline::words::color_name;
+use crate::pipeline::wording::scoring as words;
 use crate::store::StoredGame;
 use crate::store::scoring::{self, Marking};
 
@@ -64,42 +64,27 @@ fn scored_text(g: &StoredGame, m: &Marking) -> String {
         territory: s.territory.clone(),
     };
     let mut out = render_scored(&g.game.position(), &marks);
-    out.push_str("\nDead stones are drawn x and o, territory + (Black) and - (White).\n");
+    out.push('\n');
+    out.push_str(words::legend());
+    out.push('\n');
     out.push_str(&s.lines().join("\n"));
     out.push('\n');
-    if g.game.phase() != Phase::Scoring {
-        return out;
+    if g.game.phase() == Phase::Scoring {
+        out.push_str(&scoring_state(g, m));
     }
-    out.push('\n');
-    out.push_str(&match m.dead.is_empty() {
-        true => "No stones are marked dead.".to_string(),
-        false => format!("Marked dead: {}.", m.dead_text()),
-    });
-    out.push('\n');
-    let accepted = |c: Color| match m.done(c) {
-        true => "has accepted",
-        false => "has not accepted yet",
-    };
+    out
+}
+
+/// What stands below the count while `g` is being scored: the stones
+/// marked dead, who has accepted, when the count stands, what to write.
+fn scoring_state(g: &StoredGame, m: &Marking) -> String {
+    let mut out = format!("\n{}\n", words::marked_dead(&m.dead));
     for c in [Color::Black, Color::White] {
-        out.push_str(&format!(
-            "{} ({}) {}.\n",
-            g.player(c).name,
-            color_name(c),
-            accepted(c)
-        ));
+        out.push_str(&words::accepted_line(&g.player(c).name, c, m.done(c)));
     }
     if let Some(d) = m.deadline {
-        out.push_str(&format!(
-            "Unless the marking changes, this count stands on {}.\n",
-            d.format("%Y-%m-%d %H:%M UTC")
-        ));
+        out.push_str(&words::stands_line(d));
     }
-    let id = g.id;
-    out.push_str(&format!(
-        "\nTo mark a string dead:        dead {id} POINT...\n\
-         To mark it alive again:       alive {id} POINT...\n\
-         To accept this count:         done {id}\n\
-         To play on instead:           resume {id}\n"
-    ));
+    out.push_str(&words::scoring_commands(g.id));
     out
 }

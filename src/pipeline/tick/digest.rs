@@ -5,10 +5,11 @@
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::notice::{deadline_words, queue};
+use super::notice::queue;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards::board_ctx;
 use crate::pipeline::letters::Letter;
+use crate::pipeline::wording::tick::{deadline_words, digest_subject, no_clock};
 use crate::pipeline::{Env, PipelineError};
 use crate::store::games::{self, GameId};
 use crate::store::listing;
@@ -55,6 +56,7 @@ pub(super) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError
     Ok(sent)
 }
 
+/// Queues `player`'s digest of the games `ids` for `date`.
 fn send(
     conn: &Connection,
     env: &Env<'_>,
@@ -62,6 +64,30 @@ fn send(
     ids: &[GameId],
     date: &str,
 ) -> Result<bool, PipelineError> {
+    let ctx = DigestCtx {
+        player: player.name.clone(),
+        date: date.to_string(),
+        games: digest_games(conn, player, ids)?,
+    };
+    let letter = Letter {
+        to: player.clone(),
+        kind: "digest",
+        subject: digest_subject(ctx.games.len(), date),
+        text: env.templates.render("digest.txt", &ctx)?,
+        html: None,
+        game: None,
+        attachments: Vec::new(),
+        essential: true,
+    };
+    queue(conn, env, &letter, date)
+}
+
+/// The games `ids` as `player`'s digest shows them.
+fn digest_games(
+    conn: &Connection,
+    player: &PlayerRef,
+    ids: &[GameId],
+) -> Result<Vec<DigestGame>, PipelineError> {
     let mut list = Vec::new();
     for &id in ids {
         let g = games::load(conn, id)?;
@@ -70,24 +96,9 @@ fn send(
             .map(|c| g.player(c.opponent()).name.clone());
         list.push(DigestGame {
             opponent: opponent.unwrap_or_default(),
-            deadline: clock::deadline(conn, id)?.map_or("no clock".into(), deadline_words),
+            deadline: clock::deadline(conn, id)?.map_or(no_clock().into(), deadline_words),
             board: board_ctx(&g),
         });
     }
-    let ctx = DigestCtx {
-        player: player.name.clone(),
-        date: date.to_string(),
-        games: list,
-    };
-    let letter = Letter {
-        to: player.clone(),
-        kind: "digest",
-        subject: format!("Your move in {} game(s): {date}", ctx.games.len()),
-        text: env.templates.render("digest.txt", &ctx)?,
-        html: None,
-        game: None,
-        attachments: Vec::new(),
-        essential: true,
-    };
-    queue(conn, env, &letter, date)
+    Ok(list)
 }

@@ -9,90 +9,70 @@
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, reject};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::letters::game_letter;
+use crate::pipeline::games::letters::{GameLetter, game_letter};
 use crate::pipeline::report::Effect;
-use crate::pipeline::words::{color_name, color_words};
+use crate::pipeline::wording::{challenge as challenge_words, start as words};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::challenge::{not_challenged, open_challenge};
 use crate::go::{BoardSize, Color, Game, Point, Rules};
 use crate::mail::command::GameRef;
-use crate::store::challenges::{self, Challenge, Status};
+use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games;
 use crate::store::players::PlayerRef;
 use crate::store::{StoreError, StoredGame, clock};
 
 /// `accept GAME`: the challenged player starts the game.
 pub(super) fn accept(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
-    let Cmd {
-        conn,
-        env,
-        player,
-        key: source,
-        ..
-    } = *c;
-    let c = open_challenge(conn, game)?;
-    if let Some(r) = not_challenged(&c, player) {
+    let open = acceptable(c, game)?;
+    let (black, white) = players(&open, c.key);
+    let g = start_game(c.conn, c.env, &open, black, white)?;
+    challenges::close(c.conn, open.id, Status::Accepted, c.env.now)?;
+    let to_place = if open.terms.free {
+        open.terms.handicap
+    } else {
+        0
+    };
+    let me = g.color_of(c.player.id).unwrap_or(Color::White);
+    let nigiri = open.terms.color == "nigiri";
+    let what = GameLetter {
+        to: &open.challenger,
+        kind: "game-start",
+        subject: words::accepted_subject(g.id, &c.player.name),
+        intro: vec![words::accepted_intro(&c.player.name, g.id, nigiri, me)],
+        next: vec![turn_words(&g, me.opponent(), to_place)],
+    };
+    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let turn = turn_words(&g, me, to_place);
+    let text = words::you_accepted(g.id, nigiri, me, &open.challenger.name, &turn);
+    Ok(Effect::acted(text, Some(g.id), vec![letter]))
+}
+
+/// Finds the open challenge `game` to the sender that has not expired.
+fn acceptable(c: &Cmd<'_>, game: GameRef) -> CmdResult<Challenge> {
+    let open = open_challenge(c.conn, game)?;
+    if let Some(r) = not_challenged(&open, c.player) {
         return Err(r.into());
     }
-    if c.expires_at <= env.now {
-        let why = format!(
-            "the challenge {} expired on {}",
-            c.id,
-            c.expires_at.format("%Y-%m-%d")
-        );
+    if open.expires_at <= c.env.now {
+        let why = challenge_words::challenge_expired(open.id, open.expires_at);
         return Err(reject("challenge-expired", why).into());
     }
+    Ok(open)
+}
+
+/// Returns (Black, White) of challenge `c`, accepted by the message `key`.
+fn players<'c>(c: &'c Challenge, key: &str) -> (&'c PlayerRef, &'c PlayerRef) {
     let challenger_black = match c.terms.color.as_str() {
         "black" => true,
         "white" => false,
-        _ => nigiri(source),
+        _ => nigiri(key),
     };
-    let (black, white) = match challenger_black {
+    match challenger_black {
         true => (&c.challenger, &c.challenged),
         false => (&c.challenged, &c.challenger),
-    };
-    let g = start_game(conn, env, &c, black, white)?;
-    challenges::close(conn, c.id, Status::Accepted, env.now)?;
-    let to_place = if c.terms.free { c.terms.handicap } else { 0 };
-    let me = g.color_of(player.id).unwrap_or(Color::White);
-    let them = me.opponent();
-    let nigiri_words = match c.terms.color.as_str() {
-        "nigiri" => " (colours picked by nigiri)",
-        _ => "",
-    };
-    let intro = vec![format!(
-        "{} accepted your challenge: {} has begun{nigiri_words}. You play {} against {} ({}).",
-        player.name,
-        g.id,
-        color_words(them),
-        player.name,
-        color_name(me),
-    )];
-    let letter = game_letter(
-        conn,
-        env.templates,
-        &g,
-        &c.challenger,
-        "game-start",
-        format!("[{}] {} accepted: the game begins", g.id, player.name),
-        intro,
-        vec![turn_words(&g, them, to_place)],
-    )?;
-    let text = format!(
-        "You accepted {}{nigiri_words}: you play {} against {} ({}).\n{}",
-        g.id,
-        color_words(me),
-        c.challenger.name,
-        color_name(them),
-        turn_words(&g, me, to_place)
-    );
-    Ok(Effect::Acted {
-        text,
-        game: Some(g.id),
-        letters: vec![letter],
-    })
+    }
 }
 
 /// Flips the nigiri coin for the accepting message `key`: true when the challenger takes Black.
@@ -109,6 +89,18 @@ fn start_game(
     white: &PlayerRef,
 ) -> Result<StoredGame, PipelineError> {
     let t = &c.terms;
+    let game = new_game(t)?;
+    let id = games::insert_as(conn, Some(c.id), black, white, &game, &[], env.now)?;
+    let to_place = if t.free { t.handicap } else { 0 };
+    challenges::set_game_terms(conn, id, t.days, to_place)?;
+    if to_place == 0 {
+        clock::start_turn(conn, id, env.now)?;
+    }
+    Ok(games::load(conn, id)?)
+}
+
+/// The empty board of terms `t`, with its fixed handicap stones.
+fn new_game(t: &Terms) -> Result<Game, StoreError> {
     let size = BoardSize::new(u32::from(t.size)).map_err(|e| StoreError::Invalid {
         what: "board size",
         value: t.size.to_string(),
@@ -129,45 +121,23 @@ fn start_game(
                 reason: e.to_string(),
             })?;
     }
-    let id = games::insert_as(conn, Some(c.id), black, white, &game, &[], env.now)?;
-    let to_place = if t.free { t.handicap } else { 0 };
-    challenges::set_game_terms(conn, id, t.days, to_place)?;
-    if to_place == 0 {
-        clock::start_turn(conn, id, env.now)?;
-    }
-    Ok(games::load(conn, id)?)
+    Ok(game)
 }
 
 /// Tells the player of `reader` what comes next in `g`.
 pub(super) fn turn_words(g: &StoredGame, reader: Color, to_place: u32) -> String {
-    let id = g.id;
+    let (id, size) = (g.id, g.game.board().size());
     if to_place > 0 {
         return match reader {
-            Color::Black => format!(
-                "Place your {to_place} handicap stones first, all at once or a few at a time, \
-                 with a line such as\n\n    place {id} {}\n\nWhite moves once they are all placed.",
-                example_points(g.game.board().size(), to_place)
-            ),
-            Color::White => format!(
-                "{} places {to_place} handicap stones first; you get the board when it is \
-                 your move.",
-                g.black.name
-            ),
+            Color::Black => words::place_first(id, to_place, &example_points(size, to_place)),
+            Color::White => words::black_places(&g.black.name, to_place),
         };
     }
     let to_move = g.game.to_move();
     if to_move != reader {
-        return format!(
-            "{} ({}) moves first; you get their move by mail.",
-            g.player(to_move).name,
-            color_name(to_move)
-        );
+        return words::moves_first(&g.player(to_move).name, to_move);
     }
-    let n = g.game.move_number() + 1;
-    format!(
-        "It is your move. Answer with a command such as\n\n    move {id} {}#{n}",
-        example_points(g.game.board().size(), 1)
-    )
+    words::your_move(id, &example_points(size, 1), g.game.move_number() + 1)
 }
 
 /// Returns `n` free points to show in an example, from the board's star points.

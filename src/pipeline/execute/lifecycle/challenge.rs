@@ -7,6 +7,8 @@ use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::games::letters::closed_letter_with;
 use crate::pipeline::report::Effect;
+use crate::pipeline::wording::challenge as words;
+use crate::pipeline::words::day;
 use chrono::Duration;
 use rusqlite::Connection;
 
@@ -29,84 +31,59 @@ pub(super) fn challenge(
     opponent: &str,
     options: &ChallengeOptions,
 ) -> CmdResult<Effect> {
-    let Cmd {
-        conn, env, player, ..
-    } = *c;
-    let other = match players::find(conn, opponent) {
-        Ok(p) => p,
-        Err(StoreError::NotFound { .. }) => {
-            let why = format!("there is no player called {opponent}");
-            return Err(reject("no-such-player", why).into());
-        }
-        Err(e) => return Err(e.into()),
-    };
-    if other.id == player.id {
-        return Err(reject("challenge-self", "you cannot challenge yourself").into());
-    }
-    let terms = terms(env, options)?;
+    let other = find_opponent(c, opponent)?;
+    let terms = terms(c.env, options)?;
     if let Some(r) = over_limit(c, &other)? {
         return Err(r.into());
     }
+    let offered = offer(c, &other, &terms)?;
+    let letter = challenge_letter(c.env, &offered)?;
+    let text = words::challenge_sent(
+        offered.id,
+        &other.name,
+        &words::term_lines(&terms),
+        &colors(&offered, &c.player.name),
+        offered.expires_at,
+    );
+    Ok(Effect::acted(text, None, vec![letter]))
+}
+
+/// Finds the player called `name`, who must be someone else.
+fn find_opponent(c: &Cmd<'_>, name: &str) -> CmdResult<Player> {
+    let other = match players::find(c.conn, name) {
+        Ok(p) => p,
+        Err(StoreError::NotFound { .. }) => {
+            return Err(reject("no-such-player", words::no_such_player(name)).into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if other.id == c.player.id {
+        return Err(reject("challenge-self", words::challenge_self()).into());
+    }
+    Ok(other)
+}
+
+/// Stores the sender's challenge to `other` on `terms`; returns it as stored.
+fn offer(c: &Cmd<'_>, other: &Player, terms: &Terms) -> CmdResult<Challenge> {
+    let env = c.env;
     let expires = env.now + Duration::days(i64::from(env.settings.games.challenge_expiry_days));
-    let (me, them) = (player.as_ref(), other.as_ref());
-    let id = challenges::insert(conn, &me, &them, &terms, env.now, expires)?;
-    let c = challenges::find(conn, id)?.ok_or(StoreError::NotFound {
+    let (me, them) = (c.player.as_ref(), other.as_ref());
+    let id = challenges::insert(c.conn, &me, &them, terms, env.now, expires)?;
+    let missing = StoreError::NotFound {
         what: "challenge",
         id: id.to_string(),
-    })?;
-    let letter = challenge_letter(env, &c)?;
-    let text = format!(
-        "Challenge {id} sent to {}: {}.\n{}\nThey have until {} to accept; when they do, \
-         you get the first board. To withdraw the challenge, send: decline {id}",
-        them.name,
-        term_lines(&terms).join(", "),
-        colors_sentence(&c, &me.name),
-        c.expires_at.format("%Y-%m-%d"),
-    );
-    Ok(Effect::Acted {
-        text,
-        game: None,
-        letters: vec![letter],
-    })
+    };
+    Ok(challenges::find(c.conn, id)?.ok_or(missing)?)
 }
 
 /// Checks the options against the board and fills in the server's defaults.
 fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
     let size_n = o.size.unwrap_or(DEFAULT_SIZE);
     let size = BoardSize::new(u32::from(size_n))
-        .map_err(|e| reject("bad-option", format!("size {size_n}: {e}")))?;
+        .map_err(|e| reject("bad-option", words::bad_size(size_n, &e.to_string())))?;
     let h = o.handicap.unwrap_or(0);
-    let bad = |why: String| Err(reject("bad-handicap", why));
-    match (h, o.free) {
-        (1, _) => {
-            return bad(
-                "a handicap starts at 2 stones; for one stone, play Black with komi 0.5 \
-                        (color black komi 0.5)"
-                    .into(),
-            );
-        }
-        (0, true) => return bad("free placement needs a handicap of 2 or more stones".into()),
-        (h, true) if h > max_free(size) => {
-            return bad(format!(
-                "at most {} free handicap stones fit on {size_n}x{size_n}",
-                max_free(size)
-            ));
-        }
-        (h, false) if h >= 2 => match max_fixed(size) {
-            None => {
-                return bad(format!(
-                    "fixed handicap stones exist only on 9x9, 13x13 and 19x19; add 'free' \
-                     to place them yourself on {size_n}x{size_n}"
-                ));
-            }
-            Some(max) if h > max => {
-                return bad(format!(
-                    "at most {max} fixed handicap stones fit on {size_n}x{size_n}"
-                ));
-            }
-            Some(_) => {}
-        },
-        _ => {}
+    if let Some(why) = handicap_refusal(h, o.free, size, size_n) {
+        return Err(reject("bad-handicap", why));
     }
     let scoring = o.scoring.unwrap_or_default();
     Ok(Terms {
@@ -121,105 +98,59 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
     })
 }
 
+/// Returns why `h` handicap stones (`free`ly placed or fixed) do not fit
+/// the board `size` (`n` lines), if they do not.
+fn handicap_refusal(h: u32, free: bool, size: BoardSize, n: u8) -> Option<String> {
+    match (h, free) {
+        (1, _) => Some(words::one_stone_handicap().into()),
+        (0, true) => Some(words::free_without_handicap().into()),
+        (h, true) if h > max_free(size) => Some(words::too_many_free(max_free(size), n)),
+        (h, false) if h >= 2 => match max_fixed(size) {
+            None => Some(words::no_fixed_points(n)),
+            Some(max) if h > max => Some(words::too_many_fixed(max, n)),
+            Some(_) => None,
+        },
+        _ => None,
+    }
+}
+
 /// Returns the rejection when either player has as many games as allowed.
 fn over_limit(c: &Cmd<'_>, other: &Player) -> Result<Option<Rejection>, PipelineError> {
-    let Cmd {
-        conn, env, player, ..
-    } = *c;
-    let max = env.settings.max_games_per_player;
+    let max = c.env.settings.max_games_per_player;
     if max == 0 {
         return Ok(None);
     }
-    if challenges::commitments(conn, player.id)? >= max {
-        return Ok(Some(reject(
-            "too-many-games",
-            format!(
-                "you have {max} games and open challenges already, the most this server \
-                 allows; finish a game or withdraw a challenge first"
-            ),
-        )));
+    if challenges::commitments(c.conn, c.player.id)? >= max {
+        return Ok(Some(reject("too-many-games", words::too_many_games(max))));
     }
-    if challenges::commitments(conn, other.id)? >= max {
-        return Ok(Some(reject(
-            "opponent-too-many-games",
-            format!(
-                "{} has {max} games and open challenges already, the most this server allows",
-                other.name
-            ),
-        )));
+    if challenges::commitments(c.conn, other.id)? >= max {
+        let why = words::opponent_too_many_games(&other.name, max);
+        return Ok(Some(reject("opponent-too-many-games", why)));
     }
     Ok(None)
 }
 
-/// Returns the terms as short lines, e.g. `Board: 19x19`.
-fn term_lines(t: &Terms) -> Vec<String> {
-    let handicap = match (t.handicap, t.free) {
-        (0, _) => "none".to_string(),
-        (h, false) => format!("{h} stones on the star points"),
-        (h, true) => format!("{h} stones, placed by Black where they like (free placement)"),
-    };
-    let scoring = match t.scoring {
-        crate::go::Scoring::Area => "area (stones and territory)",
-        crate::go::Scoring::Territory => "territory (territory and prisoners)",
-    };
-    vec![
-        format!("Board: {0}x{0}", t.size),
-        format!("Komi: {}", t.komi),
-        format!("Handicap: {handicap}"),
-        format!("Scoring: {scoring}"),
-        format!("Ko rule: {}", t.ko.name()),
-        format!(
-            "Time: {} day{} per move",
-            t.days,
-            if t.days == 1 { "" } else { "s" }
-        ),
-    ]
-}
-
-/// Says who plays which colour, to the player called `reader`.
-fn colors_sentence(c: &Challenge, reader: &str) -> String {
+/// Says who plays which colour in `c`, to the player called `reader`.
+fn colors(c: &Challenge, reader: &str) -> String {
     let (challenger, challenged) = (&c.challenger.name, &c.challenged.name);
-    let who = |name: &str| {
-        if name == reader {
-            "you".to_string()
-        } else {
-            name.to_string()
-        }
-    };
-    match c.terms.color.as_str() {
-        "black" => format!(
-            "{} play{} Black (X), {} White (O).",
-            who(challenger),
-            if reader == challenger { "" } else { "s" },
-            who(challenged)
-        ),
-        "white" => format!(
-            "{} play{} White (O), {} Black (X).",
-            who(challenger),
-            if reader == challenger { "" } else { "s" },
-            who(challenged)
-        ),
-        _ => "Colours are picked at random (nigiri) when the challenge is accepted.".into(),
-    }
+    words::colors_sentence(challenger, challenged, &c.terms.color, reader)
 }
 
+/// The letter offering challenge `c` to the player challenged.
 fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineError> {
     let ctx = ChallengeCtx {
         server_name: env.settings.identity.name.clone(),
         game: c.id.to_string(),
         challenger: c.challenger.name.clone(),
         challenged: c.challenged.name.clone(),
-        terms: term_lines(&c.terms),
-        colors: colors_sentence(c, &c.challenged.name),
-        expires: c.expires_at.format("%Y-%m-%d").to_string(),
+        terms: words::term_lines(&c.terms),
+        colors: colors(c, &c.challenged.name),
+        expires: day(c.expires_at),
     };
     Ok(Letter {
         to: c.challenged.clone(),
         kind: "challenge",
-        subject: format!(
-            "[{}] {} challenges you to a game of Go",
-            c.id, c.challenger.name
-        ),
+        subject: words::challenge_subject(c.id, &c.challenger.name),
         text: env.templates.render("challenge.txt", &ctx)?,
         html: None,
         game: None,
@@ -230,24 +161,21 @@ fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineErro
 
 /// Finds the open challenge `game` for a command, or the rejection.
 pub(super) fn open_challenge(conn: &Connection, game: GameRef) -> CmdResult<Challenge> {
+    let missing = || reject("no-such-challenge", words::no_such_challenge(game.0));
     let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
-        return Err(reject("no-such-challenge", format!("there is no challenge {game}")).into());
+        return Err(missing().into());
     };
     let Some(c) = challenges::find(conn, id)? else {
-        let why = match games::load(conn, id) {
-            Ok(_) => format!("{id} is a game, not a challenge waiting for an answer"),
-            Err(_) => format!("there is no challenge {id}"),
-        };
-        return Err(reject("no-such-challenge", why).into());
+        return Err(match games::load(conn, id) {
+            Ok(_) => reject("no-such-challenge", words::is_a_game(id)),
+            Err(_) => missing(),
+        }
+        .into());
     };
-    let closed = match c.status {
-        Status::Open => return Ok(c),
-        Status::Accepted => "was accepted already: the game has begun",
-        Status::Declined => "was declined",
-        Status::Withdrawn => "was withdrawn",
-        Status::Expired => "expired unanswered",
-    };
-    Err(reject("challenge-closed", format!("the challenge {id} {closed}")).into())
+    match c.status {
+        Status::Open => Ok(c),
+        status => Err(reject("challenge-closed", words::challenge_closed(id, status)).into()),
+    }
 }
 
 /// Returns the rejection when `player` is not the one challenged.
@@ -258,61 +186,58 @@ pub(super) fn not_challenged(c: &Challenge, player: &Player) -> Option<Rejection
     Some(match c.challenger.id == player.id {
         true => reject(
             "own-challenge",
-            format!(
-                "{} is your own challenge: {} accepts it (decline {} withdraws it)",
-                c.id, c.challenged.name, c.id
-            ),
+            words::own_challenge(c.id, &c.challenged.name),
         ),
         false => reject(
             "not-your-challenge",
-            format!(
-                "{} is a challenge to {}, not to you",
-                c.id, c.challenged.name
-            ),
+            words::not_your_challenge(c.id, &c.challenged.name),
         ),
     })
 }
 
 /// `decline GAME`: the challenged player declines, the challenger withdraws.
 pub(super) fn decline(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
-    let Cmd {
-        conn, env, player, ..
-    } = *c;
-    let c = open_challenge(conn, game)?;
-    let (status, to, what, text) = if c.challenged.id == player.id {
-        (
-            Status::Declined,
-            &c.challenger,
-            format!("{} declined your challenge {}.", player.name, c.id),
-            format!(
-                "You declined the challenge {} from {}.",
-                c.id, c.challenger.name
-            ),
-        )
-    } else if c.challenger.id == player.id {
-        (
-            Status::Withdrawn,
-            &c.challenged,
-            format!("{} withdrew the challenge {}.", player.name, c.id),
-            format!(
-                "You withdrew your challenge {} to {}.",
-                c.id, c.challenged.name
-            ),
-        )
-    } else {
-        let why = format!(
-            "{} is a challenge between {} and {}",
-            c.id, c.challenger.name, c.challenged.name
-        );
-        return Err(reject("not-your-challenge", why).into());
-    };
-    challenges::close(conn, c.id, status, env.now)?;
-    let letter = closed_letter(env, &c, to, what)?;
-    Ok(Effect::Acted {
-        text,
-        game: None,
-        letters: vec![letter],
-    })
+    let open = open_challenge(c.conn, game)?;
+    let closing = closing(&open, c.player)?;
+    challenges::close(c.conn, open.id, closing.status, c.env.now)?;
+    let letter = closed_letter(c.env, &open, closing.to, closing.letter)?;
+    Ok(Effect::acted(closing.text, None, vec![letter]))
+}
+
+/// How a `decline` closes a challenge.
+struct Closing<'a> {
+    /// Declined or withdrawn.
+    status: Status,
+    /// The other player, who is told.
+    to: &'a PlayerRef,
+    /// What their letter says.
+    letter: String,
+    /// What the sender's transcript says.
+    text: String,
+}
+
+/// How `player` closes `c`: the challenged player declines it, the
+/// challenger withdraws it; anyone else is refused.
+fn closing<'a>(c: &'a Challenge, player: &Player) -> Result<Closing<'a>, Rejection> {
+    let (id, name) = (c.id, &player.name);
+    if c.challenged.id == player.id {
+        return Ok(Closing {
+            status: Status::Declined,
+            to: &c.challenger,
+            letter: words::declined_letter(name, id),
+            text: words::declined(id, &c.challenger.name),
+        });
+    }
+    if c.challenger.id == player.id {
+        return Ok(Closing {
+            status: Status::Withdrawn,
+            to: &c.challenged,
+            letter: words::withdrew_letter(name, id),
+            text: words::withdrew(id, &c.challenged.name),
+        });
+    }
+    let why = words::not_between(id, &c.challenger.name, &c.challenged.name);
+    Err(reject("not-your-challenge", why))
 }
 
 /// The letter telling `to` that challenge `c` ended without a game.

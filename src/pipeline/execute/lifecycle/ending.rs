@@ -6,9 +6,9 @@
 use super::super::load::{load, load_own};
 use crate::pipeline::error::{CmdResult, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::ending::{end_game, game_over_letters};
+use crate::pipeline::games::ending::{Ending, end_game, game_over_letters};
 use crate::pipeline::report::Effect;
-use crate::pipeline::words::color_name;
+use crate::pipeline::wording::ending as words;
 
 use crate::go::events::GameEvent;
 use crate::mail::command::GameRef;
@@ -19,76 +19,42 @@ use crate::store::{StoredGame, challenges};
 
 /// `resign GAME`, at any time and out of turn: the game ends at once.
 pub(crate) fn resign(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
-    let Cmd {
-        conn,
-        env,
-        player,
-        key: source,
-        ..
-    } = *c;
-    let (mut g, color) = load_own(conn, player, game)?;
+    let (mut g, color) = load_own(c.conn, c.player, game)?;
     if g.game.result().is_some() {
-        let why = format!("{} is already over", g.id);
-        return Err(reject_in(g.id, "game-over", why).into());
+        return Err(reject_in(g.id, "game-over", words::already_over(g.id)).into());
     }
-    let how = format!("{} ({}) resigned.", player.name, color_name(color));
-    let letters = end_game(
-        conn,
-        env.settings,
-        env.templates,
-        &mut g,
-        GameEvent::Resign(color),
-        &how,
-        source,
-        env.now,
-    )?;
+    let ending = Ending {
+        event: GameEvent::Resign(color),
+        how: &words::resigned_how(&c.player.name, color),
+        source: c.key,
+    };
+    let letters = end_game(c.conn, c.env, &mut g, &ending)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
-    Ok(Effect::Acted {
-        text: format!("You resigned {}: {result}.", g.id),
-        game: Some(g.id),
-        letters,
-    })
+    let text = words::you_resigned(g.id, &result);
+    Ok(Effect::acted(text, Some(g.id), letters))
 }
 
 /// `sgf GAME`: mails the record of any game, finished or not, to the sender.
 pub(super) fn sgf(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
-    let Cmd {
-        conn, env, player, ..
-    } = *c;
-    let g = load(conn, game)?;
+    let g = load(c.conn, game)?;
     let attachment = sgf_attachment(&g);
-    let state = match g.game.result() {
-        Some(r) => format!("finished, {r}"),
-        None => format!(
-            "{}, after move {}",
-            g.game.phase().name(),
-            g.game.move_number()
-        ),
-    };
     let ctx = SgfCtx {
         game: g.id.to_string(),
-        state,
+        state: words::record_state(g.game.result(), g.game.phase(), g.game.move_number()),
         sgf_name: attachment.filename.clone(),
     };
+    let text = words::record_sent(g.id, &attachment.filename);
     let letter = Letter {
-        to: player.as_ref(),
+        to: c.player.as_ref(),
         kind: "sgf",
-        subject: format!("[{}] The game record", g.id),
-        text: env.templates.render("sgf.txt", &ctx)?,
+        subject: words::record_subject(g.id),
+        text: c.env.templates.render("sgf.txt", &ctx)?,
         html: None,
         game: Some(g.id),
         attachments: vec![attachment],
         essential: true,
     };
-    let text = format!(
-        "The record of {} comes in a separate mail, as {}.",
-        g.id, letter.attachments[0].filename
-    );
-    Ok(Effect::Acted {
-        text,
-        game: None,
-        letters: vec![letter],
-    })
+    Ok(Effect::acted(text, None, vec![letter]))
 }
 
 /// A move that ended the game by itself (the repetition backstop: the
@@ -101,17 +67,10 @@ pub(crate) fn ended_by_move(
     mv: crate::go::Move,
     number: u32,
 ) -> CmdResult<Effect> {
-    let Cmd { conn, env, .. } = *c;
-    challenges::set_finished(conn, g.id, env.now)?;
+    challenges::set_finished(c.conn, g.id, c.env.now)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
-    let how = format!(
-        "Move {number} ({mv}) repeated a whole-board position for the third time, so \
-         play ended without a winner."
-    );
-    let letters = game_over_letters(conn, env.templates, g, &how)?;
-    Ok(Effect::Acted {
-        text: format!("You played {mv} in {}. {how} Result: {result}.", g.id),
-        game: Some(g.id),
-        letters,
-    })
+    let how = words::repetition_how(number, mv);
+    let letters = game_over_letters(c.conn, c.env.templates, g, &how)?;
+    let text = words::ended_by_move(mv, g.id, &how, &result);
+    Ok(Effect::acted(text, Some(g.id), letters))
 }

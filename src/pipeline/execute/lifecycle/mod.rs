@@ -17,11 +17,14 @@ pub(crate) mod scoring;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::Effect;
+use crate::pipeline::wording::{challenge as challenge_words, play as words, start};
 use rusqlite::Connection;
 
+use crate::go::Phase;
 use crate::mail::command::Command;
 use crate::mail::templates::wrap;
 use crate::store::StoredGame;
+use crate::store::challenges::{open_for, to_place};
 use crate::store::players::Player;
 
 /// Runs one lifecycle command for `player`.
@@ -36,11 +39,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Done { game } => scoring::done(c, *game),
         Command::Resume { game } => scoring::resume(c, *game),
         Command::Sgf { game } => ending::sgf(c, *game),
-        other => Err(reject(
-            "unknown-command",
-            format!("'{other}' is not a lifecycle command"),
-        )
-        .into()),
+        other => Err(reject("unknown-command", words::not_lifecycle(&other.to_string())).into()),
     };
     Ok(match done? {
         Effect::Acted {
@@ -62,35 +61,21 @@ pub(super) fn refuse_play(
     conn: &Connection,
     g: &StoredGame,
 ) -> Result<Option<Rejection>, PipelineError> {
-    if g.game.phase() == crate::go::Phase::Scoring {
-        let id = g.id;
-        return Ok(Some(reject_in(
-            id,
-            "scoring-phase",
-            format!(
-                "both players have passed, so {id} is being scored and moves are not played: \
-                 mark dead stones with 'dead {id} POINT...' (or 'alive'), accept the count \
-                 with 'done {id}', or play on with 'resume {id}' first"
-            ),
-        )));
+    let id = g.id;
+    if g.game.phase() == Phase::Scoring {
+        let why = words::scoring_phase(id);
+        return Ok(Some(reject_in(id, "scoring-phase", why)));
     }
-    if g.game.move_number() == 0 {
-        let left = crate::store::challenges::to_place(conn, g.id)?;
-        if left > 0 {
-            let id = g.id;
-            return Ok(Some(reject_in(
-                id,
-                "placing-handicap",
-                format!(
-                    "{} (Black) has {left} handicap stone{} to place first, with \
-                     'place {id} POINT...'",
-                    g.black.name,
-                    if left == 1 { "" } else { "s" }
-                ),
-            )));
+    if g.game.move_number() > 0 {
+        return Ok(None);
+    }
+    Ok(match to_place(conn, id)? {
+        0 => None,
+        left => {
+            let why = start::placing_handicap(&g.black.name, left, id);
+            Some(reject_in(id, "placing-handicap", why))
         }
-    }
-    Ok(None)
+    })
 }
 
 /// Returns the sender's open challenges as lines for `games`, if any.
@@ -98,30 +83,6 @@ pub(super) fn challenges_text(
     conn: &Connection,
     player: &Player,
 ) -> Result<Option<String>, PipelineError> {
-    let open = crate::store::challenges::open_for(conn, player.id)?;
-    if open.is_empty() {
-        return Ok(None);
-    }
-    let mut out = String::from("Open challenges:\n");
-    for c in open {
-        let t = &c.terms;
-        let line = match c.challenger.id == player.id {
-            true => format!(
-                "to {}, waiting for an answer (decline {} withdraws it)",
-                c.challenged.name, c.id
-            ),
-            false => format!(
-                "from {}: answer with accept {} or decline {}",
-                c.challenger.name, c.id, c.id
-            ),
-        };
-        out += &format!(
-            "  {:<8} {}x{} {line}; expires {}\n",
-            c.id.to_string(),
-            t.size,
-            t.size,
-            c.expires_at.format("%Y-%m-%d")
-        );
-    }
-    Ok(Some(out.trim_end().to_string()))
+    let open = open_for(conn, player.id)?;
+    Ok((!open.is_empty()).then(|| challenge_words::challenges_list(&open, player.id)))
 }

@@ -5,92 +5,70 @@
 use super::super::load::load_own;
 use crate::pipeline::error::{CmdResult, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::letters::game_letter;
+use crate::pipeline::games::letters::{GameLetter, game_letter};
 use crate::pipeline::report::Effect;
+use crate::pipeline::wording::start as words;
 
 use super::accept::turn_words;
 use crate::go::{Color, Point};
 use crate::mail::command::GameRef;
 use crate::store::challenges;
-use crate::store::{clock, games};
+use crate::store::{StoredGame, clock, games};
 
 /// `place GAME POINT...`: Black places free handicap stones.
 pub(super) fn place(c: &Cmd<'_>, game: GameRef, points: &[Point]) -> CmdResult<Effect> {
-    let Cmd {
-        conn, env, player, ..
-    } = *c;
-    let (mut g, color) = load_own(conn, player, game)?;
-    let left = challenges::to_place(conn, g.id)?;
-    if left == 0 || g.game.move_number() > 0 {
-        let why = format!("there are no handicap stones to place in {}", g.id);
-        return Err(reject_in(g.id, "nothing-to-place", why).into());
-    }
-    if color != Color::Black {
-        let why = format!(
-            "Black ({}) places the handicap stones in {}",
-            g.black.name, g.id
-        );
-        return Err(reject_in(g.id, "not-your-stones", why).into());
-    }
-    let n = points.len() as u32;
-    if n > left {
-        let why =
-            format!("you named {n} points, but only {left} handicap stones are left to place");
-        return Err(reject_in(g.id, "too-many-stones", why).into());
-    }
-    let remaining = left - n;
-    let next = if remaining == 0 {
-        Color::White
-    } else {
-        Color::Black
+    let (mut g, color) = load_own(c.conn, c.player, game)?;
+    let left = challenges::to_place(c.conn, g.id)?;
+    check(&g, color, left, points)?;
+    let remaining = left - points.len() as u32;
+    let next = match remaining {
+        0 => Color::White,
+        _ => Color::Black,
     };
     if let Err(e) = g.game.add_handicap_stones(points, next) {
         return Err(reject_in(g.id, "bad-placement", e.to_string()).into());
     }
-    games::restart(conn, g.id, &g.game, env.now)?;
-    challenges::set_to_place(conn, g.id, remaining)?;
-    let placed: Vec<String> = points.iter().map(ToString::to_string).collect();
+    games::restart(c.conn, g.id, &g.game, c.env.now)?;
+    challenges::set_to_place(c.conn, g.id, remaining)?;
     if remaining > 0 {
-        let text = format!(
-            "Placed {} in {}; {remaining} handicap stone{} left to place.",
-            placed.join(" "),
-            g.id,
-            if remaining == 1 { "" } else { "s" }
-        );
-        return Ok(Effect::Acted {
-            text,
-            game: Some(g.id),
-            letters: Vec::new(),
-        });
+        let text = words::placed_some(points, g.id, remaining);
+        return Ok(Effect::acted(text, Some(g.id), Vec::new()));
     }
-    clock::start_turn(conn, g.id, env.now)?;
-    let g = games::load(conn, g.id)?;
-    let intro = vec![format!(
-        "In {}, {} (Black) has placed the {} handicap stones.",
-        g.id,
-        g.black.name,
-        g.game.handicap()
-    )];
-    let letter = game_letter(
-        conn,
-        env.templates,
-        &g,
-        &g.white,
-        "your-move",
-        format!("[{}] The handicap stones are placed: your move", g.id),
-        intro,
-        vec![turn_words(&g, Color::White, 0)],
-    )?;
-    let text = format!(
-        "Placed {} in {}: all {} handicap stones are placed, and {} (White) moves now.",
-        placed.join(" "),
-        g.id,
-        g.game.handicap(),
-        g.white.name
-    );
-    Ok(Effect::Acted {
-        text,
-        game: Some(g.id),
-        letters: vec![letter],
-    })
+    all_placed(c, &g, points)
+}
+
+/// Refuses a placement: no stones to place, White placing, or more
+/// points than the `left` stones.
+fn check(g: &StoredGame, color: Color, left: u32, points: &[Point]) -> CmdResult<()> {
+    let id = g.id;
+    if left == 0 || g.game.move_number() > 0 {
+        return Err(reject_in(id, "nothing-to-place", words::nothing_to_place(id)).into());
+    }
+    if color != Color::Black {
+        let why = words::not_your_stones(&g.black.name, id);
+        return Err(reject_in(id, "not-your-stones", why).into());
+    }
+    let n = points.len() as u32;
+    if n > left {
+        let why = words::too_many_stones(n, left);
+        return Err(reject_in(id, "too-many-stones", why).into());
+    }
+    Ok(())
+}
+
+/// The last stones are down: White's clock starts and White is told.
+fn all_placed(c: &Cmd<'_>, placed: &StoredGame, points: &[Point]) -> CmdResult<Effect> {
+    clock::start_turn(c.conn, placed.id, c.env.now)?;
+    let g = games::load(c.conn, placed.id)?;
+    let (id, handicap) = (g.id, g.game.handicap());
+    let what = GameLetter {
+        to: &g.white,
+        kind: "your-move",
+        subject: words::placed_subject(id),
+        intro: vec![words::placed_intro(id, &g.black.name, handicap)],
+        next: vec![turn_words(&g, Color::White, 0)],
+    };
+    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let text = words::placed_all(points, id, handicap, &g.white.name);
+    Ok(Effect::acted(text, Some(id), vec![letter]))
 }

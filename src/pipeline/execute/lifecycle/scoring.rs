@@ -10,11 +10,11 @@ use super::accept::turn_words;
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::ending::end_game;
-use crate::pipeline::games::letters::game_letter;
+use crate::pipeline::games::ending::{Ending, end_game};
+use crate::pipeline::games::letters::{GameLetter, game_letter};
 use crate::pipeline::games::scored;
 use crate::pipeline::report::Effect;
-use crate::pipeline::words::color_name;
+use crate::pipeline::wording::{play as play_words, scoring as words};
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
@@ -27,23 +27,53 @@ use crate::store::{StoredGame, clock, events, games};
 
 /// `dead GAME POINT...` (`dead` true) and `alive GAME POINT...`.
 pub(super) fn mark(c: &Cmd<'_>, game: GameRef, points: &[Point], dead: bool) -> CmdResult<Effect> {
-    let Cmd {
-        conn, env, player, ..
-    } = *c;
-    let (g, color) = load_scoring(conn, player, game)?;
+    let (g, color) = load_scoring(c.conn, c.player, game)?;
+    check_stones(&g, points)?;
+    let mut m = marking_of(c.conn, &g)?;
+    let strings = dead_strings(&g.game.position(), points);
+    if !remark(&mut m, &strings, dead) {
+        let text = words::marked_already(g.id, &strings, dead);
+        return Ok(Effect::acted(text, Some(g.id), Vec::new()));
+    }
+    let other = color.opponent();
+    set_done(&mut m, other, false);
+    save(c, &g, &mut m)?;
+    let (id, name, stones) = (g.id, &c.player.name, words::stones(&strings));
+    let what = GameLetter {
+        to: g.player(other),
+        kind: "scoring",
+        subject: words::marked_subject(id, name, dead),
+        intro: vec![words::marked_intro(id, name, color, dead, &stones)],
+        next: Vec::new(),
+    };
+    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let text = words::marked(id, dead, &stones, &g.player(other).name);
+    Ok(Effect::acted(text, Some(id), vec![letter]))
+}
+
+/// Refuses points of `dead`/`alive` where `g` has no stone.
+fn check_stones(g: &StoredGame, points: &[Point]) -> CmdResult<()> {
     let pos = g.game.position();
     let size = pos.size();
-    if let Some(p) = points
+    match points
         .iter()
         .find(|p| !size.contains(**p) || pos.get(**p).is_none())
     {
-        let why = format!("there is no stone at {p} in {}", g.id);
-        return Err(reject_in(g.id, "no-stone", why).into());
+        Some(p) => Err(reject_in(g.id, "no-stone", words::no_stone(*p, g.id)).into()),
+        None => Ok(()),
     }
-    let Some(mut m) = scored::marking(conn, &g)? else {
-        return Err(reject_in(g.id, "not-scoring", format!("{} is not being scored", g.id)).into());
-    };
-    let strings = dead_strings(&pos, points);
+}
+
+/// Returns the marking of `g`, or the refusal when it has none.
+fn marking_of(conn: &Connection, g: &StoredGame) -> CmdResult<Marking> {
+    match scored::marking(conn, g)? {
+        Some(m) => Ok(m),
+        None => Err(reject_in(g.id, "not-scoring", words::not_being_scored(g.id)).into()),
+    }
+}
+
+/// Marks `strings` dead (or alive again); returns whether that changed `m`.
+fn remark(m: &mut Marking, strings: &[Point], dead: bool) -> bool {
     let before = m.dead.clone();
     if dead {
         m.dead.extend(strings.iter().copied());
@@ -52,62 +82,23 @@ pub(super) fn mark(c: &Cmd<'_>, game: GameRef, points: &[Point], dead: bool) -> 
     } else {
         m.dead.retain(|p| !strings.contains(p));
     }
-    let word = if dead { "dead" } else { "alive" };
-    let list: Vec<String> = strings.iter().map(ToString::to_string).collect();
-    if m.dead == before {
-        let text = format!(
-            "In {}, the stones at {} were marked {word} already: nothing changed.",
-            g.id,
-            list.join(" ")
-        );
-        return Ok(Effect::Acted {
-            text,
-            game: Some(g.id),
-            letters: Vec::new(),
-        });
+    m.dead != before
+}
+
+/// Sets whether the player of `color` has accepted the marking.
+fn set_done(m: &mut Marking, color: Color, done: bool) {
+    match color {
+        Color::Black => m.black_done = done,
+        Color::White => m.white_done = done,
     }
-    let other = color.opponent();
-    match other {
-        Color::Black => m.black_done = false,
-        Color::White => m.white_done = false,
-    }
-    m.deadline = deadline_for(env, &m);
-    ensure_row(conn, &g, &m, env.now)?;
-    scoring::save(conn, &m)?;
-    let stones = format!(
-        "{} ({} stone{})",
-        list.join(" "),
-        list.len(),
-        if list.len() == 1 { "" } else { "s" }
-    );
-    let intro = vec![format!(
-        "In {}, {} ({}) marked {word} the stones at {stones}. Any acceptance of yours \
-         is cleared: look at the count below.",
-        g.id,
-        player.name,
-        color_name(color)
-    )];
-    let letter = game_letter(
-        conn,
-        env.templates,
-        &g,
-        g.player(other),
-        "scoring",
-        format!("[{}] {} marked stones {word}", g.id, player.name),
-        intro,
-        Vec::new(),
-    )?;
-    let text = format!(
-        "In {}, marked {word}: {stones}. {} is told and must accept the count (done {}).",
-        g.id,
-        g.player(other).name,
-        g.id
-    );
-    Ok(Effect::Acted {
-        text,
-        game: Some(g.id),
-        letters: vec![letter],
-    })
+}
+
+/// Saves the changed marking of `g` with its deadline.
+fn save(c: &Cmd<'_>, g: &StoredGame, m: &mut Marking) -> CmdResult<()> {
+    m.deadline = deadline_for(c.env, m);
+    ensure_row(c.conn, g, m, c.env.now)?;
+    scoring::save(c.conn, m)?;
+    Ok(())
 }
 
 /// Makes sure the scoring row exists (games scored before rows were kept).
@@ -131,140 +122,69 @@ fn deadline_for(env: &Env<'_>, m: &Marking) -> Option<DateTime<Utc>> {
 
 /// `done GAME`: accept the marking; when both have, the game ends with the count.
 pub(super) fn done(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
-    let Cmd {
-        conn,
-        env,
-        player,
-        key: source,
-        ..
-    } = *c;
-    let (mut g, color) = load_scoring(conn, player, game)?;
-    let Some(mut m) = scored::marking(conn, &g)? else {
-        return Err(reject_in(g.id, "not-scoring", format!("{} is not being scored", g.id)).into());
-    };
-    let other = color.opponent();
+    let (mut g, color) = load_scoring(c.conn, c.player, game)?;
+    let mut m = marking_of(c.conn, &g)?;
+    let (id, other) = (g.id, color.opponent());
     if m.done(color) {
-        let text = format!(
-            "You have accepted the count in {} already; it waits for {}.",
-            g.id,
-            g.player(other).name
-        );
-        return Ok(Effect::Acted {
-            text,
-            game: Some(g.id),
-            letters: Vec::new(),
-        });
+        let text = words::accepted_already(id, &g.player(other).name);
+        return Ok(Effect::acted(text, Some(id), Vec::new()));
     }
-    match color {
-        Color::Black => m.black_done = true,
-        Color::White => m.white_done = true,
-    }
-    m.deadline = deadline_for(env, &m);
-    ensure_row(conn, &g, &m, env.now)?;
-    scoring::save(conn, &m)?;
+    set_done(&mut m, color, true);
+    save(c, &g, &mut m)?;
     if m.black_done && m.white_done {
-        let result = score_game(&g.game, &m.dead).result();
-        let how = "Both players accepted the count.".to_string();
-        let letters = end_game(
-            conn,
-            env.settings,
-            env.templates,
-            &mut g,
-            GameEvent::Finish(result),
-            &how,
-            source,
-            env.now,
-        )?;
-        let text = format!(
-            "Both players accepted the count: {} is over, {result}.",
-            g.id
-        );
-        return Ok(Effect::Acted {
-            text,
-            game: Some(g.id),
-            letters,
-        });
+        return count_stands(c, &mut g, &m);
     }
-    let until = m
-        .deadline
-        .map(|d| d.format("%Y-%m-%d %H:%M UTC").to_string())
-        .unwrap_or_default();
-    let intro = vec![format!(
-        "In {}, {} ({}) accepted the count below. To accept it too, send: done {}\n\
-         You may also change the marking with dead or alive, or play on with resume. \
-         If you do nothing, this count stands on {until}.",
-        g.id,
-        player.name,
-        color_name(color),
-        g.id
-    )];
-    let letter = game_letter(
-        conn,
-        env.templates,
-        &g,
-        g.player(other),
-        "scoring",
-        format!("[{}] {} accepted the count", g.id, player.name),
-        intro,
-        Vec::new(),
-    )?;
-    let text = format!(
-        "You accepted the count in {}. {} has until {until} to accept it or change it; \
-         then it stands.",
-        g.id,
-        g.player(other).name
-    );
-    Ok(Effect::Acted {
-        text,
-        game: Some(g.id),
-        letters: vec![letter],
-    })
+    let what = GameLetter {
+        to: g.player(other),
+        kind: "scoring",
+        subject: words::accepted_subject(id, &c.player.name),
+        intro: vec![words::accepted_intro(id, &c.player.name, color, m.deadline)],
+        next: Vec::new(),
+    };
+    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let text = words::you_accepted(id, &g.player(other).name, m.deadline);
+    Ok(Effect::acted(text, Some(id), vec![letter]))
+}
+
+/// Both players accepted marking `m`: `g` ends with the count.
+fn count_stands(c: &Cmd<'_>, g: &mut StoredGame, m: &Marking) -> CmdResult<Effect> {
+    let result = score_game(&g.game, &m.dead).result();
+    let ending = Ending {
+        event: GameEvent::Finish(result),
+        how: words::both_accepted_how(),
+        source: c.key,
+    };
+    let letters = end_game(c.conn, c.env, g, &ending)?;
+    let text = words::both_accepted(g.id, result);
+    Ok(Effect::acted(text, Some(g.id), letters))
 }
 
 /// `resume GAME`: leave the scoring phase; the player who did not make the second pass moves.
 pub(super) fn resume(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
-    let Cmd {
-        conn,
-        env,
-        player,
-        key: source,
-        ..
-    } = *c;
-    let (mut g, color) = load_scoring(conn, player, game)?;
+    let (mut g, color) = load_scoring(c.conn, c.player, game)?;
+    let (id, now) = (g.id, c.env.now);
     if g.game.apply_event(GameEvent::Resume).is_err() {
-        return Err(reject_in(g.id, "game-over", format!("{} is over", g.id)).into());
+        return Err(reject_in(id, "game-over", play_words::is_over(id)).into());
     }
     events::record(
-        conn,
-        g.id,
+        c.conn,
+        id,
         g.game.move_number(),
         GameEvent::Resume,
-        source,
-        env.now,
+        c.key,
+        now,
     )?;
-    games::update_state(conn, g.id, &g.game, env.now)?;
-    clock::start_turn(conn, g.id, env.now)?;
+    games::update_state(c.conn, id, &g.game, now)?;
+    clock::start_turn(c.conn, id, now)?;
     let other = color.opponent();
-    let intro = vec![format!(
-        "In {}, {} ({}) asked to play on: the scoring phase is over and play resumes.",
-        g.id,
-        player.name,
-        color_name(color)
-    )];
-    let letter = game_letter(
-        conn,
-        env.templates,
-        &g,
-        g.player(other),
-        "resumed",
-        format!("[{}] {} resumed play", g.id, player.name),
-        intro,
-        vec![turn_words(&g, other, 0)],
-    )?;
-    let text = format!("Play resumes in {}. {}", g.id, turn_words(&g, color, 0));
-    Ok(Effect::Acted {
-        text,
-        game: Some(g.id),
-        letters: vec![letter],
-    })
+    let what = GameLetter {
+        to: g.player(other),
+        kind: "resumed",
+        subject: words::resumed_subject(id, &c.player.name),
+        intro: vec![words::resumed_intro(id, &c.player.name, color)],
+        next: vec![turn_words(&g, other, 0)],
+    };
+    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let text = words::play_resumes(id, &turn_words(&g, color, 0));
+    Ok(Effect::acted(text, Some(id), vec![letter]))
 }

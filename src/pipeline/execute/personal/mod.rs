@@ -11,6 +11,7 @@ pub(crate) use settings::password_gate;
 use crate::pipeline::error::{CmdResult, reject};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::Effect;
+use crate::pipeline::wording::personal as words;
 
 use crate::mail::command::Command;
 
@@ -26,10 +27,6 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
-        other => Err(reject(
-            "unknown-command",
-            format!("'{other}' is not one of your own commands"),
-        )
-        .into()),
+        other => Err(reject("unknown-command", words::not_personal(&other.to_string())).into()),
     }
 }

@@ -5,6 +5,7 @@ use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::{Effect, LineResult, Report};
+use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
@@ -22,105 +23,70 @@ pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
         return vacation_off(conn, env, player);
     };
     if let Some(until) = store::vacation_until(conn, player.id, env.now)? {
-        let why = format!(
-            "you are already on vacation until {}; send 'vacation off' first to change it",
-            time_text(until)
-        );
-        return Err(reject("already-on-vacation", why).into());
+        return Err(reject("already-on-vacation", words::already_on_vacation(until)).into());
     }
     let allowance = env.settings.games.vacation_days_per_year;
     let used = store::vacation_days_used(conn, player.id, env.now)?;
     let left = allowance.saturating_sub(used);
     if days == 0 || days > left {
-        let why = format!(
-            "you may take {allowance} vacation days a year and have {left} left this year, \
-             so a vacation of {days} days is not possible"
-        );
+        let why = words::vacation_allowance(allowance, left, days);
         return Err(reject("vacation-allowance", why).into());
     }
     let until = store::start_vacation(conn, player.id, days, env.now)?;
-    let text = format!(
-        "Your clocks are paused for {days} days, until {}. You have {} vacation days \
-         left this year. Send 'vacation off' to come back early.",
-        time_text(until),
-        left - days
-    );
+    let text = words::vacation_started(days, until, left - days);
     Ok(Effect::acted(text, None, Vec::new()))
 }
 
 fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<Effect> {
     match store::end_vacation(conn, player.id, env.now)? {
-        Some(back) => {
-            let text = format!(
-                "Welcome back: your vacation has ended and your clocks run again. \
-                 {back} unused days were given back."
-            );
-            Ok(Effect::acted(text, None, Vec::new()))
-        }
-        None => Err(reject("not-on-vacation", "you are not on vacation").into()),
+        Some(back) => Ok(Effect::acted(words::welcome_back(back), None, Vec::new())),
+        None => Err(reject("not-on-vacation", words::not_on_vacation()).into()),
     }
 }
 
 /// Runs `notify MODE`.
 pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> CmdResult<Effect> {
     store::set_notify(conn, player.id, mode.name())?;
-    let text = match mode {
-        NotifyMode::Each => "You will get a mail for every move.",
-        NotifyMode::Digest => {
-            "You will get one mail a day listing the games where it is your move, \
-             and mails that need an answer."
-        }
-        NotifyMode::Off => {
-            "You will get only mails that need an answer: challenges, the scoring \
-             phase and warnings."
-        }
-    };
-    Ok(Effect::acted(text, None, Vec::new()))
+    Ok(Effect::acted(words::notify_set(mode), None, Vec::new()))
 }
 
-/// Runs `password SECRET [NEW|off]`; `source` (the message's key) salts the hash.
+/// Runs `password SECRET [NEW|off]`; the message's key salts the hash.
 pub(super) fn password(c: &Cmd<'_>, secret: &str, new: Option<&str>) -> CmdResult<Effect> {
-    let Cmd {
-        conn,
-        env,
-        player,
-        key: source,
-        ..
-    } = *c;
-    let salt = salt(source, player.id, env);
-    let Some(hash) = store::password_hash(conn, player.id)? else {
-        return match new {
-            None => {
-                store::set_password(conn, player.id, Some(secret), &salt)?;
-                Ok(Effect::acted(
-                    "Your password is set. From now on, every mail you send must \
-                     carry a line 'password' followed by it, or nothing in the mail is done.",
-                    None,
-                    Vec::new(),
-                ))
-            }
-            Some(_) => Err(reject(
-                "no-password",
-                "you have no password to change; send 'password SECRET' to set one",
-            )
-            .into()),
-        };
+    let (conn, id) = (c.conn, c.player.id);
+    let salt = salt(c.key, id, c.env);
+    let Some(hash) = store::password_hash(conn, id)? else {
+        return first_password(c, secret, new, &salt);
     };
     if !store::password_matches(&hash, secret) {
         return Err(bad_password().into());
     }
     let text = match new {
-        None => "Password accepted.",
+        None => words::password_accepted(),
         Some(off) if off.eq_ignore_ascii_case("off") => {
-            store::set_password(conn, player.id, None, &salt)?;
-            "Your password is removed: your mails no longer need a password line."
+            store::set_password(conn, id, None, &salt)?;
+            words::password_removed()
         }
         Some(next) => {
-            store::set_password(conn, player.id, Some(next), &salt)?;
-            "Your password is changed. Use the new one from now on."
+            store::set_password(conn, id, Some(next), &salt)?;
+            words::password_changed()
         }
     };
     Ok(Effect::acted(text, None, Vec::new()))
+}
+
+/// `password SECRET` from a player without one sets it; `password SECRET
+/// NEW` is refused, there being nothing to change.
+fn first_password(
+    c: &Cmd<'_>,
+    secret: &str,
+    new: Option<&str>,
+    salt: &[u8; 16],
+) -> CmdResult<Effect> {
+    if new.is_some() {
+        return Err(reject("no-password", words::no_password()).into());
+    }
+    store::set_password(c.conn, c.player.id, Some(secret), salt)?;
+    Ok(Effect::acted(words::password_set(), None, Vec::new()))
 }
 
 /// Returns the salt of a password set by the message `source`: unique to
@@ -173,9 +139,5 @@ pub(crate) fn password_gate(
 }
 
 pub(super) fn bad_password() -> Rejection {
-    reject(
-        "bad-password",
-        "you have set a password, and this mail has no line 'password SECRET' with it, \
-         so nothing in this mail was done; send the commands again with that line",
-    )
+    reject("bad-password", words::bad_password())
 }

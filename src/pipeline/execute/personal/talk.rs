@@ -6,6 +6,7 @@ use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::Effect;
+use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -48,15 +49,18 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let letter = Letter {
         to: to.clone(),
         kind: "say",
-        subject: format!("[{}] A message from {}", g.id, player.name),
+        subject: words::say_subject(g.id, &player.name),
         text: env.templates.render("say.txt", &ctx)?,
         html: None,
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
     };
-    let done = format!("Your message was sent to {}.", to.name);
-    Ok(Effect::acted(done, None, vec![letter]))
+    Ok(Effect::acted(
+        words::message_sent(&to.name),
+        None,
+        vec![letter],
+    ))
 }
 
 /// Runs `standings`: the table as a block of the reply.

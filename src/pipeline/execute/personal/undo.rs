@@ -9,7 +9,7 @@ use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::Effect;
-use crate::pipeline::words::capitalized;
+use crate::pipeline::wording::{board::played, personal as words};
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -45,38 +45,26 @@ pub(super) fn run(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
     } = *c;
     let (g, color) = load_own(conn, player, game)?;
     if g.game.phase() != Phase::Play {
-        let why = format!("{} is not being played, so no move can be taken back", g.id);
-        return Err(reject_in(g.id, "cannot-undo", why).into());
+        return Err(reject_in(g.id, "cannot-undo", words::not_in_play(g.id)).into());
     }
     let number = g.game.move_number();
-    let last = g.game.last_move();
+    let other = &g.player(color.opponent()).name;
     match undo::request(conn, g.id)? {
         Some(r) if r.move_number == number && r.color == color.opponent() => {
             agree(conn, env, &g, color)
         }
         Some(r) if r.move_number == number && r.color == color => {
-            let why = format!(
-                "you have already asked to take back move {number} in {}: {} has not answered yet",
-                g.id,
-                g.player(color.opponent()).name
-            );
+            let why = words::undo_pending(number, g.id, other);
             Err(reject_in(g.id, "undo-pending", why).into())
         }
-        _ => match last {
-            Some((c, _)) if c == color && !g.game.history().moves().is_empty() => {
-                ask(conn, env, &g, color)
-            }
-            _ => Err(reject_in(g.id, "cannot-undo", cannot_words(&g, color)).into()),
-        },
+        _ if asks_own_last(&g, color) => ask(conn, env, &g, color),
+        _ => Err(reject_in(g.id, "cannot-undo", words::cannot_undo(g.id, other)).into()),
     }
 }
 
-fn cannot_words(g: &StoredGame, color: Color) -> String {
-    format!(
-        "you can only ask to take back your own last move in {}, before {} has answered it",
-        g.id,
-        g.player(color.opponent()).name
-    )
+/// True when the last move of `g` is the one of `color` (and not a setup).
+fn asks_own_last(g: &StoredGame, color: Color) -> bool {
+    matches!(g.game.last_move(), Some((c, _)) if c == color) && !g.game.history().moves().is_empty()
 }
 
 fn ctx(g: &StoredGame, asker: Color, move_number: u32, move_text: String) -> UndoCtx {
@@ -93,37 +81,30 @@ fn ctx(g: &StoredGame, asker: Color, move_number: u32, move_text: String) -> Und
 fn last_text(g: &StoredGame) -> String {
     g.game
         .last_move()
-        .map(|(c, m)| format!("{} {m}", capitalized(c.name())))
+        .map(|(c, m)| played(c, m))
         .unwrap_or_default()
 }
 
 /// Records the request and writes to the opponent.
 fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdResult<Effect> {
     let number = g.game.move_number();
-    undo::ask(
-        conn,
-        g.id,
-        UndoRequest {
-            color,
-            move_number: number,
-        },
-    )?;
+    let request = UndoRequest {
+        color,
+        move_number: number,
+    };
+    undo::ask(conn, g.id, request)?;
     let c = ctx(g, color, number, last_text(g));
     let letter = Letter {
         to: g.player(color.opponent()).clone(),
         kind: "undo-request",
-        subject: format!("[{}] {} asks to take back move {number}", g.id, c.asker),
+        subject: words::undo_asked_subject(g.id, &c.asker, number),
         text: env.templates.render("undo-request.txt", &c)?,
         html: None,
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
     };
-    let text = format!(
-        "You asked {} to let you take back move {number} ({}) in {}. \
-         If they agree, you will get a mail and it will be your move again.",
-        c.other, c.move_text, g.id
-    );
+    let text = words::undo_asked(&c.other, number, &c.move_text, g.id);
     Ok(Effect::acted(text, Some(g.id), vec![letter]))
 }
 
@@ -134,7 +115,7 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
     let move_text = last_text(g);
     let before = undo::before_last(g)?;
     if before.phase() != Phase::Play {
-        let why = format!("move {number} in {} cannot be taken back", g.id);
+        let why = words::cannot_take_back(number, g.id);
         return Err(reject_in(g.id, "cannot-undo", why).into());
     }
     undo::take_back(conn, g, &before, env.now)?;
@@ -144,16 +125,13 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
     let letter = Letter {
         to: g.player(asker).clone(),
         kind: "undo-done",
-        subject: format!("[{}] {} agreed: move {number} is taken back", g.id, c.other),
+        subject: words::undo_done_subject(g.id, &c.other, number),
         text: env.templates.render("undo-done.txt", &c)?,
         html: None,
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
     };
-    let text = format!(
-        "You agreed: move {number} ({}) in {} is taken back. It is {}'s move again.",
-        c.move_text, g.id, c.asker
-    );
+    let text = words::undo_agreed(number, &c.move_text, g.id, &c.asker);
     Ok(Effect::acted(text, Some(g.id), vec![letter]))
 }

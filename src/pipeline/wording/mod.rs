@@ -1,0 +1,25 @@
+//! Every sentence pbmgo writes to players outside the templates: refusal
+//! reasons, what the transcript says a command did, letter Subjects and
+//! opening paragraphs, tick notices, the bouncing letter. Each is a small
+//! function of plain values (names, ids, numbers, colours, store rows)
+//! returning the text, one file per area; the commands call them. The
+//! unit test (`tests`) renders every one into a single snapshot, so a
+//! change of wording shows up in its diff.
+//!
+//! Sits low in the pipeline, beside `words`: it reads `go` types, `store`
+//! ids and rows, and `words`, and nothing that acts.
+
+pub(crate) mod admin;
+pub(crate) mod board;
+pub(crate) mod bounces;
+pub(crate) mod challenge;
+pub(crate) mod ending;
+pub(crate) mod personal;
+pub(crate) mod play;
+pub(crate) mod replies;
+pub(crate) mod scoring;
+pub(crate) mod start;
+pub(crate) mod tick;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,208 @@
+//! The words of the scoring phase: `dead`/`alive` (stones marked),
+//! `done` (the count accepted), `resume` (play goes on), the scored board
+//! with what each player can write, and the scoring deadline (its warning
+//! and the count that stands).
+
+use chrono::{DateTime, Utc};
+
+use crate::go::{Color, GameResult, Point};
+use crate::pipeline::words::{color_name, minute, plural, points};
+use crate::store::GameId;
+
+/// `dead` or `alive`, as the command marks.
+fn mark_word(dead: bool) -> &'static str {
+    match dead {
+        true => "dead",
+        false => "alive",
+    }
+}
+
+/// The date a count stands on, or nothing when no deadline runs.
+fn until_words(deadline: Option<DateTime<Utc>>) -> String {
+    deadline.map(minute).unwrap_or_default()
+}
+
+/// `no-stone`: a point of `dead`/`alive` without a stone.
+pub fn no_stone(point: Point, id: GameId) -> String {
+    format!("there is no stone at {point} in {id}")
+}
+
+/// `not-scoring`: the game has no marking.
+pub fn not_being_scored(id: GameId) -> String {
+    format!("{id} is not being scored")
+}
+
+/// The stones a command marked, e.g. `D4 D5 (2 stones)`.
+pub fn stones(list: &[Point]) -> String {
+    let n = list.len() as u64;
+    format!("{} ({n} stone{})", points(list), plural(n))
+}
+
+/// What the sender reads when the marking did not change.
+pub fn marked_already(id: GameId, list: &[Point], dead: bool) -> String {
+    format!(
+        "In {id}, the stones at {} were marked {} already: nothing changed.",
+        points(list),
+        mark_word(dead)
+    )
+}
+
+/// The opponent's letter: `name` (playing `color`) marked `stones`.
+pub fn marked_intro(id: GameId, name: &str, color: Color, dead: bool, stones: &str) -> String {
+    format!(
+        "In {id}, {name} ({}) marked {} the stones at {stones}. Any acceptance of yours \
+         is cleared: look at the count below.",
+        color_name(color),
+        mark_word(dead)
+    )
+}
+
+/// The Subject of the opponent's letter about marked stones.
+pub fn marked_subject(id: GameId, name: &str, dead: bool) -> String {
+    format!("[{id}] {name} marked stones {}", mark_word(dead))
+}
+
+/// What the sender reads after marking `stones`; `other` must accept.
+pub fn marked(id: GameId, dead: bool, stones: &str, other: &str) -> String {
+    format!(
+        "In {id}, marked {}: {stones}. {other} is told and must accept the count (done {id}).",
+        mark_word(dead)
+    )
+}
+
+/// What the sender reads after a second `done`.
+pub fn accepted_already(id: GameId, other: &str) -> String {
+    format!("You have accepted the count in {id} already; it waits for {other}.")
+}
+
+/// How the game ended: both accepted.
+pub fn both_accepted_how() -> &'static str {
+    "Both players accepted the count."
+}
+
+/// What the second player to accept reads.
+pub fn both_accepted(id: GameId, result: GameResult) -> String {
+    format!("Both players accepted the count: {id} is over, {result}.")
+}
+
+/// The opponent's letter: `name` (playing `color`) accepted the count.
+pub fn accepted_intro(
+    id: GameId,
+    name: &str,
+    color: Color,
+    deadline: Option<DateTime<Utc>>,
+) -> String {
+    format!(
+        "In {id}, {name} ({}) accepted the count below. To accept it too, send: done {id}\n\
+         You may also change the marking with dead or alive, or play on with resume. \
+         If you do nothing, this count stands on {}.",
+        color_name(color),
+        until_words(deadline)
+    )
+}
+
+/// The Subject of the opponent's letter about an accepted count.
+pub fn accepted_subject(id: GameId, name: &str) -> String {
+    format!("[{id}] {name} accepted the count")
+}
+
+/// What the first player to accept reads; `other` has until `deadline`.
+pub fn you_accepted(id: GameId, other: &str, deadline: Option<DateTime<Utc>>) -> String {
+    format!(
+        "You accepted the count in {id}. {other} has until {} to accept it or change it; \
+         then it stands.",
+        until_words(deadline)
+    )
+}
+
+/// The opponent's letter: `name` (playing `color`) asked to play on.
+pub fn resumed_intro(id: GameId, name: &str, color: Color) -> String {
+    format!(
+        "In {id}, {name} ({}) asked to play on: the scoring phase is over and play resumes.",
+        color_name(color)
+    )
+}
+
+/// The Subject of the opponent's letter about `resume`.
+pub fn resumed_subject(id: GameId, name: &str) -> String {
+    format!("[{id}] {name} resumed play")
+}
+
+/// What the sender of `resume` reads, then what comes next (`turn`).
+pub fn play_resumes(id: GameId, turn: &str) -> String {
+    format!("Play resumes in {id}. {turn}")
+}
+
+/// Below the scored board: how it is drawn.
+pub fn legend() -> &'static str {
+    "Dead stones are drawn x and o, territory + (Black) and - (White)."
+}
+
+/// While scoring: the stones marked dead.
+pub fn marked_dead(dead: &[Point]) -> String {
+    match dead.is_empty() {
+        true => "No stones are marked dead.".to_string(),
+        false => format!("Marked dead: {}.", points(dead)),
+    }
+}
+
+/// While scoring: whether `name` (playing `color`) has accepted, a line.
+pub fn accepted_line(name: &str, color: Color, done: bool) -> String {
+    let accepted = match done {
+        true => "has accepted",
+        false => "has not accepted yet",
+    };
+    format!("{name} ({}) {accepted}.\n", color_name(color))
+}
+
+/// While scoring: the day the count stands, a line.
+pub fn stands_line(deadline: DateTime<Utc>) -> String {
+    format!(
+        "Unless the marking changes, this count stands on {}.\n",
+        minute(deadline)
+    )
+}
+
+/// While scoring: what each player can write, after a blank line.
+pub fn scoring_commands(id: GameId) -> String {
+    format!(
+        "\nTo mark a string dead:        dead {id} POINT...\n\
+         To mark it alive again:       alive {id} POINT...\n\
+         To accept this count:         done {id}\n\
+         To play on instead:           resume {id}\n"
+    )
+}
+
+/// The warning letter: `accepted` accepted, the count stands at `deadline`.
+pub fn waiting_intro(id: GameId, accepted: &str, deadline: DateTime<Utc>) -> String {
+    format!(
+        "In {id}, {accepted} accepted the count below and waits for you. If you do nothing, \
+         it stands on {} and the game ends with it.",
+        minute(deadline)
+    )
+}
+
+/// The warning letter: what the player can write.
+pub fn waiting_next(id: GameId) -> String {
+    format!(
+        "To accept it, send: done {id}\nTo change it: dead {id} POINT... or alive {id} POINT...\n\
+         To play on: resume {id}"
+    )
+}
+
+/// The Subject of the warning letter.
+pub fn warning_subject(id: GameId) -> String {
+    format!("[{id}] The count stands tomorrow unless you answer")
+}
+
+/// How the game ended: `late` did not answer `accepted` within `days`.
+pub fn stands_how(accepted: &str, late: &str, days: u32) -> String {
+    format!(
+        "{accepted} accepted the count and {late} did not answer within {days} days, so it stands."
+    )
+}
+
+/// How the game ended: the deadline passed with nobody waiting.
+pub fn deadline_passed_how() -> &'static str {
+    "The scoring deadline passed, so the count stands."
+}

@@ -1,0 +1,82 @@
+//! The wording snapshot's page, and its pinned inputs: a game id, times,
+//! points, challenge terms, a challenge and a listed game.
+
+use chrono::{DateTime, TimeZone, Utc};
+
+use crate::go::{Color, KoRule, Phase, Point, Scoring};
+use crate::store::GameId;
+use crate::store::challenges::{Challenge, Status, Terms};
+use crate::store::listing::GameSummary;
+use crate::store::players::PlayerRef;
+
+/// The sentences rendered so far, each under its function's name.
+#[derive(Default)]
+pub struct Page(pub String);
+
+impl Page {
+    /// Adds `text` under the heading `name`.
+    pub fn show(&mut self, name: &str, text: impl AsRef<str>) {
+        self.0 += &format!("--- {name}\n{}\n", text.as_ref());
+    }
+}
+
+/// The game most sentences are about: `game12`.
+pub fn id() -> GameId {
+    GameId::new(12).unwrap()
+}
+
+/// A time in November 2026.
+pub fn at(day: u32, hour: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, day, hour, 0, 0).unwrap()
+}
+
+/// Two points, `D4 D5`.
+pub fn stones() -> Vec<Point> {
+    vec![Point::new(3, 3), Point::new(3, 4)]
+}
+
+/// A challenge's terms on 19x19 with komi 0.5.
+pub fn terms(handicap: u32, free: bool, days: u32) -> Terms {
+    Terms {
+        size: 19,
+        komi: 0.5,
+        handicap,
+        free,
+        color: "nigiri".into(),
+        ko: KoRule::List,
+        scoring: Scoring::Area,
+        days,
+    }
+}
+
+/// An open challenge `id` between two players (id, name).
+pub fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str)) -> Challenge {
+    let player = |(id, name): (i64, &str)| PlayerRef {
+        id,
+        name: name.into(),
+    };
+    Challenge {
+        id: GameId::new(id).unwrap(),
+        challenger: player(challenger),
+        challenged: player(challenged),
+        terms: terms(0, false, 3),
+        status: Status::Open,
+        created_at: at(20, 9),
+        expires_at: at(27, 9),
+    }
+}
+
+/// Game `id` of alice (Black) and bob (White) as `games` lists it.
+pub fn summary(id: i64, status: Phase, to_move: Color, result: Option<&str>) -> GameSummary {
+    GameSummary {
+        id: GameId::new(id).unwrap(),
+        size: 9,
+        black: "alice".into(),
+        white: "bob".into(),
+        status,
+        to_move,
+        move_number: 41,
+        result: result.map(str::to_string),
+        updated_at: at(22, 8),
+    }
+}
