@@ -88,6 +88,34 @@ pub struct OutboundMail {
     pub reply_to: Option<String>,
 }
 
+impl OutboundMail {
+    /// A mail to `to` with these words and nothing else: no HTML part, not
+    /// threaded, no codes, no game, nothing attached, no Reply-To.
+    pub fn plain(
+        to: &str,
+        subject: String,
+        text: String,
+        message_id: String,
+        auto_submitted: &'static str,
+    ) -> OutboundMail {
+        OutboundMail {
+            to: to.to_string(),
+            to_name: None,
+            subject,
+            text,
+            html: None,
+            message_id,
+            in_reply_to: None,
+            references: Vec::new(),
+            auto_submitted,
+            rejected_codes: Vec::new(),
+            game: None,
+            attachments: Vec::new(),
+            reply_to: None,
+        }
+    }
+}
+
 /// Why a reply could not be built.
 #[derive(Debug, Error)]
 pub enum OutboundError {

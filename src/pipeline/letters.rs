@@ -107,20 +107,12 @@ pub fn queue(
 
 /// The mail of `letter` to `to`, not threaded yet.
 fn letter_mail(letter: &Letter, to: String, message_id: String) -> OutboundMail {
+    let words = (letter.subject.clone(), letter.text.clone());
     OutboundMail {
-        to,
-        to_name: None,
-        subject: letter.subject.clone(),
-        text: letter.text.clone(),
         html: letter.html.clone(),
-        message_id,
-        in_reply_to: None,
-        references: Vec::new(),
-        auto_submitted: AUTO_GENERATED,
-        rejected_codes: Vec::new(),
         game: letter.game.map(|g| g.to_string()),
         attachments: letter.attachments.clone(),
-        reply_to: None,
+        ..OutboundMail::plain(&to, words.0, words.1, message_id, AUTO_GENERATED)
     }
 }
 

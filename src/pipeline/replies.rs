@@ -133,19 +133,8 @@ pub(super) fn mail(
     message_id: String,
 ) -> OutboundMail {
     OutboundMail {
-        to: to.to_string(),
-        to_name: None,
-        subject,
-        text,
         html,
-        message_id,
-        in_reply_to: None,
-        references: Vec::new(),
-        auto_submitted: AUTO_REPLIED,
-        rejected_codes: Vec::new(),
-        game: None,
-        attachments: Vec::new(),
-        reply_to: None,
+        ..OutboundMail::plain(to, subject, text, message_id, AUTO_REPLIED)
     }
 }
 

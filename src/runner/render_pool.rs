@@ -227,21 +227,14 @@ mod tests {
 
     /// A plain auto-reply, as the pipeline's replies make them.
     fn mail(to: &str, n: usize) -> OutboundMail {
-        OutboundMail {
-            to: to.to_string(),
-            to_name: None,
-            subject: format!("reply {n}"),
-            text: format!("board {n}\n. . .\n"),
-            html: None,
-            message_id: format!("{n}.test@example.org"),
-            in_reply_to: None,
-            references: Vec::new(),
-            auto_submitted: AUTO_REPLIED,
-            rejected_codes: Vec::new(),
-            game: None,
-            attachments: Vec::new(),
-            reply_to: None,
-        }
+        let (subject, text) = (format!("reply {n}"), format!("board {n}\n. . .\n"));
+        OutboundMail::plain(
+            to,
+            subject,
+            text,
+            format!("{n}.test@example.org"),
+            AUTO_REPLIED,
+        )
     }
 
     /// Queues `m`'s row through `sink` and hands `m` to the render thread;
