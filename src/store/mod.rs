@@ -16,8 +16,8 @@
 //!
 //! Time is an argument: functions that stamp rows take `now`.
 
-pub mod bounces;
 pub mod backup;
+pub mod bounces;
 pub mod challenges;
 pub mod clock;
 pub mod codec;
