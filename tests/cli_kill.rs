@@ -1,20 +1,22 @@
 //! The database survives `kill -9` in the middle of a `game play` loop
-//! (issue #3): a long corpus game is played one `pbmgo game play` process
-//! per move, and a few of those processes are killed (SIGKILL) at random
-//! moments of their run. After each kill the database must open, `game
-//! verify` must pass, and the killed move must be either fully there or not
-//! at all; the loop then goes on from what the database holds.
+//! (issue #3): a long game (made by our engine, `support/made_games.rs`) is
+//! played one `pbmgo game play` process per move, and a few of those
+//! processes are killed (SIGKILL) at random moments of their run. After
+//! each kill the database must open, `game verify` must pass, and the killed
+//! move must be either fully there or not at all; the loop then goes on from
+//! what the database holds.
 
-use std::path::{Path, PathBuf};
+#[path = "support/made_games.rs"]
+mod made_games;
+
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-use pbmgo::go::replay::{Event, Record};
-use pbmgo::go::sgf::parse_sgf;
 use pbmgo::go::{BoardSize, Color, Game, Move, Rules};
 use serde_json::Value;
 
-/// Moves of the corpus game played through the binary.
+/// Moves of the made game played through the binary.
 const MOVES: usize = 120;
 /// Processes killed.
 const KILLS: usize = 8;
@@ -49,19 +51,11 @@ impl Rng {
     }
 }
 
-fn corpus_moves() -> Vec<(Color, Move)> {
-    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/sgf-corpus/computer-go-dataset/alphago/0001.sgf");
-    let record = Record::from_sgf(&parse_sgf(&std::fs::read(file).unwrap()).unwrap());
-    record
-        .events
-        .iter()
-        .take(MOVES)
-        .map(|e| match e {
-            Event::Play(c, m) => (*c, *m),
-            Event::Setup { .. } => panic!("the record has no setup"),
-        })
-        .collect()
+/// The first `MOVES` moves of a long 19x19 game (the size `game new` makes).
+fn game_moves() -> Vec<(Color, Move)> {
+    let game = made_games::long_game();
+    assert_eq!(game.size, BoardSize::new(19).unwrap());
+    game.moves.into_iter().take(MOVES).collect()
 }
 
 fn play_command(home: &Path, (color, mv): (Color, Move)) -> Command {
@@ -86,7 +80,7 @@ fn the_database_survives_kill_9_in_a_play_loop() {
         &home,
         &["game", "new", "--black", "alice", "--white", "bob"],
     );
-    let moves = corpus_moves();
+    let moves = game_moves();
     let seed = SystemTime::now()
         .duration_since(SystemTime::UNIX_EPOCH)
         .unwrap()

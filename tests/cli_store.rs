@@ -3,12 +3,18 @@
 //! and the exit statuses (0 done, 1 refused, 2 bad argument) with one line
 //! on stderr. Each test runs on its own temporary home (`--home`) with the
 //! clock pinned (`PBMGO_NOW`), so the output is reproducible.
+//!
+//! The records imported are made by our engine (`support/made_games.rs`) or
+//! written here; two `#[ignore]`d tests import real games of the shared
+//! corpus (`../shared/sgf-corpus`, beside the checkout; `.ci/run` runs them).
+
+#[path = "support/made_games.rs"]
+mod made_games;
 
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
-use pbmgo::go::replay::{Event, Record};
-use pbmgo::go::sgf::parse_sgf;
+use made_games::MadeGame;
 use pbmgo::go::{BoardSize, Color, Game, Move, Position, Rules};
 use serde_json::Value;
 use tempfile::TempDir;
@@ -77,10 +83,22 @@ fn fails_with(mut cmd: Command, args: &[&str], code: i32) -> String {
     stderr
 }
 
+/// A file of the shared corpus; panics when the corpus is not beside the checkout.
 fn corpus(file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/sgf-corpus")
-        .join(file)
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/sgf-corpus");
+    assert!(
+        root.is_dir(),
+        "the shared SGF corpus is missing at {}: run this test in a checkout with ../shared beside it",
+        root.display()
+    );
+    root.join(file)
+}
+
+/// Writes `game` as `NAME.sgf` in the home's temporary folder; returns the path.
+fn made_file(h: &Home, name: &str, game: &MadeGame, komi: f64) -> PathBuf {
+    let file = h.dir.path().join(format!("{name}.sgf"));
+    std::fs::write(&file, made_games::sgf(game, komi)).unwrap();
+    file
 }
 
 fn rows(v: &Value) -> Vec<String> {
@@ -477,11 +495,19 @@ fn replayed_board(file: &Path) -> Value {
     serde_json::from_slice::<Value>(&out.stdout).unwrap()["board"].clone()
 }
 
-#[test]
-fn game_import_of_corpus_games_then_verify_passes() {
-    let h = Home::with_players();
-    let handicap = corpus("gnugo-regression-games/incident108b.sgf");
-    let file = handicap.to_str().unwrap();
+/// A finished handicap game as an import should show it: handicap, komi, moves.
+struct Finished<'a> {
+    file: &'a Path,
+    handicap: u64,
+    komi: f64,
+    moves: u64,
+}
+
+/// Imports a finished handicap game (alice has Black) and an unfinished
+/// even game (bob has Black), checks both against `pbmgo replay`, verifies
+/// the store and plays on in the unfinished one.
+fn import_then_verify(h: &Home, finished: &Finished, even: &Path) {
+    let file = finished.file.to_str().unwrap();
     assert_eq!(
         h.ok(&["game", "import", file, "--black", "alice", "--white", "bob"]),
         "game1\n"
@@ -489,12 +515,11 @@ fn game_import_of_corpus_games_then_verify_passes() {
     let g = h.json(&["game", "show", "1", "--json"]);
     assert_eq!(
         (g["handicap"].as_u64(), g["komi"].as_f64()),
-        (Some(6), Some(0.5))
+        (Some(finished.handicap), Some(finished.komi))
     );
-    assert_eq!(g["move_number"], 308);
+    assert_eq!(g["move_number"], finished.moves);
     assert_eq!(g["status"], "scoring");
-    assert_eq!(g["board"], replayed_board(&handicap));
-    let even = corpus("computer-go-dataset/alphago/0001.sgf");
+    assert_eq!(g["board"], replayed_board(finished.file));
     let file = even.to_str().unwrap();
     assert_eq!(
         h.ok(&["game", "import", file, "--black", "bob", "--white", "alice"]),
@@ -502,7 +527,7 @@ fn game_import_of_corpus_games_then_verify_passes() {
     );
     assert_eq!(
         h.json(&["game", "show", "2", "--json"])["board"],
-        replayed_board(&even)
+        replayed_board(even)
     );
     let moves = h.json(&["game", "moves", "2", "--json"]);
     assert_eq!(moves[0]["source"], "import");
@@ -514,41 +539,89 @@ fn game_import_of_corpus_games_then_verify_passes() {
         h.ok(&["game", "verify"]),
         "Verified 2 games: 2 ok, 0 differ.\n"
     );
-    let g2 = h.json(&["game", "show", "2", "--json"]);
-    assert_eq!(g2["status"], "active");
-    let next = if g2["to_move"] == "black" {
-        "bob"
-    } else {
-        "alice"
+    play_on(h, "2");
+}
+
+/// Passes in the active game `id` for whoever is to move, then verifies it.
+fn play_on(h: &Home, id: &str) {
+    let g = h.json(&["game", "show", id, "--json"]);
+    assert_eq!(g["status"], "active");
+    let next = g[g["to_move"].as_str().unwrap()].as_str().unwrap();
+    h.ok(&["game", "play", id, "pass", "--as", next]);
+    h.ok(&["game", "verify", id]);
+}
+
+#[test]
+fn game_import_of_made_games_then_verify_passes() {
+    let h = Home::with_players();
+    // A pass alone, two passes (the scoring phase, resumed by the next
+    // move), and two passes at the end.
+    let handicap = made_games::make(&made_games::Plan {
+        size: 13,
+        handicap: 6,
+        moves: 150,
+        passes: &[60, 100, 101, 149, 150],
+        seed: 13,
+    });
+    assert_eq!(handicap.handicap.len(), 6);
+    let finished = Finished {
+        file: &made_file(&h, "handicap", &handicap, 0.5),
+        handicap: 6,
+        komi: 0.5,
+        moves: handicap.moves.len() as u64,
     };
-    h.ok(&["game", "play", "2", "pass", "--as", next]);
-    h.ok(&["game", "verify", "2"]);
+    let even = made_file(&h, "even", &made_games::long_game(), 7.5);
+    import_then_verify(&h, &finished, &even);
+}
+
+#[test]
+#[ignore = "needs ../shared/sgf-corpus beside the checkout: run with --include-ignored there"]
+fn game_import_of_corpus_games_then_verify_passes() {
+    let h = Home::with_players();
+    let finished = Finished {
+        file: &corpus("gnugo-regression-games/incident108b.sgf"),
+        handicap: 6,
+        komi: 0.5,
+        moves: 308,
+    };
+    let even = corpus("computer-go-dataset/alphago/0001.sgf");
+    import_then_verify(&h, &finished, &even);
+}
+
+/// Imports `file` for alice and bob, which must fail with `code`; returns stderr.
+fn import_fails(h: &Home, file: &Path, code: i32) -> String {
+    let file = file.to_str().unwrap();
+    h.fails(
+        &["game", "import", file, "--black", "alice", "--white", "bob"],
+        code,
+    )
 }
 
 #[test]
 fn game_import_refuses_bad_records() {
     let h = Home::with_players();
-    let import = |f: &Path, code| {
-        let file = f.to_str().unwrap().to_string();
-        h.fails(
-            &[
-                "game", "import", &file, "--black", "alice", "--white", "bob",
-            ],
-            code,
-        )
-    };
-    let err = import(
-        &corpus("gnugo-regression-games/gifu2006/gnugo-gorimu.sgf"),
-        1,
-    );
-    assert!(err.contains("move 381 (black L7) is illegal (ko)"), "{err}");
     let dir = h.dir.path();
+    // KO_FIGHT's first eight moves, then Black retakes the ko at once.
+    let retake = "(;SZ[9];B[dd];W[ed];B[ce];W[fe];B[df];W[ef];B[ee];W[de];B[ee])";
+    std::fs::write(dir.join("retake.sgf"), retake).unwrap();
+    let err = import_fails(&h, &dir.join("retake.sgf"), 1);
+    assert!(err.contains("move 9 (black E5) is illegal (ko)"), "{err}");
     std::fs::write(dir.join("setup.sgf"), "(;SZ[9];B[ee];AB[aa];W[cc])").unwrap();
-    let err = import(&dir.join("setup.sgf"), 2);
+    let err = import_fails(&h, &dir.join("setup.sgf"), 2);
     assert!(err.contains("adds or removes stones after move 1"), "{err}");
     std::fs::write(dir.join("junk.sgf"), "not sgf").unwrap();
-    import(&dir.join("junk.sgf"), 2);
-    import(&dir.join("missing.sgf"), 2);
+    import_fails(&h, &dir.join("junk.sgf"), 2);
+    import_fails(&h, &dir.join("missing.sgf"), 2);
+    assert_eq!(h.ok(&["game", "list"]), "No games.\n");
+}
+
+#[test]
+#[ignore = "needs ../shared/sgf-corpus beside the checkout: run with --include-ignored there"]
+fn game_import_refuses_a_corpus_move_only_the_ko_list_forbids() {
+    let h = Home::with_players();
+    let file = corpus("gnugo-regression-games/gifu2006/gnugo-gorimu.sgf");
+    let err = import_fails(&h, &file, 1);
+    assert!(err.contains("move 381 (black L7) is illegal (ko)"), "{err}");
     assert_eq!(h.ok(&["game", "list"]), "No games.\n");
 }
 
@@ -690,22 +763,18 @@ fn moves_text_and_at_move_views() {
 
 #[test]
 fn a_record_longer_than_a_few_moves_round_trips_through_the_store() {
-    let file = corpus("computer-go-dataset/alphago/0001.sgf");
-    let record = Record::from_sgf(&parse_sgf(&std::fs::read(&file).unwrap()).unwrap());
+    let made = made_games::long_game();
     let h = Home::with_players();
     h.ok(&["game", "new", "--black", "alice", "--white", "bob"]);
-    let mut engine = Game::new(record.size, Rules::default());
-    for e in record.events.iter().take(40) {
-        let Event::Play(color, mv) = e else {
-            panic!("setup")
-        };
-        let who = if *color == Color::Black {
+    let mut engine = Game::new(made.size, Rules::default());
+    for &(color, mv) in made.moves.iter().take(40) {
+        let who = if color == Color::Black {
             "alice"
         } else {
             "bob"
         };
         h.ok(&["game", "play", "1", &mv.to_string(), "--as", who]);
-        engine.play_checked(*color, *mv).unwrap();
+        engine.play_checked(color, mv).unwrap();
     }
     let g = h.json(&["game", "show", "1", "--json"]);
     assert_eq!(g["board"], serde_json::json!(engine.position().rows()));

@@ -1,16 +1,24 @@
-//! A whole corpus game played by mail: GNU Go against Atarist (Olympiad
-//! 2006, 9x9, 87 moves with passes in the middle, a 12-stone capture and
-//! two passes at the end), one mail per move from the two players'
+//! A whole game played by mail, one mail per move from the two players'
 //! addresses in the forms players write (`move`, `play ...#N`, `pass`, a
 //! thread reply with just the point, a Subject-only command, capitals and
 //! a signature). The final board must equal `pbmgo replay` of the record,
 //! every move must be accepted, and the opponent gets one "your move" mail
 //! per move, with one poll for all and with a poll every few mails.
+//!
+//! The game is made by our engine (`support/made_games.rs`): 9x9, 87 moves
+//! with passes in the middle and two at the end; with its seed 27 stones
+//! are captured (11 in one move), one of the captures ko-shaped. An
+//! `#[ignore]`d test plays a real game of the shared corpus
+//! (`../shared/sgf-corpus`, beside the checkout; `.ci/run` runs it) the same
+//! way: GNU Go against Atarist (Olympiad 2006, 9x9, 87 moves, a 12-stone
+//! capture).
 
+#[path = "support/made_games.rs"]
+mod made_games;
 #[path = "support/pbmgo_home.rs"]
 mod pbmgo_home;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use pbmgo_home::{MailBuilder, PbmgoHome, counts, mail};
 use serde_json::Value;
@@ -18,16 +26,60 @@ use serde_json::Value;
 const ALICE: &str = "Alice Liddell <alice@example.org>";
 const BOB: &str = "bob@example.org";
 
-fn record() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/sgf-corpus/gnugo-regression-games/olympiad2006/9x9/gnu-atarist.sgf")
+/// The made game: passes at moves 24 and 49 (two of the pass mail forms)
+/// and at 86 and 87 (the third form, then the first again).
+fn made_game() -> made_games::MadeGame {
+    made_games::make(&made_games::Plan {
+        size: 9,
+        handicap: 0,
+        moves: 87,
+        passes: &[24, 49, 86, 87],
+        seed: 8,
+    })
 }
 
-/// `pbmgo replay --json` of the record.
-fn replay() -> Value {
+/// The made game as (colour, point) pairs, as `pbmgo replay` names them.
+fn made_line() -> Vec<(String, String)> {
+    made_game()
+        .moves
+        .iter()
+        .map(|(color, mv)| (color.to_string(), mv.to_string()))
+        .collect()
+}
+
+/// Writes the made game as an SGF record in `dir`; returns its path.
+fn made_record(dir: &Path) -> PathBuf {
+    let file = dir.join("made.sgf");
+    std::fs::write(&file, made_games::sgf(&made_game(), 7.5)).unwrap();
+    file
+}
+
+/// The corpus game; panics when the corpus is not beside the checkout.
+fn corpus_record() -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/sgf-corpus");
+    assert!(
+        root.is_dir(),
+        "the shared SGF corpus is missing at {}: run this test in a checkout with ../shared beside it",
+        root.display()
+    );
+    root.join("gnugo-regression-games/olympiad2006/9x9/gnu-atarist.sgf")
+}
+
+/// `pbmgo replay --json` of `record`.
+fn replay(record: &Path) -> Value {
     let h = PbmgoHome::new();
-    let out = h.ok(&["replay", record().to_str().unwrap(), "--json"]);
+    let out = h.ok(&["replay", record.to_str().unwrap(), "--json"]);
     serde_json::from_str(&out).unwrap()
+}
+
+/// The stones captured by each move of a replay.
+fn captures(replay: &Value) -> Vec<u64> {
+    replay["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["captures"].as_u64().unwrap())
+        .collect()
 }
 
 /// The main line as (colour, point) pairs, every move legal.
@@ -142,11 +194,8 @@ fn check(h: &PbmgoHome, replay: &Value, line: &[(String, String)]) {
     }
 }
 
-#[test]
-fn a_whole_game_by_mail_in_one_poll() {
-    let replay = replay();
-    let line = main_line(&replay);
-    assert!(line.len() > 80 && line.iter().filter(|(_, p)| p == "pass").count() == 4);
+/// Plays the game of `replay` by mail, all mails in one poll.
+fn play_in_one_poll(replay: &Value, line: &[(String, String)]) {
     let h = home();
     for (i, (color, point)) in line.iter().enumerate() {
         h.drop_mail(&move_mail(i + 1, color, point).bytes());
@@ -158,13 +207,11 @@ fn a_whole_game_by_mail_in_one_poll() {
         (n, n, 2 * n),
         "{got:?}"
     );
-    check(&h, &replay, &line);
+    check(&h, replay, line);
 }
 
-#[test]
-fn a_whole_game_by_mail_a_few_mails_per_poll() {
-    let replay = replay();
-    let line = main_line(&replay);
+/// Plays the game of `replay` by mail, a poll every nine mails.
+fn play_a_few_mails_per_poll(replay: &Value, line: &[(String, String)]) {
     let h = home();
     let mut minute = 0;
     for chunk in line.iter().enumerate().collect::<Vec<_>>().chunks(9) {
@@ -179,8 +226,39 @@ fn a_whole_game_by_mail_a_few_mails_per_poll() {
         )));
         assert_eq!(got.applied as usize, chunk.len(), "{got:?}");
     }
-    check(&h, &replay, &line);
+    check(&h, replay, line);
     assert!(h.files("inbox/new").is_empty());
+}
+
+#[test]
+fn a_whole_game_by_mail_in_one_poll() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = replay(&made_record(dir.path()));
+    let line = main_line(&replay);
+    assert_eq!(line, made_line(), "the record reads back as made");
+    assert!(captures(&replay).iter().sum::<u64>() > 0, "{replay}");
+    play_in_one_poll(&replay, &line);
+}
+
+#[test]
+fn a_whole_game_by_mail_a_few_mails_per_poll() {
+    let dir = tempfile::tempdir().unwrap();
+    let replay = replay(&made_record(dir.path()));
+    play_a_few_mails_per_poll(&replay, &main_line(&replay));
+}
+
+#[test]
+#[ignore = "needs ../shared/sgf-corpus beside the checkout: run with --include-ignored there"]
+fn a_corpus_game_by_mail_in_one_poll() {
+    let replay = replay(&corpus_record());
+    let line = main_line(&replay);
+    assert!(line.len() > 80 && line.iter().filter(|(_, p)| p == "pass").count() == 4);
+    assert_eq!(
+        captures(&replay).iter().max(),
+        Some(&12),
+        "the 12-stone capture"
+    );
+    play_in_one_poll(&replay, &line);
 }
 
 #[test]

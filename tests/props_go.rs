@@ -9,11 +9,15 @@
 //!   player-like text, never panics on any text, and everything it accepts
 //!   reads back from its `Display` form; likewise `Move::parse` and
 //!   `Point::from_sgf`;
-//! - SGF: `parse_sgf` never panics on mutated records of the real corpus,
-//!   on token soup or on deep nesting, and what it accepts keeps every point
-//!   on the board;
+//! - SGF: `parse_sgf` never panics on mutated records (records held by the
+//!   project, and small ones of the shared corpus when it is beside the
+//!   checkout), on token soup or on deep nesting, and what it accepts keeps
+//!   every point on the board;
 //! - boards: `Position::decode` accepts exactly the boards in which every
 //!   string has a liberty (checked against an independent flood fill).
+
+#[path = "support/made_games.rs"]
+mod made_games;
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -80,8 +84,9 @@ fn arb_point_text() -> impl Strategy<Value = String> {
 
 // ---- SGF -------------------------------------------------------------------------
 
-/// Small records of the shared corpus (at most 120 of 4 KB or less), or a
-/// few built-in ones when the corpus is not beside the checkout.
+/// Small records of the shared corpus (at most 120 of 4 KB or less) when it
+/// is beside the checkout, and always the project's own: a few written here
+/// and two games made by our engine (one with a handicap and passes).
 fn seeds() -> &'static [Vec<u8>] {
     static SEEDS: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
     SEEDS.get_or_init(|| {
@@ -104,8 +109,33 @@ fn seeds() -> &'static [Vec<u8>] {
             ]
             .map(|s| s.as_bytes().to_vec()),
         );
+        seeds.extend(made_seeds());
         seeds
     })
+}
+
+/// Two made games written as SGF: 9x9 even, and 13x13 with a handicap and passes.
+fn made_seeds() -> Vec<Vec<u8>> {
+    let plans = [
+        made_games::Plan {
+            size: 9,
+            handicap: 0,
+            moves: 70,
+            passes: &[],
+            seed: 1,
+        },
+        made_games::Plan {
+            size: 13,
+            handicap: 4,
+            moves: 90,
+            passes: &[30, 88, 89],
+            seed: 2,
+        },
+    ];
+    plans
+        .iter()
+        .map(|plan| made_games::sgf(&made_games::make(plan), 0.5).into_bytes())
+        .collect()
 }
 
 fn collect_sgf(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -200,7 +200,7 @@ fn told_of_bouncing(s: &Stack, n: usize) -> Vec<Got> {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn a_real_bounce_is_recorded_and_stops_mail_after_the_limit() {
     let s = stack();
     let _t = s.take();
@@ -328,7 +328,7 @@ fn rejected(m: &Got) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn token_mode_plays_a_real_reply_and_refuses_a_forged_one() {
     let s = stack();
     let _t = s.take();

@@ -42,7 +42,7 @@ fn check_game_mail(m: &Got, game: &str, subject_has: &str, rows: &[&str]) {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn cron_and_maildir_game_through_postfix() {
     let s = stack();
     let _taken = s.take();
@@ -157,7 +157,7 @@ fn wait_log(s: &Stack, words: &[&str], n: usize) {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn mta_pipe_defers_while_the_database_is_locked_and_loses_nothing() {
     let s = stack();
     let _taken = s.take();

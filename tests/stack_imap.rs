@@ -40,7 +40,7 @@ fn settings(s: &Stack, tls: ImapTls, port: &str) -> ImapSettings {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn client_reads_unseen_mail_in_every_security_mode_without_marking_it() {
     let s = stack();
     let _taken = s.take();
@@ -74,7 +74,7 @@ fn client_reads_unseen_mail_in_every_security_mode_without_marking_it() {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn client_refuses_a_bad_password_and_an_untrusted_certificate() {
     let s = stack();
     let mut bad = settings(&s, ImapTls::Starttls, "IMAP_PORT");
@@ -101,7 +101,7 @@ fn imap_home(s: &Stack, port: u16, tls: &str, processed: &str) -> StackHome {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn poll_plays_a_game_from_the_imap_mailbox_and_moves_handled_mail() {
     let s = stack();
     let _taken = s.take();
@@ -135,7 +135,7 @@ fn poll_plays_a_game_from_the_imap_mailbox_and_moves_handled_mail() {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn poll_marks_handled_mail_seen_when_no_processed_folder_is_set() {
     let s = stack();
     let _taken = s.take();
@@ -156,7 +156,7 @@ fn poll_marks_handled_mail_seen_when_no_processed_folder_is_set() {
 }
 
 #[test]
-#[ignore = "needs the mail stack: tests/mailstack/mailstack.sh start (CI runs it)"]
+#[ignore = "needs the mail stack (Postfix + Dovecot): tests/mailstack/mailstack.sh start, then run with --include-ignored"]
 fn a_connection_dropped_between_commit_and_flag_still_handles_mail_once() {
     let s = stack();
     let _taken = s.take();

@@ -4,9 +4,10 @@
 //! one go (as an import does) loads back the same; a resignation is kept;
 //! game ids read in every form; a failed write leaves nothing.
 
+#[path = "support/made_games.rs"]
+mod made_games;
+
 use chrono::{DateTime, TimeZone, Utc};
-use pbmgo::go::replay::{Event, Record};
-use pbmgo::go::sgf::parse_sgf;
 use pbmgo::go::{BoardSize, Color, Game, KoRule, Move, Phase, Rules};
 use pbmgo::store::{
     GameFilter, GameId, MoveEntry, PlayerRef, Store, StoreError, games, listing, players,
@@ -28,22 +29,10 @@ fn store_with_players() -> (Store, PlayerRef, PlayerRef) {
     (store, a, b)
 }
 
-/// A corpus game with ko fights: (size, moves).
+/// A long game with ko fights, made by our engine: (size, moves).
 fn ko_game() -> (BoardSize, Vec<(Color, Move)>) {
-    let file = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/sgf-corpus/computer-go-dataset/alphago/0001.sgf"
-    );
-    let record = Record::from_sgf(&parse_sgf(&std::fs::read(file).unwrap()).unwrap());
-    let moves = record
-        .events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Play(c, m) => Some((*c, *m)),
-            Event::Setup { .. } => None,
-        })
-        .collect();
-    (record.size, moves)
+    let game = made_games::long_game();
+    (game.size, game.moves)
 }
 
 fn entry(color: Color, mv: Move, captures: u32) -> MoveEntry {

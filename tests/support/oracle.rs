@@ -1,8 +1,11 @@
 //! Runs the project's Python oracle (`tests/oracle/ko_oracle.py`, which
-//! drives `../shared/tools/ko_reference.py`) and reads its JSON.
+//! drives `../shared/tools/ko_reference.py`) and reads its JSON; finds the
+//! shared SGF corpus (`../shared/sgf-corpus`).
 //!
-//! When python3 or sgfmill is missing, the oracle is skipped with a printed
-//! reason on a developer machine, and is a failure under CI (`CI` set).
+//! Neither is part of the repository, so the tests that use them are
+//! `#[ignore]`d with the reason: a plain `cargo test` lists them as ignored.
+//! Run with `--include-ignored` (as `.ci/run` does), they fail with what is
+//! missing when the corpus, the checker, python3 or sgfmill is not there.
 
 #![allow(dead_code)]
 
@@ -14,9 +17,20 @@ pub fn crate_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The shared SGF corpus beside the crate.
+/// The shared SGF corpus beside the crate; panics when it is missing.
 pub fn corpus_dir() -> PathBuf {
-    crate_dir().join("../shared/sgf-corpus")
+    let dir = crate_dir().join("../shared/sgf-corpus");
+    assert!(
+        dir.is_dir(),
+        "the shared SGF corpus is missing at {}: run this test in a checkout with ../shared beside it",
+        dir.display()
+    );
+    dir
+}
+
+/// The reference checker beside the crate.
+fn checker() -> PathBuf {
+    crate_dir().join("../shared/tools/ko_reference.py")
 }
 
 /// Returns the Python interpreter to use (`PYTHON`, else `python3`).
@@ -24,19 +38,23 @@ pub fn python() -> String {
     std::env::var("PYTHON").unwrap_or_else(|_| "python3".into())
 }
 
-/// Returns true when python3 with sgfmill can run; otherwise prints why
-/// (developer machine) or panics (CI).
-pub fn available(test: &str) -> bool {
+/// Panics with what is missing unless the checker is beside the crate and
+/// python3 (or `PYTHON`) with sgfmill runs.
+pub fn require() {
+    assert!(
+        checker().is_file(),
+        "the reference checker is missing at {}: run this test in a checkout with ../shared beside it",
+        checker().display()
+    );
     let ok = Command::new(python())
         .args(["-c", "import sgfmill"])
         .output()
         .is_ok_and(|o| o.status.success());
-    if !ok {
-        let why = "python3 with sgfmill is not installed (pip install sgfmill)";
-        assert!(std::env::var_os("CI").is_none(), "{test}: {why}");
-        println!("skipped {test}: {why}");
-    }
-    ok
+    assert!(
+        ok,
+        "{} with sgfmill cannot run: pip install sgfmill (or set PYTHON)",
+        python()
+    );
 }
 
 fn script() -> PathBuf {
@@ -45,6 +63,7 @@ fn script() -> PathBuf {
 
 /// Runs the oracle over `dir` and returns its JSON (a list, one entry per file).
 pub fn run(dir: &Path) -> serde_json::Value {
+    require();
     let out = Command::new(python())
         .arg(script())
         .arg(dir)
@@ -61,6 +80,7 @@ pub fn run(dir: &Path) -> serde_json::Value {
 /// Returns the oracle's JSON text for the shared corpus, cached under
 /// `target/oracle/` and made again when older than any of its inputs.
 pub fn corpus_bytes() -> Vec<u8> {
+    require();
     let cache = crate_dir().join("target/oracle/corpus.json");
     if is_stale(&cache) {
         std::fs::create_dir_all(cache.parent().unwrap()).unwrap();
@@ -87,11 +107,7 @@ pub fn corpus() -> serde_json::Value {
 fn is_stale(out: &Path) -> bool {
     let mtime = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
     let Some(made) = mtime(out) else { return true };
-    let mut inputs = vec![
-        script(),
-        crate_dir().join("../shared/tools/ko_reference.py"),
-        corpus_dir(),
-    ];
+    let mut inputs = vec![script(), checker(), corpus_dir()];
     inputs.extend(sgf_files(&corpus_dir()).into_iter().map(|(p, _)| p));
     inputs.iter().any(|p| mtime(p).is_none_or(|t| t > made))
 }
