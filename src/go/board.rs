@@ -176,17 +176,6 @@ impl Board {
             })
     }
 
-    /// Puts stones or empties points (SGF setup, handicap), then rebuilds the strings.
-    pub fn setup(&mut self, changes: &[(Point, Option<Color>)]) {
-        for &(p, stone) in changes {
-            if self.size.contains(p) {
-                let c = self.cell(p);
-                self.cells[c] = color_code(stone);
-            }
-        }
-        self.rebuild();
-    }
-
     #[inline]
     fn neighbours(&self, c: usize) -> [usize; 4] {
         [c - self.stride, c - 1, c + 1, c + self.stride]

@@ -92,11 +92,6 @@ impl HashCounts {
         self.counts_of(key)[side(to_move)]
     }
 
-    /// Counts `key` once more (with Black to move) and returns its new count for that side.
-    pub fn increment(&mut self, key: u64) -> u32 {
-        self.increment_side(key, Color::Black)
-    }
-
     /// Counts `key` once more with `to_move` to play and returns its new count for that side.
     #[inline]
     pub fn increment_side(&mut self, key: u64, to_move: Color) -> u32 {

@@ -9,7 +9,7 @@
 use thiserror::Error;
 
 use super::board::Board;
-use super::game::{Game, Phase, slot};
+use super::game::{Game, Phase};
 use super::history::History;
 use super::ko::{KoEntry, KoList};
 use super::position::Position;
@@ -185,11 +185,6 @@ impl GameState {
             check("status", self.phase == other.phase);
         }
         out
-    }
-
-    /// Returns the prisoners taken by `color`.
-    pub fn prisoners_of(&self, color: Color) -> u32 {
-        self.prisoners[slot(color)]
     }
 }
 

@@ -32,7 +32,6 @@ pub const TEMPLATES_DIR: &str = "templates";
 #[derive(Debug, Clone)]
 pub struct Home {
     root: PathBuf,
-    config_path: PathBuf,
     config: Config,
 }
 
@@ -60,7 +59,6 @@ impl Home {
         };
         Ok(Home {
             root: root.to_path_buf(),
-            config_path,
             config,
         })
     }
@@ -68,11 +66,6 @@ impl Home {
     /// Returns the home directory.
     pub fn root(&self) -> &Path {
         &self.root
-    }
-
-    /// Returns the config file's path (it may not exist).
-    pub fn config_path(&self) -> &Path {
-        &self.config_path
     }
 
     /// Returns the config.

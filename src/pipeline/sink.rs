@@ -182,7 +182,6 @@ impl<'a> MailSink<'a> {
             envelope_from: new.envelope_from.to_owned(),
             recipient: new.recipient.to_owned(),
             raw: Vec::new(),
-            attempts: 0,
         });
         Some(kept.len() - 1)
     }

@@ -21,12 +21,7 @@ pub enum RunError {
     Io(#[from] std::io::Error),
 }
 
-impl RunError {
-    /// Returns true when trying again later may succeed (exit 75 for `deliver`).
-    pub fn is_temporary(&self) -> bool {
-        matches!(self, RunError::Unavailable(_) | RunError::Io(_))
-    }
-}
+impl RunError {}
 
 /// Returns true for database failures that are about the machine, not the message.
 pub(super) fn environmental(e: &StoreError) -> bool {

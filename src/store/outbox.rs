@@ -14,7 +14,7 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::time_text;
 
 mod body;
 
@@ -77,8 +77,6 @@ pub struct Due {
     pub recipient: String,
     /// The bytes.
     pub raw: Vec<u8>,
-    /// Attempts so far.
-    pub attempts: u32,
 }
 
 /// Queues a mail to be sent now; returns its row id.
@@ -139,8 +137,7 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
 }
 
 /// The query of [`due`].
-const DUE: &str =
-    "SELECT o.id, o.message_id, o.envelope_from, o.recipient, o.attempts, b.encoding, b.body
+const DUE: &str = "SELECT o.id, o.message_id, o.envelope_from, o.recipient, b.encoding, b.body
     FROM outbox o LEFT JOIN outbox_bodies b ON b.outbox_id = o.id
     WHERE o.status = 'pending' AND o.next_attempt_at <= ?1
     ORDER BY o.next_attempt_at, o.id LIMIT ?2";
@@ -156,14 +153,13 @@ const DUE: &str =
 pub fn due(conn: &Connection, now: DateTime<Utc>, limit: u32) -> Result<Vec<Due>, StoreError> {
     let mut stmt = conn.prepare_cached(DUE)?;
     let rows = stmt.query_map(params![time_text(now), limit], |r| {
-        let stored: (Option<String>, Option<Vec<u8>>) = (r.get(5)?, r.get(6)?);
+        let stored: (Option<String>, Option<Vec<u8>>) = (r.get(4)?, r.get(5)?);
         let due = Due {
             id: r.get(0)?,
             message_id: r.get(1)?,
             envelope_from: r.get(2)?,
             recipient: r.get(3)?,
             raw: Vec::new(),
-            attempts: r.get(4)?,
         };
         Ok((due, stored))
     })?;
@@ -276,17 +272,6 @@ impl RetryPolicy {
     }
 }
 
-/// Returns how many mails were queued for `recipient` since `since`.
-pub fn count_to_since(
-    conn: &Connection,
-    recipient: &str,
-    since: DateTime<Utc>,
-) -> Result<u32, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT count(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2")?
-        .query_row(params![recipient, time_text(since)], |r| r.get(0))?)
-}
-
 /// Returns how many mails of `kind` were queued for `recipient` since `since`.
 pub fn count_kind_to_since(
     conn: &Connection,
@@ -325,12 +310,4 @@ pub fn list(
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// Returns the time of the next pending attempt, if any mail is pending.
-pub fn next_due(conn: &Connection) -> Result<Option<DateTime<Utc>>, StoreError> {
-    let t: Option<String> = conn
-        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
-        .query_row([], |r| r.get(0))?;
-    Ok(t.and_then(|t| parse_time(&t).ok()))
 }

@@ -4,7 +4,7 @@
 //! Owns the `quarantine` table; moving the files is the caller's job.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::StoreError;
@@ -81,12 +81,4 @@ pub fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), Sto
     conn.prepare_cached("UPDATE quarantine SET released_at = ?2 WHERE id = ?1")?
         .execute(params![id, time_text(now)])?;
     Ok(())
-}
-
-/// Returns the row id of the held file `file`, if it is held.
-pub fn find_file(conn: &Connection, file: &str) -> Result<Option<i64>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT id FROM quarantine WHERE file = ?1")?
-        .query_row([file], |r| r.get(0))
-        .optional()?)
 }

@@ -23,15 +23,6 @@ pub fn set_notify(conn: &Connection, player_id: i64, mode: &str) -> Result<(), S
     Ok(())
 }
 
-/// Returns the notify mode of `player_id` (`each` when unknown).
-pub fn notify(conn: &Connection, player_id: i64) -> Result<String, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT notify FROM players WHERE id = ?1")?
-        .query_row([player_id], |r| r.get(0))
-        .optional()?
-        .unwrap_or_else(|| "each".to_string()))
-}
-
 /// Returns the stored password hash of `player_id`, if they set a password.
 pub fn password_hash(conn: &Connection, player_id: i64) -> Result<Option<String>, StoreError> {
     Ok(conn
