@@ -3,7 +3,7 @@
 //! Owns the answer-or-ignore policy in the spirit of RFC 3834 and Mailman's
 //! `can_acknowledge`: never answer automatic mail, list mail, bounces, mail
 //! from mail systems or from ourselves. The policy is the ordered table
-//! [`RULES`]; the first rule that fires decides. Must not touch the store,
+//! `RULES`; the first rule that fires decides. Must not touch the store,
 //! replies or command parsing. Pure.
 
 use std::fmt;
@@ -45,7 +45,7 @@ pub enum IgnoreReason {
 
 impl IgnoreReason {
     /// Returns the stable kebab-case code used in logs and reply headers.
-    pub fn code(&self) -> &'static str {
+    pub(crate) fn code(&self) -> &'static str {
         match self {
             IgnoreReason::AutoSubmitted(_) => "auto-submitted",
             IgnoreReason::Precedence(_) => "precedence",
@@ -80,10 +80,10 @@ impl fmt::Display for IgnoreReason {
 
 /// A policy check: the reason to ignore a mail, or `None` when it passes.
 /// The second argument is pbmgo's own address.
-pub type Check = fn(&InboundMail, &str) -> Option<IgnoreReason>;
+pub(crate) type Check = fn(&InboundMail, &str) -> Option<IgnoreReason>;
 
 /// The policy, in order: the first rule that fires decides.
-pub const RULES: &[Check] = &[
+pub(crate) const RULES: &[Check] = &[
     delivery_report,
     null_return_path,
     mailer_daemon,
@@ -96,7 +96,7 @@ pub const RULES: &[Check] = &[
 
 /// Returns whether `mail` may be answered by pbmgo at `own_address`.
 ///
-/// Returns the first [`RULES`] hit as `Ignore`, else `Answer`.
+/// Returns the first `RULES` hit as `Ignore`, else `Answer`.
 pub fn classify(mail: &InboundMail, own_address: &str) -> Verdict {
     RULES
         .iter()
@@ -114,7 +114,7 @@ fn delivery_report(mail: &InboundMail, own: &str) -> Option<IgnoreReason> {
 /// Returns the VERP bounce addresses (`go+bounce-<id>@domain`) of
 /// `own_address` that the mail was delivered to (`Delivered-To`,
 /// `X-Original-To`) or addressed to (`To`, `Cc`), in that order.
-pub fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a str> {
+pub(crate) fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a str> {
     let Some(own) = normalize_address(own_address) else {
         return Vec::new();
     };
@@ -132,7 +132,7 @@ pub fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a
 /// `Action: failed` (whatever the status: a mail given up after days in
 /// the queue is lost too), or no action and a `5.x.x` status. `delayed`
 /// and the other actions never count.
-pub fn permanent_failures(mail: &InboundMail) -> impl Iterator<Item = &DsnRecipient> {
+pub(crate) fn permanent_failures(mail: &InboundMail) -> impl Iterator<Item = &DsnRecipient> {
     mail.dsn_recipients
         .iter()
         .filter(|r| r.action == "failed" || (r.action.is_empty() && r.status.starts_with('5')))

@@ -9,7 +9,7 @@ use crate::store::StoreError;
 
 /// Why a run stopped; the mail not yet committed stays where it was.
 #[derive(Debug, Error)]
-pub enum RunError {
+pub(crate) enum RunError {
     /// The database is busy, full, read-only or failing: try again later.
     #[error("the database cannot take mail now")]
     Unavailable(#[source] StoreError),

@@ -4,7 +4,7 @@
 //!
 //! The list is append-only: a shipped migration is never edited; a change
 //! to the schema is a new file `migrations/NNNN_name.sql` and a new line in
-//! [`MIGRATIONS`].
+//! `MIGRATIONS`.
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -12,15 +12,15 @@ use super::StoreError;
 
 /// One migration: its number (from 1, without gaps) and SQL.
 #[derive(Debug, Clone, Copy)]
-pub struct Migration {
+pub(crate) struct Migration {
     /// The schema version after this migration.
-    pub version: u32,
+    pub(crate) version: u32,
     /// The SQL, run as one batch.
-    pub sql: &'static str,
+    pub(crate) sql: &'static str,
 }
 
 /// Every migration, in order.
-pub const MIGRATIONS: &[Migration] = &[
+pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
         sql: include_str!("migrations/0001_initial.sql"),
@@ -49,7 +49,7 @@ pub fn latest() -> u32 {
 }
 
 /// Returns the database's schema version.
-pub fn version(conn: &Connection) -> Result<u32, StoreError> {
+pub(crate) fn version(conn: &Connection) -> Result<u32, StoreError> {
     let v: i64 = conn.pragma_query_one(None, "user_version")?;
     Ok(u32::try_from(v).unwrap_or(u32::MAX))
 }
@@ -59,7 +59,7 @@ pub fn version(conn: &Connection) -> Result<u32, StoreError> {
 ///
 /// The version is read again inside each transaction, so two processes
 /// opening a new database at once apply each migration only once.
-pub fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
+pub(crate) fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
     let found = version(conn)?;
     if found > latest() {
         return Err(StoreError::TooNew {
