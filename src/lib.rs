@@ -4,11 +4,17 @@
 //! reads, classifies, builds and sends mail; `home` finds the home directory
 //! and its config; `pipeline` handles one message; `runner` moves mail
 //! (batches, threads, the outbox sender, IMAP); `cli` is the command line.
+//!
+//! The public surface is what the binary, the tests, the benches and the
+//! fuzz targets use; everything else is `pub(crate)` or private, so rustc
+//! reports dead code.
+
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod cli;
 pub mod go;
 pub mod home;
 pub mod mail;
-pub mod pipeline;
-pub mod runner;
+pub(crate) mod pipeline;
+pub(crate) mod runner;
 pub mod store;

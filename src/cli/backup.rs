@@ -11,7 +11,7 @@ use crate::store::backup;
 
 /// Copy the database to FILE while the mail job may run, and check the copy
 #[derive(Debug, Args)]
-pub struct BackupArgs {
+pub(crate) struct BackupArgs {
     /// Where to write the copy (a new file unless --force)
     #[arg(value_name = "FILE")]
     file: PathBuf,
@@ -21,7 +21,7 @@ pub struct BackupArgs {
 }
 
 /// Runs `pbmgo backup`; prints one line with the pages copied.
-pub fn run(args: BackupArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(args: BackupArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let home = &ctx.home;
     let report = backup::backup(

@@ -13,7 +13,7 @@ use crate::store::codec::time_text;
 
 /// List challenges made by mail (open ones unless --all)
 #[derive(Debug, Args)]
-pub struct ChallengesArgs {
+pub(crate) struct ChallengesArgs {
     /// Also list accepted, declined, withdrawn and expired challenges
     #[arg(long)]
     all: bool,
@@ -66,7 +66,7 @@ impl From<Challenge> for JsonChallenge {
 }
 
 /// Runs `pbmgo challenges`.
-pub fn run(args: ChallengesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(args: ChallengesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let list = store.read(|tx| challenges::list(tx, !args.all, args.limit))?;

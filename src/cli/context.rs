@@ -13,11 +13,11 @@ use crate::store::Store;
 use crate::store::codec::parse_time;
 
 /// The home used when none is named.
-pub const DEFAULT_HOME: &str = "data";
+pub(crate) const DEFAULT_HOME: &str = "data";
 
 /// Flags accepted by every command.
 #[derive(Debug, Args)]
-pub struct GlobalArgs {
+pub(crate) struct GlobalArgs {
     /// The home directory holding the config, the database and the mail folders [default: data]
     #[arg(
         long,
@@ -42,38 +42,38 @@ pub struct GlobalArgs {
 }
 
 /// The home, its config and the time of this command.
-pub struct Context {
+pub(crate) struct Context {
     /// The home with its config loaded.
-    pub home: Home,
+    pub(crate) home: Home,
     /// The time this command runs at (the clock is read once).
-    pub now: DateTime<Utc>,
+    pub(crate) now: DateTime<Utc>,
 }
 
 impl GlobalArgs {
     /// Returns the home directory: `--home`, else `PBMGO_HOME`, else `./data`.
-    pub fn home_dir(&self) -> &Path {
+    pub(crate) fn home_dir(&self) -> &Path {
         self.home.as_deref().unwrap_or(Path::new(DEFAULT_HOME))
     }
 
     /// Returns true when a home was named (`--home` or `PBMGO_HOME`).
-    pub fn home_given(&self) -> bool {
+    pub(crate) fn home_given(&self) -> bool {
         self.home.is_some()
     }
 
     /// Returns true when the time is pinned with `--now` (tests).
-    pub fn pinned_time(&self) -> bool {
+    pub(crate) fn pinned_time(&self) -> bool {
         self.now.is_some()
     }
 
     /// Returns the config file: `--config`, else `HOME/pbmgo.toml`.
-    pub fn config_path(&self) -> PathBuf {
+    pub(crate) fn config_path(&self) -> PathBuf {
         self.config
             .clone()
             .unwrap_or_else(|| self.home_dir().join(CONFIG_FILE))
     }
 
     /// Loads the config of the home at `root` (not the one named) and reads the clock.
-    pub fn context_at(&self, root: &Path) -> anyhow::Result<Context> {
+    pub(crate) fn context_at(&self, root: &Path) -> anyhow::Result<Context> {
         let home = Home::load(root, self.config.as_deref())?;
         Ok(Context {
             home,
@@ -89,7 +89,7 @@ impl GlobalArgs {
     }
 
     /// Loads the home's config and reads the clock.
-    pub fn context(&self) -> anyhow::Result<Context> {
+    pub(crate) fn context(&self) -> anyhow::Result<Context> {
         let home = Home::load(self.home_dir(), self.config.as_deref())?;
         let now = match &self.now {
             Some(text) => parse_time(text).map_err(anyhow::Error::msg)?,
@@ -102,7 +102,7 @@ impl GlobalArgs {
 impl Context {
     /// Opens the database (creating it and its directory if needed) and
     /// applies pending migrations.
-    pub fn open_store(&self) -> anyhow::Result<Store> {
+    pub(crate) fn open_store(&self) -> anyhow::Result<Store> {
         let path = self.home.database();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)

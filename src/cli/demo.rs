@@ -99,10 +99,10 @@ const EXAMPLES: &[(&str, &[u8])] = &[
 
 /// Run the whole mail job once on sample mails, in a fresh home
 #[derive(Debug, Args)]
-pub struct DemoArgs {}
+pub(crate) struct DemoArgs {}
 
 /// Runs `pbmgo demo`.
-pub fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let root = demo_home(global)?;
     outln!("Demo home: {}", root.display())?;
     let ctx = global.context_at(&root)?;

@@ -10,7 +10,7 @@ use clap_complete::Shell;
 
 /// The shells `pbmgo completions` writes for.
 #[derive(Debug, Clone, Copy, ValueEnum)]
-pub enum CompletionShell {
+pub(crate) enum CompletionShell {
     /// bash (e.g. /etc/bash_completion.d/pbmgo)
     Bash,
     /// zsh (a file named _pbmgo in a folder on $fpath)
@@ -21,7 +21,7 @@ pub enum CompletionShell {
 
 /// Print a shell completion script
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum)]
     shell: CompletionShell,
@@ -29,14 +29,14 @@ pub struct CompletionsArgs {
 
 /// Print the man page, or write one page per command into a folder
 #[derive(Debug, Args)]
-pub struct ManArgs {
+pub(crate) struct ManArgs {
     /// Write pbmgo.1 and one page per subcommand (pbmgo-game-show.1, ...) into DIR
     #[arg(long, value_name = "DIR")]
     dir: Option<PathBuf>,
 }
 
 /// Runs `pbmgo completions`: the script for `cmd` (pbmgo's command tree) on stdout.
-pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<u8> {
+pub(crate) fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<u8> {
     let shell = match args.shell {
         CompletionShell::Bash => Shell::Bash,
         CompletionShell::Zsh => Shell::Zsh,
@@ -50,7 +50,7 @@ pub fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyhow::Res
 
 /// Runs `pbmgo man` for `cmd` (pbmgo's command tree): pbmgo(1) on stdout,
 /// or every page into `--dir`.
-pub fn man(args: ManArgs, cmd: clap::Command) -> anyhow::Result<u8> {
+pub(crate) fn man(args: ManArgs, cmd: clap::Command) -> anyhow::Result<u8> {
     match args.dir {
         None => {
             let mut page = Vec::new();
@@ -67,7 +67,7 @@ pub fn man(args: ManArgs, cmd: clap::Command) -> anyhow::Result<u8> {
 
 /// Writes pbmgo.1 and a page for every subcommand of `cmd` into `dir`;
 /// returns how many.
-pub fn write_pages(mut cmd: clap::Command, dir: &Path) -> anyhow::Result<usize> {
+pub(crate) fn write_pages(mut cmd: clap::Command, dir: &Path) -> anyhow::Result<usize> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     cmd.build();
     write_tree(&cmd, dir)

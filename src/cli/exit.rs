@@ -11,16 +11,16 @@ use thiserror::Error;
 use super::output::{is_broken_pipe, one_line};
 
 /// Exit status for a refused move.
-pub const EXIT_REFUSED: u8 = 1;
+pub(crate) const EXIT_REFUSED: u8 = 1;
 /// Exit status for a bad argument, unreadable input or a broken database.
-pub const EXIT_USAGE: u8 = 2;
+pub(crate) const EXIT_USAGE: u8 = 2;
 
 /// A request the rules refuse (an illegal move): exit status 1, not 2.
 #[derive(Debug, Error)]
 #[error("{message}")]
-pub struct Refused {
+pub(crate) struct Refused {
     /// The one line to print, with the engine's reason.
-    pub message: String,
+    pub(crate) message: String,
 }
 
 /// Returns the exit status of a command's outcome, printing an error as

@@ -18,7 +18,7 @@ use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, p
 
 /// Game commands
 #[derive(Debug, Subcommand)]
-pub enum GameCommand {
+pub(crate) enum GameCommand {
     /// Create a game between two players and print its id
     New(NewArgs),
     /// List games
@@ -47,7 +47,7 @@ pub enum GameCommand {
 
 impl GameCommand {
     /// Runs the game command; returns the exit status.
-    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+    pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         match self {
             GameCommand::New(a) => new(a, global),
             GameCommand::List(a) => list(a, global),
@@ -67,7 +67,7 @@ impl GameCommand {
 
 /// Create a game between two players and print its id
 #[derive(Debug, Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// The player of the black stones
     #[arg(long, value_name = "NAME")]
     black: String,
@@ -123,7 +123,7 @@ impl StatusFilter {
 
 /// List games
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// Only games with this status
     #[arg(long, value_enum, default_value = "all")]
     status: StatusFilter,
@@ -211,7 +211,7 @@ fn summary_line(g: &GameSummary) -> String {
 
 /// Play a move for a player (an admin repair)
 #[derive(Debug, Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// The move: a point such as C3, or pass

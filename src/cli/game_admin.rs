@@ -17,7 +17,7 @@ use crate::store::codec::time_text;
 
 /// End a game with a result (an admin decision), mailed to both players
 #[derive(Debug, Args)]
-pub struct AdjudicateArgs {
+pub(crate) struct AdjudicateArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// The result: B+R, W+3.5, B+T, Draw or Void
@@ -29,7 +29,7 @@ pub struct AdjudicateArgs {
 
 /// Return a game being scored or finished to play, mailed to both players
 #[derive(Debug, Args)]
-pub struct ResumeArgs {
+pub(crate) struct ResumeArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// Queue the mails but do not send them
@@ -39,7 +39,7 @@ pub struct ResumeArgs {
 
 /// List a game's events: resignations, results and returns to play
 #[derive(Debug, Args)]
-pub struct EventsArgs {
+pub(crate) struct EventsArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// Print JSON: an array of {"after_move", "event", "source", "at"}
@@ -57,7 +57,7 @@ struct JsonEvent {
 }
 
 /// Runs `game events`; returns 0.
-pub fn events(args: EventsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn events(args: EventsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let rows = store.read(|tx| {
@@ -93,7 +93,7 @@ pub fn events(args: EventsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 }
 
 /// Runs `game adjudicate`.
-pub fn adjudicate(args: AdjudicateArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn adjudicate(args: AdjudicateArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let id = args.game;
     let result = args.result;
     run(global, args.no_send, |tx, env| {
@@ -104,7 +104,7 @@ pub fn adjudicate(args: AdjudicateArgs, global: &GlobalArgs) -> anyhow::Result<u
 }
 
 /// Runs `game resume`.
-pub fn resume(args: ResumeArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn resume(args: ResumeArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let id = args.game;
     run(global, args.no_send, |tx, env| admin::resume(tx, env, id))?;
     outln!("{id}: play resumes, mailed to both players.")?;

@@ -8,25 +8,25 @@ use crate::go::{KoRule, Rules, Scoring};
 
 /// The rule flags of `game new` and `game import`.
 #[derive(Debug, Args)]
-pub struct RuleArgs {
+pub(crate) struct RuleArgs {
     /// Komi [default: 7.5 with area scoring, 6.5 with territory, 0.5 with a handicap]
     #[arg(long, allow_negative_numbers = true)]
-    pub komi: Option<f64>,
+    pub(crate) komi: Option<f64>,
     /// Ko rule: list (Scott's ko position list), simple, positional or situational
     #[arg(long, default_value = "list")]
-    pub ko: KoRule,
+    pub(crate) ko: KoRule,
     /// Allow suicide (the stones become the opponent's prisoners)
     #[arg(long)]
-    pub allow_suicide: bool,
+    pub(crate) allow_suicide: bool,
     /// Scoring: area or territory
     #[arg(long, default_value = "area")]
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
 }
 
 impl RuleArgs {
     /// Returns the rules; `komi` is used when `--komi` is not given, else
     /// the default for the scoring and `handicap`.
-    pub fn rules(&self, komi: Option<f64>, handicap: u32) -> anyhow::Result<Rules> {
+    pub(crate) fn rules(&self, komi: Option<f64>, handicap: u32) -> anyhow::Result<Rules> {
         let komi = self
             .komi
             .or(komi)

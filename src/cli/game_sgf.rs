@@ -25,14 +25,14 @@ use crate::store::{GameId, MoveEntry, games, players};
 
 /// Print a game as SGF
 #[derive(Debug, Args)]
-pub struct SgfArgs {
+pub(crate) struct SgfArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
 }
 
 /// Import an SGF record as a new game to continue
 #[derive(Debug, Args)]
-pub struct ImportArgs {
+pub(crate) struct ImportArgs {
     /// The SGF file
     file: PathBuf,
     /// The player of the black stones
@@ -46,7 +46,7 @@ pub struct ImportArgs {
 }
 
 /// Runs `game sgf`; returns 0.
-pub fn sgf(args: SgfArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn sgf(args: SgfArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let stored = store.read(|tx| games::load(tx, args.game))?;
@@ -55,7 +55,7 @@ pub fn sgf(args: SgfArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 }
 
 /// Runs `game import`; prints the new game's id and returns 0.
-pub fn import(args: ImportArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn import(args: ImportArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let name = args.file.display().to_string();
     let bytes = std::fs::read(&args.file).with_context(|| format!("cannot read {name}"))?;

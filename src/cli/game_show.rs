@@ -16,7 +16,7 @@ use crate::store::{GameId, StoredGame, games, listing};
 
 /// Show a game: a header and the board
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// Show the position after this move (0 = the start)
@@ -29,7 +29,7 @@ pub struct ShowArgs {
 
 /// Show a game's move list
 #[derive(Debug, Args)]
-pub struct MovesArgs {
+pub(crate) struct MovesArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// Print JSON instead of text
@@ -39,7 +39,7 @@ pub struct MovesArgs {
 
 /// Show a game's stored ko position list
 #[derive(Debug, Args)]
-pub struct KoArgs {
+pub(crate) struct KoArgs {
     /// The game: game42, Game42 or 42
     game: GameId,
     /// Print {"ko_list": [...]} instead of drawing the boards
@@ -100,7 +100,7 @@ fn load(global: &GlobalArgs, id: GameId) -> anyhow::Result<StoredGame> {
 }
 
 /// Runs `game show`; returns 0.
-pub fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let stored = load(global, args.game)?;
     let game = match args.at {
         Some(n) => at_move(&stored, n)?,
@@ -222,7 +222,7 @@ fn boards(n: usize) -> String {
 }
 
 /// Runs `game moves`; returns 0.
-pub fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (rows, events) = store.read(|tx| {
@@ -282,7 +282,7 @@ fn event_line(e: &crate::store::events::EventRow) -> String {
 }
 
 /// Runs `game ko`; returns 0.
-pub fn ko(args: KoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn ko(args: KoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let stored = load(global, args.game)?;
     let list = stored.game.ko_list();
     if args.json {

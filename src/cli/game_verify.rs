@@ -20,13 +20,13 @@ use crate::store::{GameId, StoreError, games, listing};
 
 /// Replay move lists and compare them with the stored games
 #[derive(Debug, Args)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// The game to check: game42, Game42 or 42 [default: every game]
     game: Option<GameId>,
 }
 
 /// Runs `game verify`; returns 0 when everything agrees, 1 otherwise.
-pub fn verify(args: VerifyArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn verify(args: VerifyArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (checked, bad) = store.read(|tx| {

@@ -11,10 +11,10 @@ use crate::home::DEFAULT_CONFIG;
 
 /// Create the home, the database and a commented default config
 #[derive(Debug, Args)]
-pub struct InitArgs {}
+pub(crate) struct InitArgs {}
 
 /// Runs `pbmgo init`; returns 0.
-pub fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let mut done = Vec::new();
     let root = global.home_dir();
     if !root.is_dir() {

@@ -20,11 +20,11 @@ use crate::runner::{self, RunContext, SendSummary};
 use crate::store::Store;
 
 /// Messages per transaction where no `[inbox] batch` applies (the demo).
-pub const BATCH: usize = 500;
+pub(crate) const BATCH: usize = 500;
 
 /// Loads the settings and templates of `ctx`'s home into a run handling
 /// `batch` messages per transaction; `pinned` keeps the time of `--now`.
-pub fn run_context(ctx: &Context, pinned: bool, batch: usize) -> anyhow::Result<RunContext> {
+pub(crate) fn run_context(ctx: &Context, pinned: bool, batch: usize) -> anyhow::Result<RunContext> {
     Ok(RunContext {
         settings: settings(&ctx.home)?,
         templates: templates(&ctx.home)?,
@@ -85,7 +85,7 @@ fn clock(ctx: &Context, pinned: bool) -> impl Fn() -> DateTime<Utc> + use<> {
 }
 
 /// Returns the inbox Maildir (or `maildir` when given) and the quarantine Maildir, created if missing.
-pub fn folders(home: &Home, maildir: Option<PathBuf>) -> anyhow::Result<(Maildir, Maildir)> {
+pub(crate) fn folders(home: &Home, maildir: Option<PathBuf>) -> anyhow::Result<(Maildir, Maildir)> {
     let inbox = Maildir::new(maildir.unwrap_or_else(|| home.inbox()));
     let held = Maildir::new(home.quarantine());
     for m in [&inbox, &held] {
@@ -96,7 +96,11 @@ pub fn folders(home: &Home, maildir: Option<PathBuf>) -> anyhow::Result<(Maildir
 }
 
 /// Sends what is due in the outbox through the configured transport.
-pub fn send_now(home: &Home, store: &mut Store, now: DateTime<Utc>) -> anyhow::Result<SendSummary> {
+pub(crate) fn send_now(
+    home: &Home,
+    store: &mut Store,
+    now: DateTime<Utc>,
+) -> anyhow::Result<SendSummary> {
     let password = std::env::var("PBMGO_SMTP_PASSWORD").ok();
     let transport = transport::transport_from_config(home, password)?;
     let policy = transport::retry_policy(&home.config().outbound);
@@ -110,7 +114,7 @@ pub fn send_now(home: &Home, store: &mut Store, now: DateTime<Utc>) -> anyhow::R
 }
 
 /// Starts logging to stderr (`RUST_LOG`, default `warn`), once.
-pub fn init_logging() {
+pub(crate) fn init_logging() {
     use std::io::IsTerminal;
     let filter =
         tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());

@@ -8,14 +8,14 @@ use crate::store::messages::{self, MessageRow};
 
 /// Inbound message commands
 #[derive(Debug, Subcommand)]
-pub enum MessageCommand {
+pub(crate) enum MessageCommand {
     /// List handled inbound messages, newest first
     List(ListArgs),
 }
 
 /// List handled inbound messages, newest first
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// Show at most this many
     #[arg(long, value_name = "N", default_value_t = 50)]
     limit: u32,
@@ -26,7 +26,7 @@ pub struct ListArgs {
 
 impl MessageCommand {
     /// Runs the message command; returns the exit status.
-    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+    pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         match self {
             MessageCommand::List(args) => list(args, global),
         }

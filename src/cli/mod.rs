@@ -1,6 +1,6 @@
 //! The command line: clap derive, one file per command group.
 //!
-//! This file owns the command tree ([`Cli`]) and the dispatch to the
+//! This file owns the command tree (`Cli`) and the dispatch to the
 //! command files. Exit statuses (0 done, 1 refused, such as an illegal
 //! move, 2 a bad argument or unreadable input) and printing errors as one
 //! clear line on stderr live in `exit`; printing to stdout (`out!`,
@@ -44,13 +44,12 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-pub use exit::{EXIT_REFUSED, EXIT_USAGE, Refused};
 pub(crate) use output::one_line;
 
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
 #[command(name = "pbmgo", version, about, propagate_version = true)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(flatten)]
     global: context::GlobalArgs,
     #[command(subcommand)]

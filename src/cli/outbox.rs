@@ -7,7 +7,7 @@ use crate::store::outbox::{self, OutboxRow};
 
 /// Outbox commands
 #[derive(Debug, Subcommand)]
-pub enum OutboxCommand {
+pub(crate) enum OutboxCommand {
     /// List outgoing mail, newest first
     List(ListArgs),
 }
@@ -35,7 +35,7 @@ impl Status {
 
 /// List outgoing mail, newest first
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// Only mail with this status
     #[arg(long)]
     status: Option<Status>,
@@ -49,7 +49,7 @@ pub struct ListArgs {
 
 impl OutboxCommand {
     /// Runs the outbox command; returns the exit status.
-    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+    pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         match self {
             OutboxCommand::List(args) => list(args, global),
         }

@@ -10,7 +10,7 @@ use crate::store::{GameFilter, GameSummary, Player, bounces, listing, players};
 
 /// Player commands
 #[derive(Debug, Subcommand)]
-pub enum PlayerCommand {
+pub(crate) enum PlayerCommand {
     /// Add a player with one or more mail addresses
     Add(AddArgs),
     /// List every player with their addresses
@@ -21,7 +21,7 @@ pub enum PlayerCommand {
 
 /// Add a player with one or more mail addresses
 #[derive(Debug, Args)]
-pub struct AddArgs {
+pub(crate) struct AddArgs {
     /// The name: 2 to 20 letters, digits, '_' or '-' (case-insensitive)
     name: String,
     /// Mail addresses ("Name <addr>" is accepted; stored lower-case)
@@ -31,7 +31,7 @@ pub struct AddArgs {
 
 /// List every player with their addresses
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// Print JSON instead of text
     #[arg(long)]
     json: bool,
@@ -39,7 +39,7 @@ pub struct ListArgs {
 
 /// Show a player, their addresses and their games
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub(crate) struct ShowArgs {
     /// The player's name
     name: String,
     /// Print JSON instead of text
@@ -71,7 +71,7 @@ struct JsonGame {
 
 impl PlayerCommand {
     /// Runs the player command; returns the exit status.
-    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+    pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         let ctx = global.context()?;
         let mut store = ctx.open_store()?;
         let limit = ctx.home.config().server.bounce_limit;

@@ -24,12 +24,12 @@ use crate::store::Store;
 use crate::store::outbox::RetryPolicy;
 
 /// Exit status asking the MTA to try again later (EX_TEMPFAIL).
-pub const EXIT_TEMPFAIL: u8 = 75;
+pub(crate) const EXIT_TEMPFAIL: u8 = 75;
 
 /// Handle the unseen mail of the IMAP mailbox (if configured) and every
 /// message in the inbox Maildir, then send the outbox
 #[derive(Debug, Args)]
-pub struct PollArgs {
+pub(crate) struct PollArgs {
     /// The Maildir to read [default: the home's inbox]; the IMAP mailbox is then not read
     #[arg(long, value_name = "DIR")]
     maildir: Option<PathBuf>,
@@ -42,7 +42,7 @@ pub struct PollArgs {
 ///
 /// An IMAP failure does not stop the Maildir pass or the sending; it is
 /// reported after them, and the exit status is 1.
-pub fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
@@ -186,14 +186,14 @@ fn explain(e: RunError) -> anyhow::Error {
 
 /// Read one message on stdin and handle it (for an MTA pipe); exit 75 means try again later
 #[derive(Debug, Args)]
-pub struct DeliverArgs {
+pub(crate) struct DeliverArgs {
     /// Queue the replies but do not send them
     #[arg(long)]
     no_send: bool,
 }
 
 /// Runs `pbmgo deliver`: 0 when the message was taken, 75 to have the MTA retry.
-pub fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     // The mail is taken (or not) whatever happens to these lines: a log on a
     // full disk must not turn 0 or 75 into another status.

@@ -18,7 +18,7 @@ use crate::store::quarantine::{self, Held};
 
 /// Quarantine commands
 #[derive(Debug, Subcommand)]
-pub enum QuarantineCommand {
+pub(crate) enum QuarantineCommand {
     /// List held messages, oldest first
     List(ListArgs),
     /// Run a held message through the pipeline again
@@ -27,7 +27,7 @@ pub enum QuarantineCommand {
 
 /// Run a held message through the pipeline again
 #[derive(Debug, Args)]
-pub struct RetryArgs {
+pub(crate) struct RetryArgs {
     /// The id shown by `quarantine list`
     id: i64,
     /// Queue the replies but do not send them
@@ -37,7 +37,7 @@ pub struct RetryArgs {
 
 /// List held messages, oldest first
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub(crate) struct ListArgs {
     /// Also list messages a retry has released
     #[arg(long)]
     all: bool,
@@ -48,7 +48,7 @@ pub struct ListArgs {
 
 impl QuarantineCommand {
     /// Runs the quarantine command; returns the exit status.
-    pub fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
+    pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         match self {
             QuarantineCommand::List(args) => list(args, global),
             QuarantineCommand::Retry(args) => retry(args, global),

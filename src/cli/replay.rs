@@ -17,7 +17,7 @@ use crate::go::{Game, KoRule, Phase, Rules, Scoring};
 
 /// Replay an SGF record's main line and judge every move
 #[derive(Debug, Args)]
-pub struct ReplayArgs {
+pub(crate) struct ReplayArgs {
     /// The SGF file to replay
     file: PathBuf,
     /// Ko rule: list (Scott's ko position list), simple, positional or situational
@@ -55,7 +55,7 @@ struct JsonReplay {
 }
 
 /// Runs `pbmgo replay`; returns 0 when every move is legal, 1 at an illegal move.
-pub fn run(args: ReplayArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(args: ReplayArgs) -> anyhow::Result<u8> {
     let bytes = std::fs::read(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     let sgf = parse_sgf(&bytes)

@@ -14,12 +14,12 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context as _, bail};
 
 /// The secret's file name inside the home.
-pub const SECRET_FILE: &str = "secret";
+pub(crate) const SECRET_FILE: &str = "secret";
 /// Bytes of secret.
 const SECRET_BYTES: usize = 32;
 
 /// Returns the secret kept in `home`, creating it first if there is none.
-pub fn load_or_create(home: &Path) -> anyhow::Result<Vec<u8>> {
+pub(crate) fn load_or_create(home: &Path) -> anyhow::Result<Vec<u8>> {
     let path = home.join(SECRET_FILE);
     if !path.exists() {
         create(&path)?;

@@ -16,14 +16,14 @@ const PASSWORD_ENV: &str = "PBMGO_SMTP_PASSWORD";
 
 /// Send the mail that is due in the outbox
 #[derive(Debug, Args)]
-pub struct SendArgs {
+pub(crate) struct SendArgs {
     /// Send at most this many mails [default: all that are due]
     #[arg(long, value_name = "N")]
     limit: Option<u32>,
 }
 
 /// Runs `pbmgo send`; returns 0 even when some mail failed.
-pub fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let password = std::env::var(PASSWORD_ENV).ok();
     let transport = transport_from_config(&ctx.home, password)?;

@@ -10,14 +10,14 @@ use crate::store::standings;
 
 /// Show the players' standings and ratings
 #[derive(Debug, Args)]
-pub struct StandingsArgs {
+pub(crate) struct StandingsArgs {
     /// Print JSON: an array of {name, won, lost, active, rating}
     #[arg(long)]
     json: bool,
 }
 
 /// Runs `pbmgo standings`.
-pub fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let table = store.read(|tx| standings::table(tx))?;

@@ -12,7 +12,7 @@ use crate::pipeline::{MailSink, PipelineError};
 
 /// Run the clocks, the deadlines and the daily digests, then send the outbox
 #[derive(Debug, Args)]
-pub struct TickArgs {
+pub(crate) struct TickArgs {
     /// Queue the mail but do not send it
     #[arg(long)]
     no_send: bool,
@@ -22,7 +22,7 @@ pub struct TickArgs {
 }
 
 /// Runs `pbmgo tick`.
-pub fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+pub(crate) fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;

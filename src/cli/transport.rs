@@ -21,7 +21,7 @@ const MAX_RETRY_SECONDS: u64 = 86_400;
 /// The `[outbound]` settings do not make a usable transport.
 #[derive(Debug, Error)]
 #[error("cannot set up the {transport} transport")]
-pub struct SetupError {
+pub(crate) struct SetupError {
     /// `file`, `sendmail` or `smtp`.
     transport: &'static str,
     /// What is wrong.
@@ -35,7 +35,7 @@ pub struct SetupError {
 /// The SMTP password comes from `password_file` (relative to the home) or,
 /// when that is empty, from `smtp_password_env` (the caller reads
 /// `PBMGO_SMTP_PASSWORD`). Nothing is connected yet.
-pub fn transport_from_config(
+pub(crate) fn transport_from_config(
     home: &Home,
     smtp_password_env: Option<String>,
 ) -> Result<Box<dyn Transport>, SetupError> {
@@ -89,7 +89,7 @@ fn smtp_config(home: &Home, password_env: Option<String>) -> Result<SmtpConfig, 
 
 /// Returns the retry policy of `[outbound]`: `max_attempts` (at least 1)
 /// and `retry_seconds` (1 second to a day).
-pub fn retry_policy(outbound: &OutboundConfig) -> RetryPolicy {
+pub(crate) fn retry_policy(outbound: &OutboundConfig) -> RetryPolicy {
     let seconds = outbound.retry_seconds.clamp(1, MAX_RETRY_SECONDS);
     RetryPolicy {
         max_attempts: outbound.max_attempts.max(1),

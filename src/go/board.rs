@@ -39,37 +39,37 @@ pub struct Board {
 
 /// What a stone play would do, worked out without changing the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Preview {
+pub(crate) struct Preview {
     /// The padded cell played.
-    pub cell: usize,
+    pub(crate) cell: usize,
     /// The point played.
-    pub point: Point,
+    pub(crate) point: Point,
     /// The colour played.
-    pub color: Color,
+    pub(crate) color: Color,
     /// Heads of the opposing strings the play captures.
     captured_heads: [u16; 4],
     captured_strings: u8,
     /// Stones captured.
-    pub captures: u32,
+    pub(crate) captures: u32,
     /// The stone had an empty or friendly neighbour before captures were removed.
-    pub lib_or_friend: bool,
+    pub(crate) lib_or_friend: bool,
     /// The play captures nothing and leaves its own string without a liberty.
-    pub suicide: bool,
+    pub(crate) suicide: bool,
     /// Stones the play would lose to suicide (0 unless `suicide`).
-    pub suicide_stones: u32,
+    pub(crate) suicide_stones: u32,
     /// The board hash after the play (with suicided stones removed).
-    pub hash_after: u64,
+    pub(crate) hash_after: u64,
 }
 
 impl Preview {
     /// Returns true for Scott's ko shape: exactly one stone captured by a
     /// stone that had no empty and no friendly neighbour.
-    pub fn ko_shaped(&self) -> bool {
+    pub(crate) fn ko_shaped(&self) -> bool {
         self.captures == 1 && !self.lib_or_friend
     }
 
     /// Returns the cell of the single captured stone, when exactly one was captured.
-    pub fn single_captured_cell(&self) -> Option<usize> {
+    pub(crate) fn single_captured_cell(&self) -> Option<usize> {
         (self.captures == 1).then_some(self.captured_heads[0] as usize)
     }
 }
@@ -92,7 +92,7 @@ fn is_stone(v: u8) -> u16 {
 impl Board {
     /// Returns an empty board of `size`.
     #[inline]
-    pub fn new(size: BoardSize) -> Self {
+    pub(crate) fn new(size: BoardSize) -> Self {
         let n = size.get() as usize;
         let mut b = Board {
             size,
@@ -138,12 +138,12 @@ impl Board {
 
     /// Returns the padded cell of point `p`.
     #[inline]
-    pub fn cell(&self, p: Point) -> usize {
+    pub(crate) fn cell(&self, p: Point) -> usize {
         (p.col as usize + 1) + (p.row as usize + 1) * self.stride
     }
 
     /// Returns the point of padded cell `cell`.
-    pub fn point(&self, cell: usize) -> Point {
+    pub(crate) fn point(&self, cell: usize) -> Point {
         Point::new(
             (cell % self.stride - 1) as u8,
             (cell / self.stride - 1) as u8,
@@ -156,7 +156,7 @@ impl Board {
     }
 
     /// Returns the picture of the board.
-    pub fn position(&self) -> Position {
+    pub(crate) fn position(&self) -> Position {
         let n = self.size.get() as usize;
         let mut cells = Vec::with_capacity(n * n);
         for row in 0..n {
@@ -167,24 +167,13 @@ impl Board {
     }
 
     /// Returns true when the board shows exactly `pos` (same size, same stones).
-    pub fn matches(&self, pos: &Position) -> bool {
+    pub(crate) fn matches(&self, pos: &Position) -> bool {
         let n = self.size.get() as usize;
         pos.size() == self.size
             && pos.cells().chunks(n).enumerate().all(|(row, line)| {
                 let first = 1 + (row + 1) * self.stride;
                 self.cells[first..first + n] == *line
             })
-    }
-
-    /// Puts stones or empties points (SGF setup, handicap), then rebuilds the strings.
-    pub fn setup(&mut self, changes: &[(Point, Option<Color>)]) {
-        for &(p, stone) in changes {
-            if self.size.contains(p) {
-                let c = self.cell(p);
-                self.cells[c] = color_code(stone);
-            }
-        }
-        self.rebuild();
     }
 
     #[inline]
@@ -218,7 +207,7 @@ impl Board {
     ///
     /// `p` must be on the board.
     #[inline]
-    pub fn preview(&self, color: Color, p: Point) -> Option<Preview> {
+    pub(crate) fn preview(&self, color: Color, p: Point) -> Option<Preview> {
         let cell = self.cell(p);
         self.is_free(cell)
             .then(|| self.preview_free(color, p, cell))
@@ -342,7 +331,7 @@ impl Board {
     ///
     /// `pv` must come from `preview` on this board, unchanged since.
     #[inline(always)]
-    pub fn apply(&mut self, pv: &Preview) {
+    pub(crate) fn apply(&mut self, pv: &Preview) {
         let cell = pv.cell;
         let me = color_code(Some(pv.color));
         let nbs = self.neighbours(cell);

@@ -11,9 +11,9 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// The largest board pbmgo plays on.
-pub const MAX_SIZE: u8 = 25;
+pub(crate) const MAX_SIZE: u8 = 25;
 /// The smallest board pbmgo plays on.
-pub const MIN_SIZE: u8 = 2;
+pub(crate) const MIN_SIZE: u8 = 2;
 
 /// Column letters in order: `A`..`Z` without `I`.
 pub const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -29,7 +29,12 @@ pub enum CoordError {
     ColumnI,
     /// The point is well formed but outside this board.
     #[error("{point} is off the {size}x{size} board")]
-    OffBoard { point: String, size: u8 },
+    OffBoard {
+        /// The point, as text.
+        point: String,
+        /// The board's size.
+        size: u8,
+    },
     /// The text is not a point at all.
     #[error(
         "'{0}' is not a point (expected a column letter and a row number, such as C3, or pass)"
@@ -103,7 +108,7 @@ impl Point {
     }
 
     /// Returns the point with row-major index `i` on a board of `size`.
-    pub fn from_index(i: usize, size: BoardSize) -> Self {
+    pub(crate) fn from_index(i: usize, size: BoardSize) -> Self {
         let n = size.get() as usize;
         Point::new((i % n) as u8, (i / n) as u8)
     }

@@ -14,7 +14,7 @@ use super::{Color, Game, GameResult, IllegalMove, Phase, Point};
 
 /// A change to a game that is not a move.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum GameEvent {
+pub(crate) enum GameEvent {
     /// The player of this colour resigned.
     Resign(Color),
     /// The game ended with this result (a count, a loss on time, the admin).
@@ -52,7 +52,7 @@ impl Game {
     /// Applies `event`: a resignation or result ends the game; `Resume`
     /// leaves the scoring phase, or reopens a finished game (the admin's
     /// repair), with no passes counted and the same side to move.
-    pub fn apply_event(&mut self, event: GameEvent) -> Result<(), IllegalMove> {
+    pub(crate) fn apply_event(&mut self, event: GameEvent) -> Result<(), IllegalMove> {
         match event {
             GameEvent::Resign(c) => self.resign(c).map(|_| ()),
             GameEvent::Finish(r) => self.finish(r).map(|_| ()),
@@ -69,7 +69,7 @@ impl Game {
     /// Adds free handicap stones at `points` before the first move, keeping
     /// the stones placed so far; `to_move` plays next (Black while stones
     /// remain to be placed, then White). At most `handicap::max_free` in all.
-    pub fn add_handicap_stones(
+    pub(crate) fn add_handicap_stones(
         &mut self,
         points: &[Point],
         to_move: Color,

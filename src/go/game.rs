@@ -28,7 +28,7 @@ pub enum Phase {
 
 impl Phase {
     /// Returns `active`, `scoring` or `finished`, as stored and shown.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Phase::Play => "active",
             Phase::Scoring => "scoring",
@@ -106,7 +106,7 @@ impl Game {
     }
 
     /// Returns the rules.
-    pub fn rules(&self) -> &Rules {
+    pub(crate) fn rules(&self) -> &Rules {
         &self.rules
     }
 
@@ -151,12 +151,12 @@ impl Game {
     }
 
     /// Returns the number of passes in a row just played.
-    pub fn passes(&self) -> u8 {
+    pub(crate) fn passes(&self) -> u8 {
         self.passes
     }
 
     /// Returns the handicap stones placed.
-    pub fn handicap(&self) -> u32 {
+    pub(crate) fn handicap(&self) -> u32 {
         self.handicap
     }
 
@@ -171,14 +171,17 @@ impl Game {
     }
 
     /// Places the fixed handicap of `stones` on an empty board; White then moves.
-    pub fn place_fixed_handicap(&mut self, stones: u32) -> Result<Vec<Point>, HandicapError> {
+    pub(crate) fn place_fixed_handicap(
+        &mut self,
+        stones: u32,
+    ) -> Result<Vec<Point>, HandicapError> {
         let points = handicap::fixed_points(self.board.size(), stones)?;
         self.place_free_handicap(&points)?;
         Ok(points)
     }
 
     /// Places handicap stones at `points` before the first move; White then moves.
-    pub fn place_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
+    pub(crate) fn place_free_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
         let size = self.board.size();
         let max = handicap::max_free(size);
         if self.move_number > 0 || self.handicap > 0 {
@@ -455,7 +458,7 @@ impl Game {
     }
 
     /// Ends the game with `result` (a count agreed, a loss on time).
-    pub fn finish(&mut self, result: GameResult) -> Result<GameResult, IllegalMove> {
+    pub(crate) fn finish(&mut self, result: GameResult) -> Result<GameResult, IllegalMove> {
         if self.phase == Phase::Finished {
             return Err(IllegalMove::GameOver);
         }

@@ -10,7 +10,7 @@ use super::{BoardSize, Point};
 
 /// Why a handicap cannot be placed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum HandicapError {
+pub(crate) enum HandicapError {
     /// Fixed handicap exists only on 9x9, 13x13 and 19x19.
     #[error("fixed handicap needs a 9x9, 13x13 or 19x19 board; use free placement on {0}x{0}")]
     NoFixedPlacement(u8),
@@ -36,7 +36,7 @@ pub enum HandicapError {
 }
 
 /// Returns the most handicap stones allowed on a board of `size` with fixed placement.
-pub fn max_fixed(size: BoardSize) -> Option<u32> {
+pub(crate) fn max_fixed(size: BoardSize) -> Option<u32> {
     match size.get() {
         9 => Some(5),
         13 | 19 => Some(9),
@@ -45,12 +45,12 @@ pub fn max_fixed(size: BoardSize) -> Option<u32> {
 }
 
 /// Returns the most stones a free handicap may have on a board of `size`.
-pub fn max_free(size: BoardSize) -> u32 {
+pub(crate) fn max_free(size: BoardSize) -> u32 {
     (size.points() as u32 / 2).clamp(1, 9).max(2)
 }
 
 /// Returns the fixed handicap points for `stones` on a board of `size`.
-pub fn fixed_points(size: BoardSize, stones: u32) -> Result<Vec<Point>, HandicapError> {
+pub(crate) fn fixed_points(size: BoardSize, stones: u32) -> Result<Vec<Point>, HandicapError> {
     let max = max_fixed(size).ok_or(HandicapError::NoFixedPlacement(size.get()))?;
     if !(2..=max).contains(&stones) {
         return Err(HandicapError::Count {

@@ -23,7 +23,7 @@ const ZERO_STAND_IN: u64 = 0x9E37_79B9_7F4A_7C15;
 ///
 /// A slot holds the key and both counts, so a probe touches one cache line.
 #[derive(Debug, Clone)]
-pub struct HashCounts {
+pub(crate) struct HashCounts {
     slots: Vec<Slot>,
     len: usize,
 }
@@ -54,7 +54,7 @@ fn stand_in(key: u64) -> u64 {
 
 impl HashCounts {
     /// Returns an empty table with room for about `n` keys before it grows.
-    pub fn with_capacity(n: usize) -> Self {
+    pub(crate) fn with_capacity(n: usize) -> Self {
         // Grows past a load of 3/4; sized for a load of 1/2 or less (fewer probe collisions).
         let slots = (2 * n).next_power_of_two().max(16);
         HashCounts {
@@ -81,25 +81,20 @@ impl HashCounts {
 
     /// Returns how often `key` has been counted, for either side.
     #[inline]
-    pub fn get(&self, key: u64) -> u32 {
+    pub(crate) fn get(&self, key: u64) -> u32 {
         let [b, w] = self.counts_of(key);
         b + w
     }
 
     /// Returns how often `key` has been counted with `to_move` to play.
     #[inline]
-    pub fn get_side(&self, key: u64, to_move: Color) -> u32 {
+    pub(crate) fn get_side(&self, key: u64, to_move: Color) -> u32 {
         self.counts_of(key)[side(to_move)]
-    }
-
-    /// Counts `key` once more (with Black to move) and returns its new count for that side.
-    pub fn increment(&mut self, key: u64) -> u32 {
-        self.increment_side(key, Color::Black)
     }
 
     /// Counts `key` once more with `to_move` to play and returns its new count for that side.
     #[inline]
-    pub fn increment_side(&mut self, key: u64, to_move: Color) -> u32 {
+    pub(crate) fn increment_side(&mut self, key: u64, to_move: Color) -> u32 {
         let key = stand_in(key);
         if 4 * (self.len + 1) > 3 * self.slots.len() {
             self.grow();
@@ -147,7 +142,7 @@ impl History {
     /// Starts a history at `board` with `to_move` to play.
     ///
     /// `_positional` is kept for callers: board-only counts are now always kept.
-    pub fn new(board: &Board, to_move: Color, _positional: bool) -> Self {
+    pub(crate) fn new(board: &Board, to_move: Color, _positional: bool) -> Self {
         let expected = expected_length(board.size().points());
         let mut h = History {
             start: board.position(),
@@ -163,7 +158,7 @@ impl History {
     /// Returns a history rebuilt from stored parts; `hashes` has one entry per position.
     ///
     /// Returns `None` when the parts do not fit together (one hash more than moves).
-    pub fn restore(
+    pub(crate) fn restore(
         start: Position,
         start_to_move: Color,
         moves: Vec<(Color, Move)>,
@@ -196,18 +191,18 @@ impl History {
     /// Records a move and the board hash after it; returns how often the
     /// resulting situation (board and side to move) has now occurred, by hash.
     #[inline(always)]
-    pub fn push(&mut self, color: Color, mv: Move, hash_after: u64) -> u32 {
+    pub(crate) fn push(&mut self, color: Color, mv: Move, hash_after: u64) -> u32 {
         self.moves.push((color, mv));
         self.record(hash_after, color.opponent())
     }
 
     /// Returns the start position of this history.
-    pub fn start(&self) -> &Position {
+    pub(crate) fn start(&self) -> &Position {
         &self.start
     }
 
     /// Returns who was to move at the start.
-    pub fn start_to_move(&self) -> Color {
+    pub(crate) fn start_to_move(&self) -> Color {
         self.start_to_move
     }
 
@@ -217,12 +212,12 @@ impl History {
     }
 
     /// Returns the board hash of every position, the start first.
-    pub fn hashes(&self) -> &[u64] {
+    pub(crate) fn hashes(&self) -> &[u64] {
         &self.hashes
     }
 
     /// Returns who is to move at position `index`.
-    pub fn side_at(&self, index: usize) -> Color {
+    pub(crate) fn side_at(&self, index: usize) -> Color {
         match index {
             0 => self.start_to_move,
             i => self.moves[i - 1].0.opponent(),
@@ -231,19 +226,19 @@ impl History {
 
     /// Returns true when the board hash `hash` may have occurred (no false negatives).
     #[inline]
-    pub fn may_contain_board(&self, hash: u64) -> bool {
+    pub(crate) fn may_contain_board(&self, hash: u64) -> bool {
         self.seen.get(hash) > 0
     }
 
     /// Returns true when the board hash `hash` with `to_move` to play may have
     /// occurred (no false negatives).
     #[inline]
-    pub fn may_contain_situation(&self, hash: u64, to_move: Color) -> bool {
+    pub(crate) fn may_contain_situation(&self, hash: u64, to_move: Color) -> bool {
         self.seen.get_side(hash, to_move) > 0
     }
 
     /// Counts the positions that show exactly `pos` (and, if given, have `to_move` to play).
-    pub fn exact_count(&self, pos: &Position, hash: u64, to_move: Option<Color>) -> usize {
+    pub(crate) fn exact_count(&self, pos: &Position, hash: u64, to_move: Option<Color>) -> usize {
         let wanted: Vec<usize> = (0..self.hashes.len())
             .filter(|&i| self.hashes[i] == hash && to_move.is_none_or(|c| self.side_at(i) == c))
             .collect();

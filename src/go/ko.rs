@@ -12,7 +12,7 @@ use super::position::Position;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KoEntry {
     /// The board's Zobrist hash.
-    pub hash: u64,
+    pub(crate) hash: u64,
     /// The whole board.
     pub position: Position,
 }
@@ -25,7 +25,7 @@ pub struct KoList {
 
 impl KoList {
     /// Returns a list holding `entries` (as loaded from storage).
-    pub fn from_entries(entries: Vec<KoEntry>) -> Self {
+    pub(crate) fn from_entries(entries: Vec<KoEntry>) -> Self {
         KoList { entries }
     }
 
@@ -46,12 +46,12 @@ impl KoList {
 
     /// Returns true when a board with `hash` may be in the list (cheap pre-check).
     #[inline]
-    pub fn may_contain(&self, hash: u64) -> bool {
+    pub(crate) fn may_contain(&self, hash: u64) -> bool {
         self.entries.iter().any(|e| e.hash == hash)
     }
 
     /// Returns true when `position` (with `hash`) is in the list, compared cell by cell.
-    pub fn contains(&self, hash: u64, position: &Position) -> bool {
+    pub(crate) fn contains(&self, hash: u64, position: &Position) -> bool {
         self.entries
             .iter()
             .any(|e| e.hash == hash && e.position == *position)
@@ -59,12 +59,12 @@ impl KoList {
 
     /// Empties the list.
     #[inline]
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.entries.clear();
     }
 
     /// Appends the board before a ko-shaped play.
-    pub fn push(&mut self, hash: u64, position: Position) {
+    pub(crate) fn push(&mut self, hash: u64, position: Position) {
         self.entries.push(KoEntry { hash, position });
     }
 }

@@ -6,28 +6,29 @@
 //! and result (`game`), scoring (`score`), the ASCII board (`render`) and SGF
 //! (`sgf`). An illegal move is a value (`IllegalMove`), never a panic.
 
-pub mod color;
+pub(crate) mod color;
 pub mod coords;
 pub mod sgf;
 
 pub use color::Color;
 pub use coords::{BoardSize, CoordError, Move, Point};
 pub mod board;
-pub mod events;
-pub mod game;
-pub mod handicap;
-pub mod history;
-pub mod ko;
+pub(crate) mod events;
+pub(crate) mod game;
+pub(crate) mod handicap;
+pub(crate) mod history;
+pub(crate) mod ko;
 pub mod position;
-pub mod render;
+pub(crate) mod render;
 pub mod replay;
-pub mod rules;
+pub(crate) mod rules;
 pub mod score;
-pub mod state;
+pub(crate) mod state;
 mod zobrist;
 
 pub use game::{Game, Phase, Played};
+pub use history::History;
 pub use ko::{KoEntry, KoList};
 pub use position::Position;
-pub use rules::{GameResult, IllegalMove, KoRule, Rules, Scoring};
-pub use state::{GameState, RestoreError};
+pub use rules::{GameResult, IllegalMove, KoRule, Rules, Scoring, UnknownName};
+pub use state::GameState;

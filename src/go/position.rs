@@ -12,7 +12,7 @@ use thiserror::Error;
 use super::{BoardSize, Color, Point};
 
 /// Current version of the binary board encoding.
-pub const ENCODING_VERSION: u8 = 1;
+pub(crate) const ENCODING_VERSION: u8 = 1;
 
 /// A board picture: `cells[row * size + col]` is 0 (empty), 1 (black) or 2 (white).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -70,7 +70,7 @@ impl Position {
     }
 
     /// Returns the raw cells, row-major from the bottom-left (0 empty, 1 black, 2 white).
-    pub fn cells(&self) -> &[u8] {
+    pub(crate) fn cells(&self) -> &[u8] {
         &self.cells
     }
 
@@ -80,7 +80,7 @@ impl Position {
     }
 
     /// Puts a stone (or nothing) at `p`.
-    pub fn set(&mut self, p: Point, stone: Option<Color>) {
+    pub(crate) fn set(&mut self, p: Point, stone: Option<Color>) {
         self.cells[p.index(self.size)] = color_code(stone);
     }
 
@@ -185,7 +185,7 @@ impl Position {
     }
 
     /// Returns the neighbours of `p` on this board.
-    pub fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + use<> {
+    pub(crate) fn neighbours(&self, p: Point) -> impl Iterator<Item = Point> + use<> {
         let n = self.size.get();
         let (c, r) = (p.col as i16, p.row as i16);
         [(c - 1, r), (c + 1, r), (c, r - 1), (c, r + 1)]
@@ -249,12 +249,12 @@ fn diagram_stone(ch: char) -> Result<Option<Color>, DecodeError> {
 }
 
 /// Returns `X`, `O` or `.` for a point's content.
-pub fn cell_char(stone: Option<Color>) -> char {
+pub(crate) fn cell_char(stone: Option<Color>) -> char {
     stone.map_or('.', Color::stone_char)
 }
 
 /// Returns the cell code (0 empty, 1 black, 2 white) of a point's content.
-pub fn color_code(stone: Option<Color>) -> u8 {
+pub(crate) fn color_code(stone: Option<Color>) -> u8 {
     match stone {
         None => 0,
         Some(Color::Black) => 1,
@@ -263,7 +263,7 @@ pub fn color_code(stone: Option<Color>) -> u8 {
 }
 
 /// Returns the point content of a cell code; anything but 1 or 2 is empty.
-pub fn code_color(code: u8) -> Option<Color> {
+pub(crate) fn code_color(code: u8) -> Option<Color> {
     match code {
         1 => Some(Color::Black),
         2 => Some(Color::White),

@@ -14,18 +14,18 @@ use super::{BoardSize, Color, Game, Move, Point, Position};
 
 /// Marks drawn on the board during the scoring phase.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Marks {
+pub(crate) struct Marks {
     /// Stones marked dead, drawn `x` (black) and `o` (white).
-    pub dead: Vec<Point>,
+    pub(crate) dead: Vec<Point>,
     /// Empty points (or points under dead stones) and whose territory they are.
-    pub territory: Vec<(Point, Color)>,
+    pub(crate) territory: Vec<(Point, Color)>,
 }
 
 /// Returns the star points of `size`, row by row from the bottom-left.
 ///
 /// 9x9, 13x13 and 19x19 have their usual points; other odd sizes from 7 up
 /// have only the centre; every other size has none.
-pub fn star_points(size: BoardSize) -> Vec<Point> {
+pub(crate) fn star_points(size: BoardSize) -> Vec<Point> {
     let n = size.get();
     let lines: &[u8] = match n {
         9 => &[2, 6],
@@ -49,7 +49,7 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
 /// Draws `pos`, wrapping the stone at `last` (if any stone is there) in parentheses.
 ///
 /// A `last` point off the board or on an empty point draws no marker.
-pub fn render(pos: &Position, last: Option<Point>) -> String {
+pub(crate) fn render(pos: &Position, last: Option<Point>) -> String {
     let size = pos.size();
     let stars = star_points(size);
     let last = last.filter(|&p| size.contains(p) && pos.get(p).is_some());
@@ -61,7 +61,7 @@ pub fn render(pos: &Position, last: Option<Point>) -> String {
 }
 
 /// Draws the game's board with its last stone played marked; no marker after a pass.
-pub fn render_game(game: &Game) -> String {
+pub(crate) fn render_game(game: &Game) -> String {
     let last = match game.last_move() {
         Some((_, Move::Play(p))) => Some(p),
         _ => None,
@@ -75,7 +75,7 @@ pub fn render_game(game: &Game) -> String {
 /// for Black and `-` for White (the DGS convention); other empty points
 /// `.`. Star points are not drawn here, since `+` means Black's territory.
 /// There is no last-move marker. Marks off the board are ignored.
-pub fn render_scored(pos: &Position, marks: &Marks) -> String {
+pub(crate) fn render_scored(pos: &Position, marks: &Marks) -> String {
     let size = pos.size();
     let mut dead = vec![false; size.points()];
     for p in marks.dead.iter().filter(|p| size.contains(**p)) {

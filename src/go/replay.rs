@@ -38,7 +38,7 @@ pub struct Record {
     /// Who moves first (the colour of the first move, else Black).
     pub to_move: Color,
     /// Komi, when the record gives one.
-    pub komi: Option<f64>,
+    pub(crate) komi: Option<f64>,
     /// Setups and moves in order.
     pub events: Vec<Event>,
 }
@@ -108,9 +108,9 @@ pub struct MoveReport {
     /// Move number in the record, from 1 (setups are not counted).
     pub number: u32,
     /// Who moved.
-    pub color: Color,
+    pub(crate) color: Color,
     /// The move.
-    pub mv: Move,
+    pub(crate) mv: Move,
     /// Stones it captured (0 when refused).
     pub captures: u32,
     /// `Ok` or the reason it was refused.
@@ -120,7 +120,7 @@ pub struct MoveReport {
 /// The outcome of `replay`.
 pub struct Replayed {
     /// One report per move up to and including the first refused one.
-    pub moves: Vec<MoveReport>,
+    pub(crate) moves: Vec<MoveReport>,
     /// The game after the last accepted move.
     pub game: Game,
 }

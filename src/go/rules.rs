@@ -51,11 +51,11 @@ impl KoRule {
 #[error("unknown {kind} '{name}' (expected {expected})")]
 pub struct UnknownName {
     /// What was being read.
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
     /// The text given.
-    pub name: String,
+    pub(crate) name: String,
     /// The accepted names.
-    pub expected: &'static str,
+    pub(crate) expected: &'static str,
 }
 
 impl FromStr for KoRule {
@@ -99,7 +99,7 @@ impl Scoring {
     }
 
     /// Returns the default komi: 7.5 for area and 6.5 for territory scoring; 0.5 with a handicap.
-    pub fn default_komi(self, handicap: u32) -> f64 {
+    pub(crate) fn default_komi(self, handicap: u32) -> f64 {
         match (handicap, self) {
             (h, _) if h > 0 => 0.5,
             (_, Scoring::Area) => 7.5,

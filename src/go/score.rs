@@ -18,13 +18,13 @@ use super::{Color, Game, GameResult, Point, Position, Scoring};
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ScoreSide {
     /// Empty points (including points under dead stones) surrounded by this colour.
-    pub territory: u32,
+    pub(crate) territory: u32,
     /// This colour's live stones on the board (counted under area scoring).
-    pub stones: u32,
+    pub(crate) stones: u32,
     /// Stones this colour captured during play (counted under territory scoring).
-    pub prisoners: u32,
+    pub(crate) prisoners: u32,
     /// The opponent's dead stones removed at the end (counted under territory scoring).
-    pub dead: u32,
+    pub(crate) dead: u32,
     /// The total, komi included for White.
     pub total: f64,
 }
@@ -37,13 +37,13 @@ pub struct Score {
     /// White's count.
     pub white: ScoreSide,
     /// Komi given to White.
-    pub komi: f64,
+    pub(crate) komi: f64,
     /// How the game was counted.
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
     /// Every territory point and its owner, row by row from the bottom-left.
     pub territory: Vec<(Point, Color)>,
     /// Every neutral empty point (dame or seki), row by row from the bottom-left.
-    pub dame: Vec<Point>,
+    pub(crate) dame: Vec<Point>,
 }
 
 /// Counts `pos` with the strings through `dead` removed.
@@ -91,7 +91,7 @@ pub fn score(
 }
 
 /// Counts a game with its own komi, scoring and prisoners.
-pub fn score_game(game: &Game, dead: &[Point]) -> Score {
+pub(crate) fn score_game(game: &Game, dead: &[Point]) -> Score {
     let rules = game.rules();
     score(
         &game.position(),
@@ -137,7 +137,7 @@ impl Score {
     }
 
     /// Returns the count in words, line by line, for a mail.
-    pub fn lines(&self) -> Vec<String> {
+    pub(crate) fn lines(&self) -> Vec<String> {
         vec![
             format!(
                 "Counting: {} scoring, komi {}",

@@ -9,7 +9,7 @@
 use thiserror::Error;
 
 use super::board::Board;
-use super::game::{Game, Phase, slot};
+use super::game::{Game, Phase};
 use super::history::History;
 use super::ko::{KoEntry, KoList};
 use super::position::Position;
@@ -20,42 +20,42 @@ use super::{Color, Move, Point};
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameState {
     /// The rules.
-    pub rules: Rules,
+    pub(crate) rules: Rules,
     /// Handicap stones placed.
-    pub handicap: u32,
+    pub(crate) handicap: u32,
     /// The position play started from (after handicap stones).
-    pub start: Position,
+    pub(crate) start: Position,
     /// Who was to move at the start.
-    pub start_to_move: Color,
+    pub(crate) start_to_move: Color,
     /// Every move since the start, in order.
-    pub moves: Vec<(Color, Move)>,
+    pub(crate) moves: Vec<(Color, Move)>,
     /// The board hash of every position since the start (one more than moves).
-    pub hashes: Vec<u64>,
+    pub(crate) hashes: Vec<u64>,
     /// The board now.
-    pub position: Position,
+    pub(crate) position: Position,
     /// Who is to move.
-    pub to_move: Color,
+    pub(crate) to_move: Color,
     /// Passes in a row just played.
-    pub passes: u8,
+    pub(crate) passes: u8,
     /// Play, scoring or finished.
-    pub phase: Phase,
+    pub(crate) phase: Phase,
     /// The result, once there is one.
-    pub result: Option<GameResult>,
+    pub(crate) result: Option<GameResult>,
     /// Stones captured by Black and by White.
-    pub prisoners: [u32; 2],
+    pub(crate) prisoners: [u32; 2],
     /// Moves played, passes included.
-    pub move_number: u32,
+    pub(crate) move_number: u32,
     /// The last move and who made it.
-    pub last_move: Option<(Color, Move)>,
+    pub(crate) last_move: Option<(Color, Move)>,
     /// Scott's ko position list.
-    pub ko_list: Vec<KoEntry>,
+    pub(crate) ko_list: Vec<KoEntry>,
     /// The point the player `Color` may not retake at once (simple ko), if any.
-    pub ko_ban: Option<(Point, Color)>,
+    pub(crate) ko_ban: Option<(Point, Color)>,
 }
 
 /// Why stored parts do not make a game.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RestoreError {
+pub(crate) enum RestoreError {
     /// The pieces do not fit together.
     #[error("stored game is inconsistent: {0}")]
     Inconsistent(&'static str),
@@ -96,7 +96,7 @@ impl Game {
     }
 
     /// Returns the game stored as `state`, without replaying its moves.
-    pub fn restore(state: GameState) -> Result<Game, RestoreError> {
+    pub(crate) fn restore(state: GameState) -> Result<Game, RestoreError> {
         let size = state.position.size();
         if state.start.size() != size || state.ko_list.iter().any(|e| e.position.size() != size) {
             return Err(RestoreError::Inconsistent("board sizes differ"));
@@ -138,7 +138,7 @@ impl Game {
     /// Rebuilds a game by replaying `moves` from `start`, as the move list says.
     ///
     /// A second pass opens scoring; a later move resumes play, as it did when played.
-    pub fn rebuild(
+    pub(crate) fn rebuild(
         rules: Rules,
         handicap: u32,
         start: &Position,
@@ -165,7 +165,7 @@ impl Game {
 
 impl GameState {
     /// Names every part in which `self` (as stored) differs from `other` (as replayed).
-    pub fn differences(&self, other: &GameState) -> Vec<String> {
+    pub(crate) fn differences(&self, other: &GameState) -> Vec<String> {
         let mut out = Vec::new();
         let mut check = |what: &str, same: bool| {
             if !same {
@@ -185,11 +185,6 @@ impl GameState {
             check("status", self.phase == other.phase);
         }
         out
-    }
-
-    /// Returns the prisoners taken by `color`.
-    pub fn prisoners_of(&self, color: Color) -> u32 {
-        self.prisoners[slot(color)]
     }
 }
 

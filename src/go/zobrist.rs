@@ -7,7 +7,7 @@
 use super::Color;
 
 /// Cells in the padded board array (27 x 27 covers 25x25 with walls).
-pub const CELLS: usize = 27 * 27;
+pub(crate) const CELLS: usize = 27 * 27;
 
 const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -41,18 +41,18 @@ static EMPTY_BOARD: [u64; CELLS] = table(0x4B6F_4C69_7374_2121);
 
 /// Returns the key of a stone of `color` on padded cell `cell`.
 #[inline]
-pub fn stone(color: Color, cell: usize) -> u64 {
+pub(crate) fn stone(color: Color, cell: usize) -> u64 {
     STONES[color as usize + 1][cell]
 }
 
 /// Returns the key of cell code `code` (0 empty, 1 black, 2 white) on padded
 /// cell `cell`; an empty cell's key is 0.
 #[inline]
-pub fn code_key(code: u8, cell: usize) -> u64 {
+pub(crate) fn code_key(code: u8, cell: usize) -> u64 {
     STONES[code as usize][cell]
 }
 
 /// Returns the hash of the empty board of `size` lines (never zero).
-pub fn empty_board(size: u8) -> u64 {
+pub(crate) fn empty_board(size: u8) -> u64 {
     EMPTY_BOARD[size as usize] | 1
 }

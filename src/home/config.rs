@@ -11,38 +11,38 @@ use thiserror::Error;
 /// The whole configuration; every section and key is optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Config {
+pub(crate) struct Config {
     /// Who the server is.
-    pub server: ServerConfig,
+    pub(crate) server: ServerConfig,
     /// Where mail comes in.
-    pub inbox: InboxConfig,
+    pub(crate) inbox: InboxConfig,
     /// How mail goes out.
-    pub outbound: OutboundConfig,
+    pub(crate) outbound: OutboundConfig,
     /// Caps on message size and on the replies sent.
-    pub limits: LimitsConfig,
+    pub(crate) limits: LimitsConfig,
     /// The game database.
-    pub database: DatabaseConfig,
+    pub(crate) database: DatabaseConfig,
     /// Challenges, clocks, the scoring phase and vacations.
-    pub games: GamesConfig,
+    pub(crate) games: GamesConfig,
 }
 
 /// `[server]`: the server's identity in mail.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct ServerConfig {
+pub(crate) struct ServerConfig {
     /// The address players write to.
-    pub address: String,
+    pub(crate) address: String,
     /// The display name on outgoing mail.
-    pub name: String,
+    pub(crate) name: String,
     /// The authserv-id whose `Authentication-Results` headers are trusted
     /// (mail whose dkim or dmarc result is `fail` is then refused); empty
     /// to trust none.
-    pub trust_authserv_id: String,
+    pub(crate) trust_authserv_id: String,
     /// How a mail that plays in a game proves it comes from the player.
-    pub auth: AuthMode,
+    pub(crate) auth: AuthMode,
     /// Permanent bounces after which pbmgo stops mailing an address (until
     /// its player writes again); 0 never stops.
-    pub bounce_limit: u32,
+    pub(crate) bounce_limit: u32,
 }
 
 impl Default for ServerConfig {
@@ -60,7 +60,7 @@ impl Default for ServerConfig {
 /// `[server] auth`: what a game command must carry besides a player's From.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum AuthMode {
+pub(crate) enum AuthMode {
     /// The From address alone.
     #[default]
     Address,
@@ -74,13 +74,13 @@ pub enum AuthMode {
 /// an IMAP mailbox `poll` reads as well.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct InboxConfig {
+pub(crate) struct InboxConfig {
     /// The Maildir, relative to the home unless absolute.
-    pub maildir: PathBuf,
+    pub(crate) maildir: PathBuf,
     /// Messages `poll` handles per transaction (at least 1).
-    pub batch: usize,
+    pub(crate) batch: usize,
     /// The IMAP mailbox (a table, so it comes after the plain keys).
-    pub imap: ImapConfig,
+    pub(crate) imap: ImapConfig,
 }
 
 impl Default for InboxConfig {
@@ -110,25 +110,25 @@ pub enum ImapTls {
 /// from; off while `host` is empty.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct ImapConfig {
+pub(crate) struct ImapConfig {
     /// Host name or address; empty for no IMAP.
-    pub host: String,
+    pub(crate) host: String,
     /// Port.
-    pub port: u16,
+    pub(crate) port: u16,
     /// `none`, `starttls` or `tls`.
-    pub tls: ImapTls,
+    pub(crate) tls: ImapTls,
     /// User name.
-    pub user: String,
+    pub(crate) user: String,
     /// File holding the password, relative to the home unless absolute;
     /// empty for none (then `PBMGO_IMAP_PASSWORD` is used).
-    pub password_file: PathBuf,
+    pub(crate) password_file: PathBuf,
     /// An extra trusted root certificate (PEM), relative to the home unless
     /// absolute; empty for none.
-    pub ca_file: PathBuf,
+    pub(crate) ca_file: PathBuf,
     /// The folder read.
-    pub folder: String,
+    pub(crate) folder: String,
     /// Where handled mail is moved; empty to leave it, marked seen.
-    pub processed_folder: String,
+    pub(crate) processed_folder: String,
 }
 
 impl Default for ImapConfig {
@@ -149,7 +149,7 @@ impl Default for ImapConfig {
 /// How outgoing mail is handed on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Transport {
+pub(crate) enum Transport {
     /// Write each message as a file into `outbound.dir`.
     #[default]
     File,
@@ -162,19 +162,19 @@ pub enum Transport {
 /// `[outbound]`: the transport for outgoing mail.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct OutboundConfig {
+pub(crate) struct OutboundConfig {
     /// `file`, `sendmail` or `smtp`.
-    pub transport: Transport,
+    pub(crate) transport: Transport,
     /// Where the file transport writes, relative to the home unless absolute.
-    pub dir: PathBuf,
+    pub(crate) dir: PathBuf,
     /// The sendmail program.
-    pub sendmail: PathBuf,
+    pub(crate) sendmail: PathBuf,
     /// Attempts at sending one mail before it is marked failed.
-    pub max_attempts: u32,
+    pub(crate) max_attempts: u32,
     /// The wait before the first retry; each later wait doubles (at most a day).
-    pub retry_seconds: u64,
+    pub(crate) retry_seconds: u64,
     /// The SMTP server (a table, so it comes after the plain keys).
-    pub smtp: SmtpConfig,
+    pub(crate) smtp: SmtpConfig,
 }
 
 impl Default for OutboundConfig {
@@ -193,7 +193,7 @@ impl Default for OutboundConfig {
 /// How the SMTP connection is protected.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum SmtpTls {
+pub(crate) enum SmtpTls {
     /// Plain text.
     #[default]
     None,
@@ -206,21 +206,21 @@ pub enum SmtpTls {
 /// `[outbound.smtp]`: the SMTP server.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct SmtpConfig {
+pub(crate) struct SmtpConfig {
     /// Host name or address.
-    pub host: String,
+    pub(crate) host: String,
     /// Port.
-    pub port: u16,
+    pub(crate) port: u16,
     /// `none`, `starttls` or `tls`.
-    pub tls: SmtpTls,
+    pub(crate) tls: SmtpTls,
     /// User name; empty for no authentication.
-    pub user: String,
+    pub(crate) user: String,
     /// File holding the password, relative to the home unless absolute;
     /// empty for none (then `PBMGO_SMTP_PASSWORD` is used, if set).
-    pub password_file: PathBuf,
+    pub(crate) password_file: PathBuf,
     /// An extra trusted root certificate (PEM), relative to the home unless
     /// absolute; empty for none. For a relay with a self-signed certificate.
-    pub ca_file: PathBuf,
+    pub(crate) ca_file: PathBuf,
 }
 
 impl Default for SmtpConfig {
@@ -239,15 +239,15 @@ impl Default for SmtpConfig {
 /// `[limits]`: caps that keep the server and its correspondents safe.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct LimitsConfig {
+pub(crate) struct LimitsConfig {
     /// Larger inbound messages are not read.
-    pub max_message_bytes: u64,
+    pub(crate) max_message_bytes: u64,
     /// Replies sent to one address in an hour, at most.
-    pub max_replies_per_hour: u32,
+    pub(crate) max_replies_per_hour: u32,
     /// Replies sent in a day to an address that belongs to no player.
-    pub unknown_sender_replies_per_day: u32,
+    pub(crate) unknown_sender_replies_per_day: u32,
     /// Games one player may have going at once; 0 for no limit.
-    pub max_games_per_player: u32,
+    pub(crate) max_games_per_player: u32,
 }
 
 impl Default for LimitsConfig {
@@ -264,11 +264,11 @@ impl Default for LimitsConfig {
 /// `[database]`: the SQLite file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct DatabaseConfig {
+pub(crate) struct DatabaseConfig {
     /// The database file, relative to the home unless absolute.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// How long a command waits for another one's write to finish.
-    pub busy_timeout_ms: u64,
+    pub(crate) busy_timeout_ms: u64,
 }
 
 impl Default for DatabaseConfig {
@@ -283,16 +283,16 @@ impl Default for DatabaseConfig {
 /// `[games]`: how long challenges, moves and the scoring phase may take.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct GamesConfig {
+pub(crate) struct GamesConfig {
     /// Days per move when a challenge does not say (`days D`).
-    pub days_per_move: u32,
+    pub(crate) days_per_move: u32,
     /// Days before an unanswered challenge expires.
-    pub challenge_expiry_days: u32,
+    pub(crate) challenge_expiry_days: u32,
     /// Days the second player has to accept the dead-stone marking once
     /// the first has; then it stands as accepted.
-    pub scoring_deadline_days: u32,
+    pub(crate) scoring_deadline_days: u32,
     /// Vacation days each player may take per calendar year.
-    pub vacation_days_per_year: u32,
+    pub(crate) vacation_days_per_year: u32,
 }
 
 impl Default for GamesConfig {
@@ -307,11 +307,11 @@ impl Default for GamesConfig {
 }
 
 /// The config `pbmgo init` writes: every key, commented out, at its default.
-pub const DEFAULT_CONFIG: &str = include_str!("default.toml");
+pub(crate) const DEFAULT_CONFIG: &str = include_str!("default.toml");
 
 /// Why the config cannot be used.
 #[derive(Debug, Error)]
-pub enum ConfigError {
+pub(crate) enum ConfigError {
     /// The file exists (or was named) but cannot be read.
     #[error("cannot read config {}", path.display())]
     Read {
@@ -335,7 +335,7 @@ pub enum ConfigError {
 
 impl Config {
     /// Reads a config from TOML text; `path` names the file in errors.
-    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+    pub(crate) fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: path.to_path_buf(),
             line: e.span().map_or(1, |s| {

@@ -22,17 +22,16 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The config file's name inside the home.
-pub const CONFIG_FILE: &str = "pbmgo.toml";
+pub(crate) const CONFIG_FILE: &str = "pbmgo.toml";
 /// The quarantine Maildir's name inside the home.
-pub const QUARANTINE_DIR: &str = "quarantine";
+pub(crate) const QUARANTINE_DIR: &str = "quarantine";
 /// The folder of reply templates that override the built-in ones.
-pub const TEMPLATES_DIR: &str = "templates";
+pub(crate) const TEMPLATES_DIR: &str = "templates";
 
 /// A home directory with its config loaded; see the module header.
 #[derive(Debug, Clone)]
-pub struct Home {
+pub(crate) struct Home {
     root: PathBuf,
-    config_path: PathBuf,
     config: Config,
 }
 
@@ -42,7 +41,7 @@ impl Home {
     ///
     /// A missing default config means the defaults; a config named with
     /// `config` must exist.
-    pub fn load(root: &Path, config: Option<&Path>) -> Result<Home, ConfigError> {
+    pub(crate) fn load(root: &Path, config: Option<&Path>) -> Result<Home, ConfigError> {
         let config_path = config.map_or_else(|| root.join(CONFIG_FILE), Path::to_path_buf);
         let text = match std::fs::read_to_string(&config_path) {
             Ok(t) => Some(t),
@@ -60,70 +59,64 @@ impl Home {
         };
         Ok(Home {
             root: root.to_path_buf(),
-            config_path,
             config,
         })
     }
 
     /// Returns the home directory.
-    pub fn root(&self) -> &Path {
+    pub(crate) fn root(&self) -> &Path {
         &self.root
     }
 
-    /// Returns the config file's path (it may not exist).
-    pub fn config_path(&self) -> &Path {
-        &self.config_path
-    }
-
     /// Returns the config.
-    pub fn config(&self) -> &Config {
+    pub(crate) fn config(&self) -> &Config {
         &self.config
     }
 
     /// Returns `path` resolved against the home.
-    pub fn resolve(&self, path: &Path) -> PathBuf {
+    pub(crate) fn resolve(&self, path: &Path) -> PathBuf {
         self.root.join(path)
     }
 
     /// Returns the database file.
-    pub fn database(&self) -> PathBuf {
+    pub(crate) fn database(&self) -> PathBuf {
         self.resolve(&self.config.database.path)
     }
 
     /// Returns the busy timeout for the database.
-    pub fn busy_timeout(&self) -> Duration {
+    pub(crate) fn busy_timeout(&self) -> Duration {
         Duration::from_millis(self.config.database.busy_timeout_ms)
     }
 
     /// Returns the inbox Maildir.
-    pub fn inbox(&self) -> PathBuf {
+    pub(crate) fn inbox(&self) -> PathBuf {
         self.resolve(&self.config.inbox.maildir)
     }
 
     /// Returns the `[inbox.imap]` config when IMAP is on (a host is set).
-    pub fn imap(&self) -> Option<&ImapConfig> {
+    pub(crate) fn imap(&self) -> Option<&ImapConfig> {
         let imap = &self.config.inbox.imap;
         (!imap.host.trim().is_empty()).then_some(imap)
     }
 
     /// Returns the directory the file transport writes to.
-    pub fn outbox(&self) -> PathBuf {
+    pub(crate) fn outbox(&self) -> PathBuf {
         self.resolve(&self.config.outbound.dir)
     }
 
     /// Returns the quarantine Maildir.
-    pub fn quarantine(&self) -> PathBuf {
+    pub(crate) fn quarantine(&self) -> PathBuf {
         self.root.join(QUARANTINE_DIR)
     }
 
     /// Returns the folder whose reply templates override the built-in
     /// ones (it need not exist).
-    pub fn templates_dir(&self) -> PathBuf {
+    pub(crate) fn templates_dir(&self) -> PathBuf {
         self.root.join(TEMPLATES_DIR)
     }
 
     /// Returns every directory the home needs, the home first.
-    pub fn layout(&self) -> Vec<PathBuf> {
+    pub(crate) fn layout(&self) -> Vec<PathBuf> {
         let maildir = |d: PathBuf| ["tmp", "new", "cur"].map(|s| d.join(s));
         let mut dirs = vec![self.root.clone()];
         dirs.extend(maildir(self.inbox()));
@@ -133,7 +126,7 @@ impl Home {
     }
 
     /// Creates the directories of [`Home::layout`] that are missing; returns those it created.
-    pub fn create_layout(&self) -> std::io::Result<Vec<PathBuf>> {
+    pub(crate) fn create_layout(&self) -> std::io::Result<Vec<PathBuf>> {
         let mut created = Vec::new();
         for dir in self.layout() {
             if !dir.is_dir() {

@@ -3,7 +3,7 @@
 //! Owns the answer-or-ignore policy in the spirit of RFC 3834 and Mailman's
 //! `can_acknowledge`: never answer automatic mail, list mail, bounces, mail
 //! from mail systems or from ourselves. The policy is the ordered table
-//! [`RULES`]; the first rule that fires decides. Must not touch the store,
+//! `RULES`; the first rule that fires decides. Must not touch the store,
 //! replies or command parsing. Pure.
 
 use std::fmt;
@@ -45,7 +45,7 @@ pub enum IgnoreReason {
 
 impl IgnoreReason {
     /// Returns the stable kebab-case code used in logs and reply headers.
-    pub fn code(&self) -> &'static str {
+    pub(crate) fn code(&self) -> &'static str {
         match self {
             IgnoreReason::AutoSubmitted(_) => "auto-submitted",
             IgnoreReason::Precedence(_) => "precedence",
@@ -80,53 +80,28 @@ impl fmt::Display for IgnoreReason {
 
 /// A policy check: the reason to ignore a mail, or `None` when it passes.
 /// The second argument is pbmgo's own address.
-pub type Check = fn(&InboundMail, &str) -> Option<IgnoreReason>;
-
-/// One row of the policy: a name (equal to the reason's code) and a check.
-#[derive(Debug, Clone, Copy)]
-pub struct Rule {
-    /// The rule's name, equal to [`IgnoreReason::code`] of what it returns.
-    pub name: &'static str,
-    /// The check itself.
-    pub check: Check,
-}
-
-impl Rule {
-    /// Returns a rule named `name` that runs `check`.
-    pub const fn new(name: &'static str, check: Check) -> Self {
-        Rule { name, check }
-    }
-}
+pub(crate) type Check = fn(&InboundMail, &str) -> Option<IgnoreReason>;
 
 /// The policy, in order: the first rule that fires decides.
-pub const RULES: &[Rule] = &[
-    Rule::new("delivery-report", delivery_report),
-    Rule::new("null-return-path", null_return_path),
-    Rule::new("mailer-daemon", mailer_daemon),
-    Rule::new("auto-submitted", auto_submitted),
-    Rule::new("precedence", precedence),
-    Rule::new("list-mail", list_mail),
-    Rule::new("own-address", own_address),
-    Rule::new("no-sender", no_sender),
+pub(crate) const RULES: &[Check] = &[
+    delivery_report,
+    null_return_path,
+    mailer_daemon,
+    auto_submitted,
+    precedence,
+    list_mail,
+    own_address,
+    no_sender,
 ];
 
 /// Returns whether `mail` may be answered by pbmgo at `own_address`.
 ///
-/// Returns the first [`RULES`] hit as `Ignore`, else `Answer`.
+/// Returns the first `RULES` hit as `Ignore`, else `Answer`.
 pub fn classify(mail: &InboundMail, own_address: &str) -> Verdict {
     RULES
         .iter()
-        .find_map(|rule| (rule.check)(mail, own_address))
+        .find_map(|check| check(mail, own_address))
         .map_or(Verdict::Answer, Verdict::Ignore)
-}
-
-/// Returns the names of every rule that fires, in table order (for the log).
-pub fn rule_hits(mail: &InboundMail, own_address: &str) -> Vec<&'static str> {
-    RULES
-        .iter()
-        .filter(|rule| (rule.check)(mail, own_address).is_some())
-        .map(|rule| rule.name)
-        .collect()
 }
 
 /// A delivery status notification, or any mail sent to one of our VERP
@@ -139,7 +114,7 @@ fn delivery_report(mail: &InboundMail, own: &str) -> Option<IgnoreReason> {
 /// Returns the VERP bounce addresses (`go+bounce-<id>@domain`) of
 /// `own_address` that the mail was delivered to (`Delivered-To`,
 /// `X-Original-To`) or addressed to (`To`, `Cc`), in that order.
-pub fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a str> {
+pub(crate) fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a str> {
     let Some(own) = normalize_address(own_address) else {
         return Vec::new();
     };
@@ -157,7 +132,7 @@ pub fn bounce_addresses<'a>(mail: &'a InboundMail, own_address: &str) -> Vec<&'a
 /// `Action: failed` (whatever the status: a mail given up after days in
 /// the queue is lost too), or no action and a `5.x.x` status. `delayed`
 /// and the other actions never count.
-pub fn permanent_failures(mail: &InboundMail) -> impl Iterator<Item = &DsnRecipient> {
+pub(crate) fn permanent_failures(mail: &InboundMail) -> impl Iterator<Item = &DsnRecipient> {
     mail.dsn_recipients
         .iter()
         .filter(|r| r.action == "failed" || (r.action.is_empty() && r.status.starts_with('5')))
@@ -360,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn rule_names_are_the_reason_codes() {
+    fn each_rule_gives_its_own_reason_code() {
         let mut mail = human();
         mail.is_dsn = true;
         mail.return_path = Some(String::new());
@@ -368,13 +343,13 @@ mod tests {
         mail.auto_submitted = Some("auto-replied".into());
         mail.precedence = Some("bulk".into());
         mail.has_list_headers = true;
-        assert_eq!(rule_hits(&mail, OWN).len(), RULES.len() - 2);
-        for rule in RULES {
-            if let Some(reason) = (rule.check)(&mail, OWN) {
-                assert_eq!(reason.code(), rule.name);
-                assert!(!reason.to_string().is_empty());
-            }
-        }
+        let hits: Vec<IgnoreReason> = RULES.iter().filter_map(|check| check(&mail, OWN)).collect();
+        assert_eq!(hits.len(), RULES.len() - 2);
+        let mut codes: Vec<&str> = hits.iter().map(IgnoreReason::code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), hits.len());
+        assert!(hits.iter().all(|reason| !reason.to_string().is_empty()));
         assert_eq!(IgnoreReason::OwnAddress.code(), "own-address");
         assert_eq!(IgnoreReason::NoSender.code(), "no-sender");
     }

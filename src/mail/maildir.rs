@@ -85,7 +85,7 @@ impl Maildir {
     /// Returns at most `limit` of the files [`Maildir::pending`] returns, the
     /// first ones in its order, holding no more than `limit` names at a time:
     /// memory stays flat however large the inbox is.
-    pub fn pending_first(&self, limit: usize) -> io::Result<Vec<MailFile>> {
+    pub(crate) fn pending_first(&self, limit: usize) -> io::Result<Vec<MailFile>> {
         let mut first: BinaryHeap<(String, String, bool)> = BinaryHeap::with_capacity(limit + 1);
         for (sub, in_new) in [("new", true), ("cur", false)] {
             for entry in fs::read_dir(self.root.join(sub))? {
@@ -155,7 +155,7 @@ impl Maildir {
     /// calls [`Maildir::sync_cur`] once after its last claim. If the machine
     /// stops before that, a claimed file may reappear in `new/`, which is
     /// harmless when the message's key is recorded.
-    pub fn mark_seen_unsynced(&self, f: &MailFile) -> io::Result<PathBuf> {
+    pub(crate) fn mark_seen_unsynced(&self, f: &MailFile) -> io::Result<PathBuf> {
         let flags = add_flag(f.flags(), SEEN);
         let name = format!(
             "{}{INFO_SEPARATOR}{FLAGS_PREFIX}{flags}",
@@ -167,7 +167,7 @@ impl Maildir {
     }
 
     /// Makes the renames into `cur/` and out of `new/` durable.
-    pub fn sync_cur(&self) -> io::Result<()> {
+    pub(crate) fn sync_cur(&self) -> io::Result<()> {
         sync_dir(&self.root.join("cur"))?;
         sync_dir(&self.root.join("new"))
     }

@@ -11,6 +11,6 @@ pub mod imap;
 pub mod inbound;
 pub mod maildir;
 pub mod outbound;
-pub mod tags;
+pub(crate) mod tags;
 pub mod templates;
 pub mod transport;

@@ -19,14 +19,14 @@ const BOUNCE_TAG: &str = "bounce-";
 /// comes back to this address names the row, and so its recipient. Any
 /// `+tag` of the server's own address is replaced; the result is lower-case,
 /// as addresses read from inbound mail are.
-pub fn bounce_address(server: &str, message_id: &str) -> String {
+pub(crate) fn bounce_address(server: &str, message_id: &str) -> String {
     let digest = Sha256::digest(message_id.as_bytes());
     let id: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
     tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_lowercase()
 }
 
 /// Returns `server`'s address with `+tag` on its local part (any tag it had replaced).
-pub fn tagged_address(server: &str, tag: &str) -> String {
+pub(crate) fn tagged_address(server: &str, tag: &str) -> String {
     let server = server.trim();
     let (local, domain) = server.rsplit_once('@').unwrap_or((server, "localhost"));
     let base = local.split('+').next().unwrap_or(local);
@@ -35,7 +35,7 @@ pub fn tagged_address(server: &str, tag: &str) -> String {
 
 /// Returns the tag of `address` when it is `server`'s address with a
 /// `+tag` (local part and domain compared without case), lower-cased.
-pub fn address_tag(address: &str, server: &str) -> Option<String> {
+pub(crate) fn address_tag(address: &str, server: &str) -> Option<String> {
     let (local, domain) = address.trim().rsplit_once('@')?;
     let (s_local, s_domain) = server.trim().rsplit_once('@')?;
     let s_base = s_local.split('+').next().unwrap_or(s_local);
@@ -45,7 +45,7 @@ pub fn address_tag(address: &str, server: &str) -> Option<String> {
 }
 
 /// Returns true when `address` is one of `server`'s bounce addresses (see [`bounce_address`]).
-pub fn is_bounce_address(address: &str, server: &str) -> bool {
+pub(crate) fn is_bounce_address(address: &str, server: &str) -> bool {
     address_tag(address, server).is_some_and(|t| t.starts_with(BOUNCE_TAG))
 }
 

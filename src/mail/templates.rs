@@ -21,6 +21,7 @@ mod render;
 mod replies;
 
 pub use board::BoardCtx;
-pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx, wrap};
+pub(crate) use lifecycle::wrap;
+pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx};
 pub use render::{TemplateError, Templates};
 pub use replies::{HelpCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx};

@@ -16,7 +16,7 @@ use crate::store::codec::time_text;
 use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};
 
 /// Ends game `id` with `result`; returns the letters queued, or why not.
-pub fn adjudicate(
+pub(crate) fn adjudicate(
     conn: &Connection,
     env: &Env<'_>,
     id: GameId,
@@ -38,7 +38,7 @@ pub fn adjudicate(
 
 /// Returns game `id` to play (from the scoring phase or after a result);
 /// returns the letters queued, or why not.
-pub fn resume(
+pub(crate) fn resume(
     conn: &Connection,
     env: &Env<'_>,
     id: GameId,

@@ -8,7 +8,7 @@
 use crate::mail::inbound::InboundMail;
 
 /// Returns why the mail is taken as forged, or `None`.
-pub fn forged(mail: &InboundMail, trusted: Option<&str>) -> Option<String> {
+pub(crate) fn forged(mail: &InboundMail, trusted: Option<&str>) -> Option<String> {
     let trusted = trusted.filter(|t| !t.trim().is_empty())?;
     let domain = mail
         .from

@@ -10,7 +10,7 @@ use crate::store::StoredGame;
 use super::wording::board as words;
 
 /// Returns the board block of `g`.
-pub fn board_ctx(g: &StoredGame) -> BoardCtx {
+pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
     let game = &g.game;
     let to_move = game.to_move();
     BoardCtx {
@@ -32,7 +32,7 @@ pub fn board_ctx(g: &StoredGame) -> BoardCtx {
 
 /// Returns a free point of `game` for an example move: the centre when it
 /// is free, else the first free point, else `pass`.
-pub fn example_point(game: &Game) -> String {
+pub(crate) fn example_point(game: &Game) -> String {
     let size = game.board().size();
     let centre = Point::new(size.get() / 2, size.get() / 2);
     size.all_points()

@@ -29,7 +29,11 @@ use crate::store::players::{self, Player};
 use crate::store::reach;
 
 /// Clears the bounces of `player`, who has just written.
-pub fn clear(conn: &Connection, env: &Env<'_>, player: &Player) -> Result<(), PipelineError> {
+pub(crate) fn clear(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+) -> Result<(), PipelineError> {
     let n = bounces::clear(conn, &player.addresses, env.now)?;
     if n > 0 {
         tracing::info!(player = %player.name, bounces = n, "bounces cleared by a mail from the player");

@@ -14,33 +14,33 @@ use crate::mail::templates::Templates;
 
 /// What the pipeline needs to know about this server.
 #[derive(Debug, Clone)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Who replies come from.
-    pub identity: Identity,
+    pub(crate) identity: Identity,
     /// Mail larger than this is quarantined unanswered.
-    pub max_message_bytes: usize,
+    pub(crate) max_message_bytes: usize,
     /// Replies to one address per hour, at most.
-    pub max_replies_per_hour: u32,
+    pub(crate) max_replies_per_hour: u32,
     /// "Who are you" replies to one unknown address per day, at most.
-    pub unknown_sender_replies_per_day: u32,
+    pub(crate) unknown_sender_replies_per_day: u32,
     /// When set, `Authentication-Results` from this authserv-id are trusted.
-    pub trust_authserv_id: Option<String>,
+    pub(crate) trust_authserv_id: Option<String>,
     /// Games one player may have going at once (challenges included); 0: no limit.
-    pub max_games_per_player: u32,
+    pub(crate) max_games_per_player: u32,
     /// Challenges, clocks, the scoring phase and vacations.
-    pub games: GamesConfig,
+    pub(crate) games: GamesConfig,
     /// Permanent bounces after which an address gets no more mail; 0: never.
-    pub bounce_limit: u32,
+    pub(crate) bounce_limit: u32,
     /// `[server] auth` and the secret reply tokens are made with.
-    pub tokens: TokenKey,
+    pub(crate) tokens: TokenKey,
     /// Random bytes drawn once per process at the CLI edge and mixed into
     /// password salts; tests leave them at zero.
-    pub entropy: [u8; 16],
+    pub(crate) entropy: [u8; 16],
 }
 
 impl Settings {
     /// Returns the domain of the server's address (for Message-IDs).
-    pub fn domain(&self) -> &str {
+    pub(crate) fn domain(&self) -> &str {
         self.identity
             .address
             .rsplit_once('@')
@@ -49,23 +49,23 @@ impl Settings {
 }
 
 /// Everything one run of the pipeline works with.
-pub struct Env<'a> {
+pub(crate) struct Env<'a> {
     /// Server settings.
-    pub settings: &'a Settings,
+    pub(crate) settings: &'a Settings,
     /// Reply templates.
-    pub templates: &'a Templates,
+    pub(crate) templates: &'a Templates,
     /// The time this message is handled at.
-    pub now: DateTime<Utc>,
+    pub(crate) now: DateTime<Utc>,
     /// Where the mail it queues goes.
-    pub sink: &'a MailSink<'a>,
+    pub(crate) sink: &'a MailSink<'a>,
 }
 
 /// The message being handled, with its key and where it came from.
-pub struct Msg<'a> {
+pub(crate) struct Msg<'a> {
     /// The parsed mail.
-    pub mail: &'a InboundMail,
+    pub(crate) mail: &'a InboundMail,
     /// Its exactly-once key (see `process::message_key`).
-    pub key: &'a str,
+    pub(crate) key: &'a str,
     /// Where it came from: its file name, as the runner names it.
-    pub source: &'a str,
+    pub(crate) source: &'a str,
 }

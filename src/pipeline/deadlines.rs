@@ -26,7 +26,7 @@ use crate::store::{GameId, StoredGame, games};
 
 /// Expires old challenges and ends or warns about scoring phases at
 /// `env.now`; returns how many letters were queued.
-pub fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
+pub(crate) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError> {
     let mut sent = 0;
     for c in challenges::due(conn, env.now)? {
         sent += expire(conn, env, &c)?;

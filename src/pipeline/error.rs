@@ -14,7 +14,7 @@ use crate::store::games::GameId;
 
 /// An internal failure while handling a message; the message goes to quarantine.
 #[derive(Debug, Error)]
-pub enum PipelineError {
+pub(crate) enum PipelineError {
     /// The database failed.
     #[error("database error")]
     Store(#[from] StoreError),
@@ -34,17 +34,17 @@ impl From<rusqlite::Error> for PipelineError {
 
 /// A refused command: a stable code (the `X-Pbmgo-Rejected` value) and plain words.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rejection {
+pub(crate) struct Rejection {
     /// The code.
-    pub code: &'static str,
+    pub(crate) code: &'static str,
     /// Why, for the player.
-    pub reason: String,
+    pub(crate) reason: String,
     /// The game whose board explains the refusal, if any.
-    pub game: Option<GameId>,
+    pub(crate) game: Option<GameId>,
 }
 
 /// A refusal about no game in particular.
-pub fn reject(code: &'static str, reason: impl Into<String>) -> Rejection {
+pub(crate) fn reject(code: &'static str, reason: impl Into<String>) -> Rejection {
     Rejection {
         code,
         reason: reason.into(),
@@ -53,7 +53,7 @@ pub fn reject(code: &'static str, reason: impl Into<String>) -> Rejection {
 }
 
 /// A refusal whose explanation is game `game`'s board.
-pub fn reject_in(game: GameId, code: &'static str, reason: impl Into<String>) -> Rejection {
+pub(crate) fn reject_in(game: GameId, code: &'static str, reason: impl Into<String>) -> Rejection {
     Rejection {
         code,
         reason: reason.into(),
@@ -63,7 +63,7 @@ pub fn reject_in(game: GameId, code: &'static str, reason: impl Into<String>) ->
 
 /// Why a command stopped: refused by the rules, or failed inside.
 #[derive(Debug)]
-pub enum CmdError {
+pub(crate) enum CmdError {
     /// The player is told why; the message goes on.
     Refused(Rejection),
     /// The message goes to quarantine.
@@ -71,7 +71,7 @@ pub enum CmdError {
 }
 
 /// What a command's step gives: its value, or why the command stopped.
-pub type CmdResult<T> = Result<T, CmdError>;
+pub(crate) type CmdResult<T> = Result<T, CmdError>;
 
 impl From<Rejection> for CmdError {
     fn from(r: Rejection) -> Self {
@@ -99,7 +99,7 @@ macro_rules! failed_from {
 failed_from!(StoreError, TemplateError, OutboundError, rusqlite::Error);
 
 /// Splits a command's result into the player's answer and an internal failure.
-pub fn settle<T>(result: CmdResult<T>) -> Result<Result<T, Rejection>, PipelineError> {
+pub(crate) fn settle<T>(result: CmdResult<T>) -> Result<Result<T, Rejection>, PipelineError> {
     match result {
         Ok(value) => Ok(Ok(value)),
         Err(CmdError::Refused(r)) => Ok(Err(r)),

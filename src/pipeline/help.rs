@@ -7,7 +7,7 @@ use super::error::PipelineError;
 use crate::mail::templates::HelpCtx;
 
 /// Returns the help text, with an optional first line.
-pub fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, PipelineError> {
+pub(crate) fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, PipelineError> {
     let ctx = HelpCtx {
         server_name: env.settings.identity.name.clone(),
         server_address: env.settings.identity.address.clone(),

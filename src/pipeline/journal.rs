@@ -9,28 +9,28 @@ use super::error::PipelineError;
 use crate::store::messages::{self, NewMessage, Outcome};
 
 /// What a handled message came to, as its entry keeps it.
-pub struct Entry<'a> {
+pub(crate) struct Entry<'a> {
     /// The sender's player id, when the sender is a player.
-    pub player_id: Option<i64>,
+    pub(crate) player_id: Option<i64>,
     /// What the message came to.
-    pub outcome: Outcome,
+    pub(crate) outcome: Outcome,
     /// The refusal (or ignore) codes, space-separated.
-    pub reasons: &'a str,
+    pub(crate) reasons: &'a str,
     /// A line for the log.
-    pub detail: &'a str,
+    pub(crate) detail: &'a str,
 }
 
 /// A recorded message: the message and its row id, which its replies name.
 #[derive(Clone, Copy)]
-pub struct Recorded<'a> {
+pub(crate) struct Recorded<'a> {
     /// The message.
-    pub msg: &'a Msg<'a>,
+    pub(crate) msg: &'a Msg<'a>,
     /// Its row in the `messages` table.
-    pub id: i64,
+    pub(crate) id: i64,
 }
 
 /// Records the message's key and what it came to; returns its row id.
-pub fn record(
+pub(crate) fn record(
     conn: &Connection,
     env: &Env<'_>,
     msg: &Msg<'_>,

@@ -23,39 +23,39 @@ use crate::store::reach;
 
 /// One mail to a player, rendered by whoever caused it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Letter {
+pub(crate) struct Letter {
     /// Who gets it.
-    pub to: PlayerRef,
+    pub(crate) to: PlayerRef,
     /// The outbox kind, e.g. `challenge`, `scoring`, `game-over`, `reminder`.
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
     /// The Subject; for a game, begin it with `[gameN] `.
-    pub subject: String,
+    pub(crate) subject: String,
     /// The plain-text body.
-    pub text: String,
+    pub(crate) text: String,
     /// An HTML alternative, if any.
-    pub html: Option<String>,
+    pub(crate) html: Option<String>,
     /// The game it is about, which threads it under the game's mail.
-    pub game: Option<GameId>,
+    pub(crate) game: Option<GameId>,
     /// Files attached, such as the SGF at the end of a game.
-    pub attachments: Vec<Attachment>,
+    pub(crate) attachments: Vec<Attachment>,
     /// It needs an answer or warns of a loss (challenges, the scoring
     /// phase, timeouts): sent even to a player with `notify off`.
-    pub essential: bool,
+    pub(crate) essential: bool,
 }
 
 /// Where a letter's Message-ID and outbox row come from.
-pub struct Origin<'a> {
+pub(crate) struct Origin<'a> {
     /// A string unique to this letter (the inbound key and a sequence
     /// number, or a tick notice's key): the Message-ID is derived from it,
     /// so queueing the same letter twice makes the same mail.
-    pub unique: &'a str,
+    pub(crate) unique: &'a str,
     /// The inbound message that caused it, if any.
-    pub inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<i64>,
 }
 
 /// Queues each of `letters` with [`queue`], the `i`th (from 0) under the
 /// unique string `unique(i)`; returns how many were queued.
-pub fn queue_each<'l>(
+pub(crate) fn queue_each<'l>(
     conn: &Connection,
     env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
@@ -75,7 +75,7 @@ pub fn queue_each<'l>(
 
 /// Queues `letter` unless its player declines it or their address is
 /// stopped by bounces; returns whether it was queued.
-pub fn queue(
+pub(crate) fn queue(
     conn: &Connection,
     env: &Env<'_>,
     letter: &Letter,

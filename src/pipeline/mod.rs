@@ -18,33 +18,33 @@
 //!
 //! Must not touch sockets or the terminal. Time and ids are arguments.
 
-pub mod admin;
+pub(crate) mod admin;
 mod answer;
 mod auth;
 mod boards;
-pub mod bounces;
+pub(crate) mod bounces;
 mod context;
-pub mod deadlines;
+pub(crate) mod deadlines;
 mod error;
 mod execute;
 mod games;
 mod help;
 mod journal;
-pub mod letters;
-pub mod outgoing;
+pub(crate) mod letters;
+pub(crate) mod outgoing;
 mod process;
-pub mod records;
+pub(crate) mod records;
 mod replies;
 mod report;
-pub mod sink;
+pub(crate) mod sink;
 mod stranger;
-pub mod tick;
-pub mod tokens;
+pub(crate) mod tick;
+pub(crate) mod tokens;
 mod wording;
 mod words;
 
-pub use context::{Env, Msg, Settings};
-pub use error::{CmdError, CmdResult, PipelineError, Rejection};
-pub use process::{message_key, process};
-pub use report::{Disposition, Effect, LineResult, Notice, Report};
-pub use sink::MailSink;
+pub(crate) use context::{Env, Settings};
+pub(crate) use error::PipelineError;
+pub(crate) use process::process;
+pub(crate) use report::Disposition;
+pub(crate) use sink::MailSink;

@@ -18,24 +18,24 @@ use crate::mail::tags;
 use crate::store::games::GameId;
 
 /// Where a queued mail comes from and what it is about.
-pub struct Queued<'a> {
+pub(crate) struct Queued<'a> {
     /// The outbox kind: `reply`, `your-move`, `challenge`, ...
-    pub kind: &'a str,
+    pub(crate) kind: &'a str,
     /// The game it is about, which gives it a reply token.
-    pub game: Option<GameId>,
+    pub(crate) game: Option<GameId>,
     /// The inbound message that caused it, if any.
-    pub inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<i64>,
 }
 
 /// Returns the envelope sender of the mail `message_id`: its VERP bounce address.
-pub fn envelope(settings: &Settings, message_id: &str) -> String {
+pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
     tags::bounce_address(&settings.identity.address, message_id)
 }
 
 /// Sets the mail's Reply-To (token mode, a game, a player), renders it
 /// (or has `env.sink` render it later) and queues it with its VERP
 /// envelope sender.
-pub fn enqueue(
+pub(crate) fn enqueue(
     conn: &Connection,
     env: &Env<'_>,
     mut mail: OutboundMail,

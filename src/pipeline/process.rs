@@ -31,7 +31,7 @@ use crate::store::messages::{self, Outcome};
 use crate::store::players::{self, Player};
 
 /// Returns the exactly-once key of a message: its Message-ID, else a hash of its bytes.
-pub fn message_key(mail: &InboundMail) -> String {
+pub(crate) fn message_key(mail: &InboundMail) -> String {
     match &mail.message_id {
         Some(id) if !id.is_empty() => id.clone(),
         _ => format!("sha256:{}", mail.raw_hash),
@@ -40,7 +40,7 @@ pub fn message_key(mail: &InboundMail) -> String {
 
 /// Handles one raw message inside the caller's transaction (`conn`); see
 /// the module header for the steps.
-pub fn process(
+pub(crate) fn process(
     conn: &Connection,
     env: &Env<'_>,
     raw: &[u8],

@@ -8,7 +8,7 @@ use crate::store::StoredGame;
 
 /// Returns the SGF record of a stored game: its start position (handicap
 /// stones as setup), players, rules, result and every move.
-pub fn sgf_record(stored: &StoredGame) -> SgfRecord {
+pub(crate) fn sgf_record(stored: &StoredGame) -> SgfRecord {
     let state = stored.game.state();
     let stones = |c: Color| -> Vec<_> {
         let start = &state.start;
@@ -40,7 +40,7 @@ pub fn sgf_record(stored: &StoredGame) -> SgfRecord {
 }
 
 /// Returns the game's SGF as a mail attachment named after the game.
-pub fn sgf_attachment(stored: &StoredGame) -> Attachment {
+pub(crate) fn sgf_attachment(stored: &StoredGame) -> Attachment {
     Attachment {
         filename: format!("{}.sgf", stored.id),
         content_type: "application/x-go-sgf".into(),

@@ -147,7 +147,7 @@ fn answer(m: &mut OutboundMail, msg: &Msg<'_>) {
 
 /// Queues the transcript to the sender, a mail to each opponent and the
 /// commands' letters; returns how many.
-pub fn send_all(
+pub(crate) fn send_all(
     conn: &Connection,
     env: &Env<'_>,
     recorded: Recorded<'_>,
@@ -174,7 +174,7 @@ fn queue_letters(q: &Queue<'_, '_>, report: &Report) -> Result<u32, PipelineErro
 }
 
 /// Queues a transcript to a sender who is not (yet) a player.
-pub fn transcript_to_stranger(
+pub(crate) fn transcript_to_stranger(
     conn: &Connection,
     env: &Env<'_>,
     recorded: Recorded<'_>,
@@ -362,7 +362,7 @@ pub(super) fn reach_address(
 }
 
 /// Queues the "who are you" reply to an unknown sender.
-pub fn unknown_sender(
+pub(crate) fn unknown_sender(
     conn: &Connection,
     env: &Env<'_>,
     recorded: Recorded<'_>,

@@ -14,7 +14,7 @@ use crate::store::messages::Outcome;
 
 /// What an accepted command did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// A move or pass was played (or a resignation made) in a game.
     Changed(Notice),
     /// A game's board is to be shown.
@@ -39,7 +39,11 @@ pub enum Effect {
 impl Effect {
     /// An accepted command that changed something: `text` for the sender,
     /// `game`'s board shown with it, each letter mailed to its player.
-    pub fn acted(text: impl Into<String>, game: Option<GameId>, letters: Vec<Letter>) -> Effect {
+    pub(crate) fn acted(
+        text: impl Into<String>,
+        game: Option<GameId>,
+        letters: Vec<Letter>,
+    ) -> Effect {
         Effect::Acted {
             text: text.into(),
             game,
@@ -50,25 +54,25 @@ impl Effect {
 
 /// A change the opponent is told about.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
+pub(crate) struct Notice {
     /// The game.
-    pub game: GameId,
+    pub(crate) game: GameId,
     /// Who acted.
-    pub color: Color,
+    pub(crate) color: Color,
     /// `C3`, `pass` or `resign`.
-    pub what: String,
+    pub(crate) what: String,
     /// The move's number (for a resignation, the moves played).
-    pub number: u32,
+    pub(crate) number: u32,
 }
 
 /// What a command did, with the game as it left it when the command has
 /// that at hand (so the replies need not read it again).
 #[derive(Clone)]
-pub struct Done {
+pub(crate) struct Done {
     /// What happened.
-    pub effect: Effect,
+    pub(crate) effect: Effect,
     /// The game after the command, if the command loaded it.
-    pub after: Option<Arc<StoredGame>>,
+    pub(crate) after: Option<Arc<StoredGame>>,
 }
 
 impl From<Effect> for Done {
@@ -82,18 +86,18 @@ impl From<Effect> for Done {
 
 /// One command and its result.
 #[derive(Clone)]
-pub struct LineResult {
+pub(crate) struct LineResult {
     /// The command as written.
-    pub command: String,
+    pub(crate) command: String,
     /// What it did, or why not.
-    pub result: Result<Effect, Rejection>,
+    pub(crate) result: Result<Effect, Rejection>,
     /// The game as the command left it, when it had it at hand.
-    pub after: Option<Arc<StoredGame>>,
+    pub(crate) after: Option<Arc<StoredGame>>,
 }
 
 impl LineResult {
     /// A line with the command's result, keeping the game it left behind.
-    pub fn new(command: String, result: Result<Done, Rejection>) -> LineResult {
+    pub(crate) fn new(command: String, result: Result<Done, Rejection>) -> LineResult {
         match result {
             Ok(done) => LineResult {
                 command,
@@ -135,18 +139,18 @@ impl std::fmt::Debug for LineResult {
 
 /// Everything the commands of one mail did.
 #[derive(Debug, Clone, Default)]
-pub struct Report {
+pub(crate) struct Report {
     /// One entry per command run.
-    pub lines: Vec<LineResult>,
+    pub(crate) lines: Vec<LineResult>,
     /// Command lines beyond the per-mail limit.
-    pub not_processed: Vec<String>,
+    pub(crate) not_processed: Vec<String>,
     /// The player's comment: the body lines that are not commands.
-    pub comment: Vec<String>,
+    pub(crate) comment: Vec<String>,
 }
 
 impl Report {
     /// Returns the message's outcome.
-    pub fn outcome(&self) -> Outcome {
+    pub(crate) fn outcome(&self) -> Outcome {
         let changed = self.lines.iter().any(|l| {
             matches!(
                 l.result,
@@ -161,7 +165,7 @@ impl Report {
     }
 
     /// Returns the rejection codes, one per refused command, and `too-many-commands`.
-    pub fn codes(&self) -> Vec<&'static str> {
+    pub(crate) fn codes(&self) -> Vec<&'static str> {
         let mut codes: Vec<&'static str> = self
             .lines
             .iter()
@@ -175,7 +179,7 @@ impl Report {
     }
 
     /// Returns a one-line summary for the message log.
-    pub fn summary(&self) -> String {
+    pub(crate) fn summary(&self) -> String {
         let ok = self.lines.iter().filter(|l| l.result.is_ok()).count();
         let mut s = format!(
             "{} command(s): {ok} ok, {} rejected",
@@ -189,7 +193,7 @@ impl Report {
     }
 
     /// Returns the changes the opponents are told about.
-    pub fn notices(&self) -> impl Iterator<Item = &Notice> {
+    pub(crate) fn notices(&self) -> impl Iterator<Item = &Notice> {
         self.lines.iter().filter_map(|l| match &l.result {
             Ok(Effect::Changed(n)) => Some(n),
             _ => None,
@@ -197,7 +201,7 @@ impl Report {
     }
 
     /// Returns the letters the commands caused, in order.
-    pub fn letters(&self) -> impl Iterator<Item = &Letter> {
+    pub(crate) fn letters(&self) -> impl Iterator<Item = &Letter> {
         self.lines.iter().flat_map(|l| match &l.result {
             Ok(Effect::Acted { letters, .. }) => letters.as_slice(),
             _ => &[],
@@ -207,7 +211,7 @@ impl Report {
 
 /// Where a message ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Disposition {
+pub(crate) enum Disposition {
     /// Handled: its key is recorded with this outcome and its replies are queued.
     Handled {
         /// What it came to.

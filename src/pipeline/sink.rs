@@ -24,20 +24,20 @@ use crate::store::outbox::{self, Due, Encoded, Later, NewMail};
 
 /// The outbox row of a mail, besides what the mail itself gives (its
 /// Message-ID and recipient).
-pub struct Row<'a> {
+pub(crate) struct Row<'a> {
     /// The envelope sender (MAIL FROM).
-    pub envelope_from: &'a str,
+    pub(crate) envelope_from: &'a str,
     /// The outbox kind: `reply`, `your-move`, `challenge`, ...
-    pub kind: &'a str,
+    pub(crate) kind: &'a str,
     /// The game it is about, if any.
-    pub game_id: Option<i64>,
+    pub(crate) game_id: Option<i64>,
     /// The inbound message row it answers, if any.
-    pub inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<i64>,
 }
 
 /// A mail queued without its bytes, waiting for them.
 #[derive(Debug, Clone, Copy)]
-pub struct Pending {
+pub(crate) struct Pending {
     /// Its outbox row.
     later: Later,
     /// Its copy among the kept mails, when they are kept.
@@ -46,7 +46,7 @@ pub struct Pending {
 
 /// Renders queued mail away from the transaction; the bytes come back
 /// through [`MailSink::store_rendered`] before the transaction commits.
-pub trait RenderLater {
+pub(crate) trait RenderLater {
     /// Takes `mail`, queued without its bytes as `pending`, to render as of `now`.
     fn defer(&self, pending: Pending, mail: OutboundMail, now: DateTime<Utc>);
     /// Returns how many mails were taken so far.
@@ -56,7 +56,7 @@ pub trait RenderLater {
 }
 
 /// Where queued mail goes; see the module header.
-pub struct MailSink<'a> {
+pub(crate) struct MailSink<'a> {
     /// Copies of the mails queued, in order, when they are kept.
     kept: Option<RefCell<Vec<Due>>>,
     /// Who renders the mail, when it is not rendered at once.
@@ -65,14 +65,14 @@ pub struct MailSink<'a> {
 
 /// How far a sink had come, to go back to when a message is rolled back.
 #[derive(Debug, Clone, Copy)]
-pub struct Mark {
+pub(crate) struct Mark {
     kept: usize,
     deferred: usize,
 }
 
 impl<'a> MailSink<'a> {
     /// Renders each mail and stores its bytes at once; keeps nothing.
-    pub fn plain() -> Self {
+    pub(crate) fn plain() -> Self {
         MailSink {
             kept: None,
             later: None,
@@ -81,7 +81,7 @@ impl<'a> MailSink<'a> {
 
     /// Also keeps a copy of each mail queued, to send after commit without
     /// reading the bytes back.
-    pub fn keeping(self) -> Self {
+    pub(crate) fn keeping(self) -> Self {
         MailSink {
             kept: Some(RefCell::new(Vec::new())),
             ..self
@@ -89,7 +89,7 @@ impl<'a> MailSink<'a> {
     }
 
     /// Hands each mail's rendering to `later`, storing its row at once.
-    pub fn rendering_with(self, later: &'a dyn RenderLater) -> Self {
+    pub(crate) fn rendering_with(self, later: &'a dyn RenderLater) -> Self {
         MailSink {
             later: Some(later),
             ..self
@@ -98,7 +98,7 @@ impl<'a> MailSink<'a> {
 
     /// Queues `mail`'s row and hands it to the renderer; gives it back, with
     /// nothing queued, when this sink renders at once (then [`MailSink::store`] it).
-    pub fn defer(
+    pub(crate) fn defer(
         &self,
         conn: &Connection,
         mail: OutboundMail,
@@ -120,7 +120,7 @@ impl<'a> MailSink<'a> {
     }
 
     /// Queues `mail` with its bytes `raw`, rendered already.
-    pub fn store(
+    pub(crate) fn store(
         &self,
         conn: &Connection,
         mail: &OutboundMail,
@@ -137,7 +137,7 @@ impl<'a> MailSink<'a> {
 
     /// Stores the bytes of a mail the renderer took: `raw`, `encoded` from it
     /// by [`outbox::encode_body`].
-    pub fn store_rendered(
+    pub(crate) fn store_rendered(
         &self,
         conn: &Connection,
         pending: Pending,
@@ -150,7 +150,7 @@ impl<'a> MailSink<'a> {
     }
 
     /// Returns how far this sink has come, for [`MailSink::roll_back_to`].
-    pub fn mark(&self) -> Mark {
+    pub(crate) fn mark(&self) -> Mark {
         Mark {
             kept: self.kept.as_ref().map_or(0, |k| k.borrow().len()),
             deferred: self.later.map_or(0, |l| l.deferred()),
@@ -158,7 +158,7 @@ impl<'a> MailSink<'a> {
     }
 
     /// Drops what was queued after `mark` (its message was rolled back).
-    pub fn roll_back_to(&self, mark: Mark) {
+    pub(crate) fn roll_back_to(&self, mark: Mark) {
         if let Some(k) = &self.kept {
             k.borrow_mut().truncate(mark.kept);
         }
@@ -168,7 +168,7 @@ impl<'a> MailSink<'a> {
     }
 
     /// Returns the copies kept, in the order queued.
-    pub fn into_kept(self) -> Vec<Due> {
+    pub(crate) fn into_kept(self) -> Vec<Due> {
         self.kept.map(RefCell::into_inner).unwrap_or_default()
     }
 
@@ -182,7 +182,6 @@ impl<'a> MailSink<'a> {
             envelope_from: new.envelope_from.to_owned(),
             recipient: new.recipient.to_owned(),
             raw: Vec::new(),
-            attempts: 0,
         });
         Some(kept.len() - 1)
     }

@@ -13,7 +13,7 @@
 mod digest;
 mod notice;
 
-pub use super::wording::tick::{deadline_words, left_words};
+pub(crate) use super::wording::tick::{deadline_words, left_words};
 use notice::queue;
 
 use chrono::{DateTime, Duration, Utc};
@@ -35,41 +35,41 @@ use crate::store::{StoredGame, games, settings};
 
 /// What one tick did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct TickSummary {
+pub(crate) struct TickSummary {
     /// Reminders queued (half the time gone).
-    pub reminders: u32,
+    pub(crate) reminders: u32,
     /// "Timing out soon" warnings queued.
-    pub warnings: u32,
+    pub(crate) warnings: u32,
     /// Games lost on time.
-    pub timeouts: u32,
+    pub(crate) timeouts: u32,
     /// Letters queued by the challenge and scoring deadlines.
-    pub deadlines: u32,
+    pub(crate) deadlines: u32,
     /// Daily digests queued.
-    pub digests: u32,
+    pub(crate) digests: u32,
 }
 
 /// Context of `clock-reminder.txt` and `clock-warning.txt`.
 #[derive(Debug, Clone, Serialize)]
-pub struct ClockCtx {
+pub(crate) struct ClockCtx {
     /// The player to move.
-    pub player: String,
+    pub(crate) player: String,
     /// Their opponent.
-    pub opponent: String,
+    pub(crate) opponent: String,
     /// The game's name.
-    pub game: String,
+    pub(crate) game: String,
     /// When they lose on time, e.g. `2026-11-29 12:00 UTC`.
-    pub deadline: String,
+    pub(crate) deadline: String,
     /// The time left in words, e.g. `3 days and 4 hours from now`.
-    pub days_left: String,
+    pub(crate) days_left: String,
     /// The number of the move they are to play.
-    pub move_number: u32,
+    pub(crate) move_number: u32,
     /// The board.
-    pub board: BoardCtx,
+    pub(crate) board: BoardCtx,
 }
 
 /// Runs the clocks, the deadlines and the digests at `env.now`, in the
 /// caller's transaction; returns what was queued.
-pub fn run(conn: &Connection, env: &Env<'_>) -> Result<TickSummary, PipelineError> {
+pub(crate) fn run(conn: &Connection, env: &Env<'_>) -> Result<TickSummary, PipelineError> {
     let mut summary = TickSummary::default();
     for r in clock::running(conn)? {
         clock_step(conn, env, &r, &mut summary)?;

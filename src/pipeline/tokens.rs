@@ -16,16 +16,13 @@ use crate::home::AuthMode;
 use crate::mail::tags::tagged_address;
 use crate::store::players::{self};
 
-/// Characters of a token: 16 base32 characters hold 80 bits.
-pub const TOKEN_CHARS: usize = 16;
-
 /// The server's token key and how mail is authenticated.
 #[derive(Clone, Default)]
-pub struct TokenKey {
+pub(crate) struct TokenKey {
     /// `address` (tokens off) or `token`.
-    pub mode: AuthMode,
+    pub(crate) mode: AuthMode,
     /// The secret the tokens are made with (empty while `mode` is `address`).
-    pub secret: Vec<u8>,
+    pub(crate) secret: Vec<u8>,
 }
 
 impl std::fmt::Debug for TokenKey {
@@ -41,7 +38,7 @@ impl std::fmt::Debug for TokenKey {
 
 impl TokenKey {
     /// Returns the token of `player` in game `game`.
-    pub fn token(&self, player: i64, game: i64) -> String {
+    pub(crate) fn token(&self, player: i64, game: i64) -> String {
         let mut message = b"pbmgo reply token v1\0".to_vec();
         message.extend_from_slice(&player.to_be_bytes());
         message.extend_from_slice(&game.to_be_bytes());
@@ -50,14 +47,14 @@ impl TokenKey {
     }
 
     /// Returns the Reply-To address for `player`'s mail about `game`, in token mode.
-    pub fn reply_to(&self, server: &str, player: i64, game: i64) -> Option<String> {
+    pub(crate) fn reply_to(&self, server: &str, player: i64, game: i64) -> Option<String> {
         (self.mode == AuthMode::Token).then(|| tagged_address(server, &self.token(player, game)))
     }
 }
 
 /// Returns the Reply-To of a mail to `to` about `game`: the token address
 /// in token mode when `to` belongs to a player, else `None`.
-pub fn reply_to_for(
+pub(crate) fn reply_to_for(
     conn: &Connection,
     key: &TokenKey,
     server: &str,
@@ -150,7 +147,8 @@ mod tests {
         };
         let k = key(b"secret one");
         let t = k.token(1, 2);
-        assert_eq!(t.len(), TOKEN_CHARS);
+        // 16 base32 characters hold 80 bits.
+        assert_eq!(t.len(), 16);
         assert_eq!(t, k.token(1, 2));
         assert_ne!(t, k.token(2, 1));
         assert_ne!(t, k.token(1, 3));

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::go::{Color, Point};
 
 /// Returns `s` with its first letter in upper case.
-pub fn capitalized(s: &str) -> String {
+pub(crate) fn capitalized(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
@@ -15,7 +15,7 @@ pub fn capitalized(s: &str) -> String {
 }
 
 /// Returns `Black` or `White`.
-pub fn color_name(c: Color) -> &'static str {
+pub(crate) fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "Black",
         Color::White => "White",
@@ -23,7 +23,7 @@ pub fn color_name(c: Color) -> &'static str {
 }
 
 /// Returns `Black (X)` or `White (O)`.
-pub fn color_words(c: Color) -> &'static str {
+pub(crate) fn color_words(c: Color) -> &'static str {
     match c {
         Color::Black => "Black (X)",
         Color::White => "White (O)",
@@ -31,22 +31,22 @@ pub fn color_words(c: Color) -> &'static str {
 }
 
 /// Returns the `s` of a plural: empty for one of a thing.
-pub fn plural(n: u64) -> &'static str {
+pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
 /// Returns the day of `t`, e.g. `2026-11-29`.
-pub fn day(t: DateTime<Utc>) -> String {
+pub(crate) fn day(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%d").to_string()
 }
 
 /// Returns `t` to the minute, e.g. `2026-11-29 12:00 UTC`.
-pub fn minute(t: DateTime<Utc>) -> String {
+pub(crate) fn minute(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 /// Returns points as written in commands, e.g. `D4 Q16`.
-pub fn points(list: &[Point]) -> String {
+pub(crate) fn points(list: &[Point]) -> String {
     let words: Vec<String> = list.iter().map(ToString::to_string).collect();
     words.join(" ")
 }

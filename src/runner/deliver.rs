@@ -17,7 +17,7 @@ use crate::store::{Store, quarantine};
 /// Takes one piped message: stores it in the inbox Maildir, handles it,
 /// and files it like `poll` does. On a temporary failure the copy is
 /// removed again, so the MTA's retry is the only copy.
-pub fn deliver_one(
+pub(crate) fn deliver_one(
     store: &mut Store,
     run: &RunContext,
     inbox: &Maildir,
@@ -54,7 +54,7 @@ fn delivered(path: PathBuf) -> MailFile {
 
 /// Runs a held message again; returns its new disposition. A message handled
 /// this time is released and filed in the inbox as seen.
-pub fn retry_held(
+pub(crate) fn retry_held(
     store: &mut Store,
     run: &RunContext,
     inbox: &Maildir,

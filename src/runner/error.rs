@@ -9,7 +9,7 @@ use crate::store::StoreError;
 
 /// Why a run stopped; the mail not yet committed stays where it was.
 #[derive(Debug, Error)]
-pub enum RunError {
+pub(crate) enum RunError {
     /// The database is busy, full, read-only or failing: try again later.
     #[error("the database cannot take mail now")]
     Unavailable(#[source] StoreError),
@@ -21,12 +21,7 @@ pub enum RunError {
     Io(#[from] std::io::Error),
 }
 
-impl RunError {
-    /// Returns true when trying again later may succeed (exit 75 for `deliver`).
-    pub fn is_temporary(&self) -> bool {
-        matches!(self, RunError::Unavailable(_) | RunError::Io(_))
-    }
-}
+impl RunError {}
 
 /// Returns true for database failures that are about the machine, not the message.
 pub(super) fn environmental(e: &StoreError) -> bool {

@@ -20,7 +20,7 @@ use crate::store::Store;
 ///
 /// Stops at the first error: a message not yet committed stays unseen on
 /// the server, and one committed but not yet flagged is flagged next time.
-pub fn poll_imap(
+pub(crate) fn poll_imap(
     settings: &ImapSettings,
     store: &mut Store,
     run: &RunContext,

@@ -26,12 +26,12 @@ mod rounds;
 mod send;
 mod summary;
 
-pub use context::RunContext;
-pub use deliver::{deliver_one, retry_held};
-pub use error::RunError;
+pub(crate) use context::RunContext;
+pub(crate) use deliver::{deliver_one, retry_held};
+pub(crate) use error::RunError;
 #[cfg(feature = "imap")]
-pub use imap::poll_imap;
-pub use outlet::Outlet;
-pub use rounds::{poll_maildir, poll_maildir_sending};
-pub use send::{SendError, SendSummary, send_due, send_flushed};
-pub use summary::Summary;
+pub(crate) use imap::poll_imap;
+pub(crate) use outlet::Outlet;
+pub(crate) use rounds::{poll_maildir, poll_maildir_sending};
+pub(crate) use send::{SendSummary, send_due};
+pub(crate) use summary::Summary;

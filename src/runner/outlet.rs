@@ -21,7 +21,7 @@ use crate::store::outbox::{Due, RetryPolicy};
 
 /// Sends batches of freshly queued mail and keeps their outcomes until they
 /// are recorded.
-pub struct Outlet<'a> {
+pub(crate) struct Outlet<'a> {
     transport: &'a dyn Transport,
     policy: RetryPolicy,
     unrecorded: Vec<Sent>,
@@ -39,7 +39,7 @@ impl<'a> Outlet<'a> {
     /// Returns an outlet for `transport`, or `None` when its mail is
     /// delivered at once (SMTP, sendmail): that mail is sent and recorded
     /// one by one after the run instead.
-    pub fn new(transport: &'a dyn Transport, policy: RetryPolicy) -> Option<Self> {
+    pub(crate) fn new(transport: &'a dyn Transport, policy: RetryPolicy) -> Option<Self> {
         transport.needs_flush().then(|| Outlet {
             transport,
             policy,
@@ -50,7 +50,7 @@ impl<'a> Outlet<'a> {
 
     /// Takes the outcomes of `mails` sent (with [`send_flushed`](super::send::send_flushed)) elsewhere,
     /// such as on a worker thread, at `at`; they wait for [`Outlet::record`].
-    pub fn sent(
+    pub(crate) fn sent(
         &mut self,
         mails: Vec<Due>,
         outcomes: Vec<Result<(), TransportError>>,
@@ -62,13 +62,13 @@ impl<'a> Outlet<'a> {
     }
 
     /// Returns the transport, for sending on another thread.
-    pub fn transport(&self) -> &'a dyn Transport {
+    pub(crate) fn transport(&self) -> &'a dyn Transport {
         self.transport
     }
 
     /// Records the outcomes not yet recorded in `tx`; returns their counts,
     /// to be handed to [`Outlet::committed`] once `tx` is committed.
-    pub fn record(&self, tx: &Connection) -> Result<SendSummary, StoreError> {
+    pub(crate) fn record(&self, tx: &Connection) -> Result<SendSummary, StoreError> {
         let mut summary = SendSummary::default();
         for s in &self.unrecorded {
             record(tx, &s.mail, &s.outcome, self.policy, s.at, &mut summary)?;
@@ -78,7 +78,7 @@ impl<'a> Outlet<'a> {
 
     /// Forgets the outcomes that `recorded` (from [`Outlet::record`]) counts,
     /// now committed.
-    pub fn committed(&mut self, recorded: SendSummary) {
+    pub(crate) fn committed(&mut self, recorded: SendSummary) {
         self.unrecorded.clear();
         self.summary.sent += recorded.sent;
         self.summary.retried += recorded.retried;
@@ -86,12 +86,12 @@ impl<'a> Outlet<'a> {
     }
 
     /// Returns true when some outcomes are not recorded yet.
-    pub fn has_unrecorded(&self) -> bool {
+    pub(crate) fn has_unrecorded(&self) -> bool {
         !self.unrecorded.is_empty()
     }
 
     /// Returns the counts of the outcomes recorded so far.
-    pub fn summary(&self) -> SendSummary {
+    pub(crate) fn summary(&self) -> SendSummary {
         self.summary
     }
 }

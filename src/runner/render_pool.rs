@@ -40,19 +40,19 @@ struct ToRender {
 type Rendered = Result<(Vec<u8>, Encoded), OutboundError>;
 
 /// The pipeline's end of the render thread.
-pub struct Renderer {
+pub(crate) struct Renderer {
     jobs: Sender<Vec<ToRender>>,
     done: Receiver<Vec<Rendered>>,
 }
 
 /// The render thread's end: pass it to [`work`] on that thread.
-pub struct Worker {
+pub(crate) struct Worker {
     jobs: Receiver<Vec<ToRender>>,
     done: Sender<Vec<Rendered>>,
 }
 
 /// Returns the two ends of a new render thread.
-pub fn channel_pair() -> (Renderer, Worker) {
+pub(crate) fn channel_pair() -> (Renderer, Worker) {
     let (jobs, job_rx) = channel();
     let (done_tx, done) = channel();
     let worker = Worker {
@@ -64,7 +64,7 @@ pub fn channel_pair() -> (Renderer, Worker) {
 
 /// The render thread: renders the mails sent to it, in order, until the
 /// [`Renderer`] is dropped.
-pub fn work(worker: Worker, identity: &Identity) {
+pub(crate) fn work(worker: Worker, identity: &Identity) {
     for jobs in worker.jobs {
         let rendered = jobs.iter().map(|job| {
             outbound::render(&job.mail, identity, job.now).map(|raw| {
@@ -104,14 +104,14 @@ impl Active {
 
 /// The deferral of one batch's mail; see the module header. It is on from
 /// [`Renderer::begin`] until [`Deferral::finish`] or its drop.
-pub struct Deferral<'a> {
+pub(crate) struct Deferral<'a> {
     renderer: &'a Renderer,
     active: RefCell<Option<Active>>,
 }
 
 impl Renderer {
     /// Starts deferring one batch's mail.
-    pub fn begin(&self) -> Deferral<'_> {
+    pub(crate) fn begin(&self) -> Deferral<'_> {
         let active = Active {
             jobs: self.jobs.clone(),
             chunk: Vec::with_capacity(CHUNK),
@@ -157,7 +157,11 @@ impl Deferral<'_> {
     /// of those not cancelled through `sink`. Returns false when one could
     /// not be rendered (nothing was wrong with the others): run the batch
     /// again without deferral.
-    pub fn finish(&self, conn: &Connection, sink: &MailSink<'_>) -> Result<bool, StoreError> {
+    pub(crate) fn finish(
+        &self,
+        conn: &Connection,
+        sink: &MailSink<'_>,
+    ) -> Result<bool, StoreError> {
         let Some(mut active) = self.active.take() else {
             return Ok(true);
         };

@@ -61,7 +61,7 @@ enum Finished {
 }
 
 /// Handles every pending message of `inbox`; `on_message` is called after each.
-pub fn poll_maildir(
+pub(crate) fn poll_maildir(
     store: &mut Store,
     run: &RunContext,
     inbox: &Maildir,
@@ -75,7 +75,7 @@ pub fn poll_maildir(
 /// each batch's replies are sent right after its commit and its file moves,
 /// and their outcomes recorded in a later batch's transaction (the last
 /// ones in one of their own, also when the run stops with an error).
-pub fn poll_maildir_sending(
+pub(crate) fn poll_maildir_sending(
     store: &mut Store,
     run: &RunContext,
     folders: (&Maildir, &Maildir),

@@ -30,7 +30,7 @@ const BATCH: u32 = 100;
 /// in the outbox instead).
 #[derive(Debug, Error)]
 #[non_exhaustive]
-pub enum SendError {
+pub(crate) enum SendError {
     /// The outbox could not be read or updated.
     #[error("cannot update the outbox")]
     Store(#[from] StoreError),
@@ -38,13 +38,13 @@ pub enum SendError {
 
 /// What one send run did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct SendSummary {
+pub(crate) struct SendSummary {
     /// Mails delivered.
-    pub sent: u32,
+    pub(crate) sent: u32,
     /// Mails that failed for now and will be tried again later.
-    pub retried: u32,
+    pub(crate) retried: u32,
     /// Mails given up on (a permanent refusal or the last attempt).
-    pub failed: u32,
+    pub(crate) failed: u32,
 }
 
 /// Sends up to `limit` mails due at `now`, oldest first; returns what
@@ -55,7 +55,7 @@ pub struct SendSummary {
 /// after `policy`'s wait until its attempts run out). A mail that fails in
 /// this run is not tried again in it, so a run always ends. Only a store
 /// failure stops the run early; what was recorded before it stays.
-pub fn send_due(
+pub(crate) fn send_due(
     store: &mut Store,
     transport: &dyn Transport,
     policy: RetryPolicy,
@@ -135,7 +135,10 @@ fn send_batch(
 
 /// Sends a batch through a transport that needs a flush, then flushes it;
 /// returns each mail's outcome (a failed flush fails every mail it held).
-pub fn send_flushed(transport: &dyn Transport, batch: &[Due]) -> Vec<Result<(), TransportError>> {
+pub(crate) fn send_flushed(
+    transport: &dyn Transport,
+    batch: &[Due],
+) -> Vec<Result<(), TransportError>> {
     let mut outcomes: Vec<Result<(), TransportError>> =
         batch.iter().map(|mail| send_one(transport, mail)).collect();
     if let Err(err) = transport.flush() {

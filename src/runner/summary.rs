@@ -5,26 +5,26 @@ use crate::store::messages::Outcome;
 
 /// Counts of one run.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Summary {
+pub(crate) struct Summary {
     /// Messages looked at.
-    pub processed: u32,
+    pub(crate) processed: u32,
     /// Messages with at least one command carried out.
-    pub applied: u32,
+    pub(crate) applied: u32,
     /// Messages whose commands were all refused.
-    pub rejected: u32,
+    pub(crate) rejected: u32,
     /// Messages answered without a change (help, boards, unknown sender).
-    pub answered: u32,
+    pub(crate) answered: u32,
     /// Messages not answered (loops, lists, bounces) and duplicates.
-    pub ignored: u32,
+    pub(crate) ignored: u32,
     /// Messages held in quarantine.
-    pub quarantined: u32,
+    pub(crate) quarantined: u32,
     /// Replies queued.
-    pub replies: u32,
+    pub(crate) replies: u32,
 }
 
 impl Summary {
     /// Counts one message that ended as `d`.
-    pub fn add(&mut self, d: &Disposition) {
+    pub(crate) fn add(&mut self, d: &Disposition) {
         self.processed += 1;
         match d {
             Disposition::Handled { outcome, replies } => {

@@ -18,18 +18,18 @@ use thiserror::Error;
 
 /// What a finished backup wrote.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BackupReport {
+pub(crate) struct BackupReport {
     /// The file written.
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     /// Pages in the copy.
-    pub pages: u64,
+    pub(crate) pages: u64,
     /// The copy's schema version (`PRAGMA user_version`).
-    pub schema_version: u32,
+    pub(crate) schema_version: u32,
 }
 
 /// Why a backup was not made.
 #[derive(Debug, Error)]
-pub enum BackupError {
+pub(crate) enum BackupError {
     /// The home has no database to copy.
     #[error("no database at {}", .0.display())]
     NoDatabase(PathBuf),
@@ -62,7 +62,7 @@ pub enum BackupError {
 /// Copies the database at `source` to `dest`, checks the copy and returns
 /// what was written. `busy_timeout` bounds the wait for a writer that holds
 /// the lock while the snapshot starts.
-pub fn backup(
+pub(crate) fn backup(
     source: &Path,
     dest: &Path,
     overwrite: bool,

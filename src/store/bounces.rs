@@ -15,22 +15,22 @@ use super::codec::time_text;
 
 /// A bounce to record.
 #[derive(Debug, Clone)]
-pub struct NewBounce<'a> {
+pub(crate) struct NewBounce<'a> {
     /// The address the mail was lost at.
-    pub address: &'a str,
+    pub(crate) address: &'a str,
     /// The outbox row the report named, if any.
-    pub outbox_id: Option<i64>,
+    pub(crate) outbox_id: Option<i64>,
     /// The report's exactly-once key.
-    pub report_key: &'a str,
+    pub(crate) report_key: &'a str,
     /// The DSN status, e.g. `5.1.1`.
-    pub status: &'a str,
+    pub(crate) status: &'a str,
     /// The DSN diagnostic code.
-    pub diagnostic: &'a str,
+    pub(crate) diagnostic: &'a str,
 }
 
 /// Returns the id and recipient of the outbox row sent with envelope
 /// sender `envelope` (lower-case, as pbmgo makes them).
-pub fn outbox_row_by_envelope(
+pub(crate) fn outbox_row_by_envelope(
     conn: &Connection,
     envelope: &str,
 ) -> Result<Option<(i64, String)>, StoreError> {
@@ -44,7 +44,7 @@ pub fn outbox_row_by_envelope(
 }
 
 /// Records a bounce; returns false when this report already recorded one for the address.
-pub fn record(
+pub(crate) fn record(
     conn: &Connection,
     b: &NewBounce<'_>,
     now: DateTime<Utc>,
@@ -67,26 +67,26 @@ pub fn record(
 }
 
 /// Returns how many bounces `address` has that are not cleared.
-pub fn open_count(conn: &Connection, address: &str) -> Result<u32, StoreError> {
+pub(crate) fn open_count(conn: &Connection, address: &str) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached("SELECT count(*) FROM bounces WHERE address = ?1 AND cleared_at IS NULL")?
         .query_row([address], |r| r.get(0))?)
 }
 
 /// Returns the id of the first bounce not cleared of `address` (which names this run of bounces).
-pub fn first_open(conn: &Connection, address: &str) -> Result<Option<i64>, StoreError> {
+pub(crate) fn first_open(conn: &Connection, address: &str) -> Result<Option<i64>, StoreError> {
     Ok(conn
         .prepare_cached("SELECT min(id) FROM bounces WHERE address = ?1 AND cleared_at IS NULL")?
         .query_row([address], |r| r.get(0))?)
 }
 
 /// Returns true when mail to `address` is stopped: `limit` > 0 bounces not cleared.
-pub fn stopped(conn: &Connection, address: &str, limit: u32) -> Result<bool, StoreError> {
+pub(crate) fn stopped(conn: &Connection, address: &str, limit: u32) -> Result<bool, StoreError> {
     Ok(limit > 0 && open_count(conn, address)? >= limit)
 }
 
 /// Clears the bounces of `addresses` (a player's, who has written); returns how many.
-pub fn clear(
+pub(crate) fn clear(
     conn: &Connection,
     addresses: &[String],
     now: DateTime<Utc>,
@@ -102,7 +102,7 @@ pub fn clear(
 }
 
 /// Returns the stopped addresses among `addresses` with their bounce counts.
-pub fn stopped_among(
+pub(crate) fn stopped_among(
     conn: &Connection,
     addresses: &[String],
     limit: u32,

@@ -18,7 +18,7 @@ use crate::go::{KoRule, Scoring};
 
 /// Where a challenge stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Status {
+pub(crate) enum Status {
     /// Waiting for an answer.
     Open,
     /// Accepted: the game exists.
@@ -33,7 +33,7 @@ pub enum Status {
 
 impl Status {
     /// Returns the stored name.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Status::Open => "open",
             Status::Accepted => "accepted",
@@ -58,46 +58,46 @@ impl Status {
 
 /// A game's terms as offered.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Terms {
+pub(crate) struct Terms {
     /// Board size.
-    pub size: u8,
+    pub(crate) size: u8,
     /// Komi.
-    pub komi: f64,
+    pub(crate) komi: f64,
     /// Handicap stones (0: none).
-    pub handicap: u32,
+    pub(crate) handicap: u32,
     /// Black places the handicap stones with `place`.
-    pub free: bool,
+    pub(crate) free: bool,
     /// `black`, `white` or `nigiri`: the challenger's colour.
-    pub color: String,
+    pub(crate) color: String,
     /// The ko rule.
-    pub ko: KoRule,
+    pub(crate) ko: KoRule,
     /// The scoring.
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
     /// Days per move.
-    pub days: u32,
+    pub(crate) days: u32,
 }
 
 /// One challenge.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Challenge {
+pub(crate) struct Challenge {
     /// Its id, the number of the game it becomes.
-    pub id: GameId,
+    pub(crate) id: GameId,
     /// Who offered it.
-    pub challenger: PlayerRef,
+    pub(crate) challenger: PlayerRef,
     /// Who is asked.
-    pub challenged: PlayerRef,
+    pub(crate) challenged: PlayerRef,
     /// The game's terms.
-    pub terms: Terms,
+    pub(crate) terms: Terms,
     /// Where it stands.
-    pub status: Status,
+    pub(crate) status: Status,
     /// When it was made.
-    pub created_at: DateTime<Utc>,
+    pub(crate) created_at: DateTime<Utc>,
     /// When it expires unanswered.
-    pub expires_at: DateTime<Utc>,
+    pub(crate) expires_at: DateTime<Utc>,
 }
 
 /// Takes the next game number from the games table's sequence and returns it.
-pub fn reserve_id(conn: &Connection) -> Result<GameId, StoreError> {
+pub(crate) fn reserve_id(conn: &Connection) -> Result<GameId, StoreError> {
     let bumped = conn
         .prepare_cached("UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'games'")?
         .execute([])?;
@@ -116,7 +116,7 @@ pub fn reserve_id(conn: &Connection) -> Result<GameId, StoreError> {
 }
 
 /// Stores a new open challenge under a freshly reserved id; returns it.
-pub fn insert(
+pub(crate) fn insert(
     conn: &Connection,
     challenger: &PlayerRef,
     challenged: &PlayerRef,
@@ -205,7 +205,7 @@ fn assemble(raw: Raw) -> Result<Challenge, StoreError> {
 }
 
 /// Returns challenge `id`, if there is one.
-pub fn find(conn: &Connection, id: GameId) -> Result<Option<Challenge>, StoreError> {
+pub(crate) fn find(conn: &Connection, id: GameId) -> Result<Option<Challenge>, StoreError> {
     let raw = conn
         .prepare_cached(&format!("{SELECT} WHERE c.id = ?1"))?
         .query_row([id.get()], read)
@@ -214,7 +214,7 @@ pub fn find(conn: &Connection, id: GameId) -> Result<Option<Challenge>, StoreErr
 }
 
 /// Returns the open challenges `player_id` made or was sent, oldest first.
-pub fn open_for(conn: &Connection, player_id: i64) -> Result<Vec<Challenge>, StoreError> {
+pub(crate) fn open_for(conn: &Connection, player_id: i64) -> Result<Vec<Challenge>, StoreError> {
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE c.status = 'open' AND (c.challenger_id = ?1 OR c.challenged_id = ?1)
          ORDER BY c.id"
@@ -224,7 +224,11 @@ pub fn open_for(conn: &Connection, player_id: i64) -> Result<Vec<Challenge>, Sto
 }
 
 /// Returns every challenge (or only the open ones), newest first, at most `limit`.
-pub fn list(conn: &Connection, open_only: bool, limit: u32) -> Result<Vec<Challenge>, StoreError> {
+pub(crate) fn list(
+    conn: &Connection,
+    open_only: bool,
+    limit: u32,
+) -> Result<Vec<Challenge>, StoreError> {
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE (?1 = 0 OR c.status = 'open') ORDER BY c.id DESC LIMIT ?2"
     ))?;
@@ -233,7 +237,7 @@ pub fn list(conn: &Connection, open_only: bool, limit: u32) -> Result<Vec<Challe
 }
 
 /// Returns the open challenges whose time ran out by `now`.
-pub fn due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Challenge>, StoreError> {
+pub(crate) fn due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Challenge>, StoreError> {
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE c.status = 'open' AND c.expires_at <= ?1 ORDER BY c.id"
     ))?;
@@ -242,7 +246,7 @@ pub fn due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Challenge>, Stor
 }
 
 /// Closes open challenge `id` with `status`; returns false if it was not open.
-pub fn close(
+pub(crate) fn close(
     conn: &Connection,
     id: GameId,
     status: Status,
@@ -257,7 +261,7 @@ pub fn close(
 }
 
 /// Returns how many games `player_id` has going (not finished) plus open challenges.
-pub fn commitments(conn: &Connection, player_id: i64) -> Result<u32, StoreError> {
+pub(crate) fn commitments(conn: &Connection, player_id: i64) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT (SELECT COUNT(*) FROM games WHERE status != 'finished'
@@ -269,7 +273,7 @@ pub fn commitments(conn: &Connection, player_id: i64) -> Result<u32, StoreError>
 }
 
 /// Sets a new game's days per move and the free handicap stones Black has to place.
-pub fn set_game_terms(
+pub(crate) fn set_game_terms(
     conn: &Connection,
     id: GameId,
     days: u32,
@@ -283,7 +287,7 @@ pub fn set_game_terms(
 }
 
 /// Returns the free handicap stones Black has still to place in game `id`.
-pub fn to_place(conn: &Connection, id: GameId) -> Result<u32, StoreError> {
+pub(crate) fn to_place(conn: &Connection, id: GameId) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached("SELECT handicap_to_place FROM games WHERE id = ?1")?
         .query_row([id.get()], |r| r.get(0))
@@ -292,21 +296,25 @@ pub fn to_place(conn: &Connection, id: GameId) -> Result<u32, StoreError> {
 }
 
 /// Sets the free handicap stones still to place in game `id`.
-pub fn set_to_place(conn: &Connection, id: GameId, n: u32) -> Result<(), StoreError> {
+pub(crate) fn set_to_place(conn: &Connection, id: GameId, n: u32) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET handicap_to_place = ?2 WHERE id = ?1")?
         .execute(params![id.get(), n])?;
     Ok(())
 }
 
 /// Stamps game `id` as finished at `now`.
-pub fn set_finished(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn set_finished(
+    conn: &Connection,
+    id: GameId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET finished_at = ?2 WHERE id = ?1")?
         .execute(params![id.get(), time_text(now)])?;
     Ok(())
 }
 
 /// Clears `finished_at` of game `id`, which goes back to play.
-pub fn set_unfinished(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+pub(crate) fn set_unfinished(conn: &Connection, id: GameId) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET finished_at = NULL WHERE id = ?1")?
         .execute([id.get()])?;
     Ok(())

@@ -13,7 +13,11 @@ use super::codec::{parse_time, time_text};
 use super::games::GameId;
 
 /// Restarts the clock of game `id` for the side now to move, at `now`.
-pub fn start_turn(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn start_turn(
+    conn: &Connection,
+    id: GameId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let row: Option<(i64, Option<String>)> = conn
         .prepare_cached(
             // A subquery, not a join: SQLite re-prepares a join on every
@@ -44,7 +48,7 @@ pub fn start_turn(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(
 }
 
 /// Stops the clock of game `id` (scoring phase, game over).
-pub fn stop(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+pub(crate) fn stop(conn: &Connection, id: GameId) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET clock_deadline = NULL WHERE id = ?1")?
         .execute([id.get()])?;
     Ok(())
@@ -52,7 +56,7 @@ pub fn stop(conn: &Connection, id: GameId) -> Result<(), StoreError> {
 
 /// Moves the deadline of every running clock on which `player_id` is to
 /// move by `delta` (a vacation pushes them, its early end pulls them back).
-pub fn shift_for_player(
+pub(crate) fn shift_for_player(
     conn: &Connection,
     player_id: i64,
     delta: Duration,
@@ -76,7 +80,7 @@ pub fn shift_for_player(
 }
 
 /// Stops the clock of game `id` because the game ended at `now`.
-pub fn finish(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn finish(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), StoreError> {
     conn.prepare_cached(
         "UPDATE games SET clock_deadline = NULL, finished_at = coalesce(finished_at, ?2)
          WHERE id = ?1",
@@ -87,23 +91,23 @@ pub fn finish(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Result<(), S
 
 /// A running clock, as `tick` reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Running {
+pub(crate) struct Running {
     /// The game.
-    pub game: GameId,
+    pub(crate) game: GameId,
     /// The player to move.
-    pub to_move_id: i64,
+    pub(crate) to_move_id: i64,
     /// When they lose on time.
-    pub deadline: DateTime<Utc>,
+    pub(crate) deadline: DateTime<Utc>,
     /// When their turn began.
-    pub turn_started: DateTime<Utc>,
+    pub(crate) turn_started: DateTime<Utc>,
     /// Days per move.
-    pub days: i64,
+    pub(crate) days: i64,
     /// Moves played so far.
-    pub move_number: i64,
+    pub(crate) move_number: i64,
 }
 
 /// Returns every running clock, oldest game first.
-pub fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
+pub(crate) fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, CASE to_move WHEN 'black' THEN black_id ELSE white_id END,
                 clock_deadline, coalesce(turn_started_at, updated_at), days_per_move, move_number
@@ -140,7 +144,7 @@ pub fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
 }
 
 /// Returns the deadline of game `id`'s clock, if it runs.
-pub fn deadline(conn: &Connection, id: GameId) -> Result<Option<DateTime<Utc>>, StoreError> {
+pub(crate) fn deadline(conn: &Connection, id: GameId) -> Result<Option<DateTime<Utc>>, StoreError> {
     let text: Option<String> = conn
         .prepare_cached("SELECT clock_deadline FROM games WHERE id = ?1")?
         .query_row([id.get()], |r| r.get(0))

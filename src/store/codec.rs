@@ -10,12 +10,12 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use crate::go::{BoardSize, Color, Move, Phase, Point};
 
 /// Returns `black` or `white`.
-pub fn color_text(c: Color) -> &'static str {
+pub(crate) fn color_text(c: Color) -> &'static str {
     c.name()
 }
 
 /// Reads `black` or `white`.
-pub fn parse_color(text: &str) -> Result<Color, String> {
+pub(crate) fn parse_color(text: &str) -> Result<Color, String> {
     match text {
         "black" => Ok(Color::Black),
         "white" => Ok(Color::White),
@@ -24,22 +24,22 @@ pub fn parse_color(text: &str) -> Result<Color, String> {
 }
 
 /// Reads a move (`C3` or `pass`) on a board of `size`.
-pub fn parse_move(text: &str, size: BoardSize) -> Result<Move, String> {
+pub(crate) fn parse_move(text: &str, size: BoardSize) -> Result<Move, String> {
     Move::parse(text, size).map_err(|e| e.to_string())
 }
 
 /// Reads a point (`C3`) on a board of `size`.
-pub fn parse_point(text: &str, size: BoardSize) -> Result<Point, String> {
+pub(crate) fn parse_point(text: &str, size: BoardSize) -> Result<Point, String> {
     Point::parse(text, size).map_err(|e| e.to_string())
 }
 
 /// Returns the stored status of a phase: `active`, `scoring` or `finished`.
-pub fn phase_text(p: Phase) -> &'static str {
+pub(crate) fn phase_text(p: Phase) -> &'static str {
     p.name()
 }
 
 /// Reads a stored status.
-pub fn parse_phase(text: &str) -> Result<Phase, String> {
+pub(crate) fn parse_phase(text: &str) -> Result<Phase, String> {
     [Phase::Play, Phase::Scoring, Phase::Finished]
         .into_iter()
         .find(|p| p.name() == text)
@@ -47,24 +47,24 @@ pub fn parse_phase(text: &str) -> Result<Phase, String> {
 }
 
 /// Returns `t` as RFC 3339 UTC text to the second, such as `2026-11-22T15:04:05Z`.
-pub fn time_text(t: DateTime<Utc>) -> String {
+pub(crate) fn time_text(t: DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
 /// Reads RFC 3339 text as a UTC time.
-pub fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
+pub(crate) fn parse_time(text: &str) -> Result<DateTime<Utc>, String> {
     DateTime::parse_from_rfc3339(text)
         .map(|t| t.with_timezone(&Utc))
         .map_err(|e| format!("'{text}' is not a time: {e}"))
 }
 
 /// Returns a 64-bit hash as SQLite stores it (the same bits, as `i64`).
-pub fn hash_to_sql(h: u64) -> i64 {
+pub(crate) fn hash_to_sql(h: u64) -> i64 {
     h as i64
 }
 
 /// Returns the hash whose bits SQLite stored as `i64`.
-pub fn hash_from_sql(v: i64) -> u64 {
+pub(crate) fn hash_from_sql(v: i64) -> u64 {
     v as u64
 }
 

@@ -56,17 +56,17 @@ impl Store {
     }
 
     /// Applies pending migrations; returns how many were applied.
-    pub fn migrate(&mut self) -> Result<u32, StoreError> {
+    pub(crate) fn migrate(&mut self) -> Result<u32, StoreError> {
         migrate::migrate(&mut self.conn)
     }
 
     /// Returns how many migrations opening this store applied.
-    pub fn migrations_applied(&self) -> u32 {
+    pub(crate) fn migrations_applied(&self) -> u32 {
         self.migrated
     }
 
     /// Returns the schema version (`PRAGMA user_version`).
-    pub fn schema_version(&self) -> Result<u32, StoreError> {
+    pub(crate) fn schema_version(&self) -> Result<u32, StoreError> {
         migrate::version(&self.conn)
     }
 

@@ -16,19 +16,19 @@ use crate::go::events::GameEvent;
 
 /// One stored event.
 #[derive(Debug, Clone, PartialEq)]
-pub struct EventRow {
+pub(crate) struct EventRow {
     /// How many moves had been played when it happened.
-    pub after_move: u32,
+    pub(crate) after_move: u32,
     /// What happened.
-    pub event: GameEvent,
+    pub(crate) event: GameEvent,
     /// A message key, `cli` or `tick`.
-    pub source: String,
+    pub(crate) source: String,
     /// When.
-    pub at: DateTime<Utc>,
+    pub(crate) at: DateTime<Utc>,
 }
 
 /// Appends `event` to game `id`'s events, after `after_move` moves.
-pub fn record(
+pub(crate) fn record(
     conn: &Connection,
     id: GameId,
     after_move: u32,
@@ -52,7 +52,7 @@ pub fn record(
 }
 
 /// Returns game `id`'s events, oldest first.
-pub fn list(conn: &Connection, id: GameId) -> Result<Vec<EventRow>, StoreError> {
+pub(crate) fn list(conn: &Connection, id: GameId) -> Result<Vec<EventRow>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT after_move, event, source, at FROM game_events WHERE game_id = ?1 ORDER BY seq",
     )?;

@@ -26,40 +26,40 @@ pub struct GameFilter {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameSummary {
     /// The id.
-    pub id: GameId,
+    pub(crate) id: GameId,
     /// Board size.
-    pub size: u8,
+    pub(crate) size: u8,
     /// Black's name.
-    pub black: String,
+    pub(crate) black: String,
     /// White's name.
-    pub white: String,
+    pub(crate) white: String,
     /// `active`, `scoring` or `finished`.
-    pub status: Phase,
+    pub(crate) status: Phase,
     /// Who is to move.
-    pub to_move: Color,
+    pub(crate) to_move: Color,
     /// Moves played, passes included.
-    pub move_number: u32,
+    pub(crate) move_number: u32,
     /// The result, once there is one.
     pub result: Option<String>,
     /// When the game last changed.
-    pub updated_at: DateTime<Utc>,
+    pub(crate) updated_at: DateTime<Utc>,
 }
 
 /// One move of the move list, with where and when it was played.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveRow {
     /// Move number from 1.
-    pub number: u32,
+    pub(crate) number: u32,
     /// Who moved.
-    pub color: Color,
+    pub(crate) color: Color,
     /// The move.
-    pub mv: Move,
+    pub(crate) mv: Move,
     /// Stones it captured.
     pub captures: u32,
     /// A message id, `cli` or `import`.
-    pub source: String,
+    pub(crate) source: String,
     /// When it was played.
-    pub played_at: DateTime<Utc>,
+    pub(crate) played_at: DateTime<Utc>,
 }
 
 fn corrupt(id: impl ToString, what: &'static str) -> impl Fn(String) -> StoreError {
@@ -185,7 +185,7 @@ pub fn game_ids(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
 }
 
 /// Returns the active games where it is `player_id`'s move, by id.
-pub fn to_move_for(conn: &Connection, player_id: i64) -> Result<Vec<GameId>, StoreError> {
+pub(crate) fn to_move_for(conn: &Connection, player_id: i64) -> Result<Vec<GameId>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id FROM games WHERE status = 'active'
            AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END ORDER BY id",

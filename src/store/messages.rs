@@ -29,7 +29,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// Returns the name stored and shown.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Outcome::Applied => "applied",
             Outcome::Rejected => "rejected",
@@ -71,29 +71,29 @@ pub struct NewMessage<'a> {
 
 /// A handled message as listed.
 #[derive(Debug, Clone, Serialize)]
-pub struct MessageRow {
+pub(crate) struct MessageRow {
     /// Row id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// The exactly-once key.
-    pub key: String,
+    pub(crate) key: String,
     /// The sender, if known.
-    pub sender: Option<String>,
+    pub(crate) sender: Option<String>,
     /// The subject.
-    pub subject: String,
+    pub(crate) subject: String,
     /// When it was handled (RFC 3339).
-    pub received_at: String,
+    pub(crate) received_at: String,
     /// What it came to.
-    pub outcome: Outcome,
+    pub(crate) outcome: Outcome,
     /// Codes.
-    pub reasons: Vec<String>,
+    pub(crate) reasons: Vec<String>,
     /// Summary.
-    pub detail: String,
+    pub(crate) detail: String,
     /// Where it came from.
-    pub source: String,
+    pub(crate) source: String,
 }
 
 /// Returns true when a message with `key` has been handled before.
-pub fn seen(conn: &Connection, key: &str) -> Result<bool, StoreError> {
+pub(crate) fn seen(conn: &Connection, key: &str) -> Result<bool, StoreError> {
     let found: Option<i64> = conn
         .prepare_cached("SELECT id FROM messages WHERE key = ?1")?
         .query_row([key], |r| r.get(0))
@@ -126,7 +126,7 @@ pub fn record(
 }
 
 /// Returns the most recent `limit` messages, newest first.
-pub fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, StoreError> {
+pub(crate) fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, StoreError> {
     let mut stmt = conn.prepare(
         "SELECT id, key, sender, subject, received_at, outcome, reasons, detail, source
          FROM messages ORDER BY id DESC LIMIT ?1",

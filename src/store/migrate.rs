@@ -4,48 +4,41 @@
 //!
 //! The list is append-only: a shipped migration is never edited; a change
 //! to the schema is a new file `migrations/NNNN_name.sql` and a new line in
-//! [`MIGRATIONS`].
+//! `MIGRATIONS`.
 
 use rusqlite::{Connection, TransactionBehavior};
 
 use super::StoreError;
 
-/// One migration: its number (from 1, without gaps), name and SQL.
+/// One migration: its number (from 1, without gaps) and SQL.
 #[derive(Debug, Clone, Copy)]
-pub struct Migration {
+pub(crate) struct Migration {
     /// The schema version after this migration.
-    pub version: u32,
-    /// A short name, as in the file name.
-    pub name: &'static str,
+    pub(crate) version: u32,
     /// The SQL, run as one batch.
-    pub sql: &'static str,
+    pub(crate) sql: &'static str,
 }
 
 /// Every migration, in order.
-pub const MIGRATIONS: &[Migration] = &[
+pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
-        name: "initial",
         sql: include_str!("migrations/0001_initial.sql"),
     },
     Migration {
         version: 2,
-        name: "mail",
         sql: include_str!("migrations/0002_mail.sql"),
     },
     Migration {
         version: 3,
-        name: "play",
         sql: include_str!("migrations/0003_play.sql"),
     },
     Migration {
         version: 4,
-        name: "bounces",
         sql: include_str!("migrations/0004_bounces.sql"),
     },
     Migration {
         version: 5,
-        name: "outbox_bodies",
         sql: include_str!("migrations/0005_outbox_bodies.sql"),
     },
 ];
@@ -56,7 +49,7 @@ pub fn latest() -> u32 {
 }
 
 /// Returns the database's schema version.
-pub fn version(conn: &Connection) -> Result<u32, StoreError> {
+pub(crate) fn version(conn: &Connection) -> Result<u32, StoreError> {
     let v: i64 = conn.pragma_query_one(None, "user_version")?;
     Ok(u32::try_from(v).unwrap_or(u32::MAX))
 }
@@ -66,7 +59,7 @@ pub fn version(conn: &Connection) -> Result<u32, StoreError> {
 ///
 /// The version is read again inside each transaction, so two processes
 /// opening a new database at once apply each migration only once.
-pub fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
+pub(crate) fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
     let found = version(conn)?;
     if found > latest() {
         return Err(StoreError::TooNew {
@@ -95,7 +88,7 @@ mod tests {
     #[test]
     fn versions_are_numbered_from_one_without_gaps() {
         for (i, m) in MIGRATIONS.iter().enumerate() {
-            assert_eq!(m.version as usize, i + 1, "{}", m.name);
+            assert_eq!(m.version as usize, i + 1, "MIGRATIONS[{i}]");
         }
     }
 

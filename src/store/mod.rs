@@ -20,28 +20,28 @@
 //! [`Store`] (`database`), [`StoreError`] (`error`) and the most used values
 //! of the aggregates.
 
-pub mod backup;
-pub mod bounces;
-pub mod challenges;
-pub mod clock;
-pub mod codec;
+pub(crate) mod backup;
+pub(crate) mod bounces;
+pub(crate) mod challenges;
+pub(crate) mod clock;
+pub(crate) mod codec;
 mod database;
 mod error;
-pub mod events;
+pub(crate) mod events;
 pub mod games;
 pub mod listing;
 pub mod memory;
 pub mod messages;
 pub mod migrate;
-pub mod notices;
+pub(crate) mod notices;
 pub mod outbox;
 pub mod players;
 pub mod quarantine;
-pub mod reach;
-pub mod savepoint;
-pub mod scoring;
-pub mod settings;
-pub mod standings;
+pub(crate) mod reach;
+pub(crate) mod savepoint;
+pub(crate) mod scoring;
+pub(crate) mod settings;
+pub(crate) mod standings;
 
 pub use database::{DEFAULT_BUSY_TIMEOUT, Store};
 pub use error::StoreError;

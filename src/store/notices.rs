@@ -10,7 +10,7 @@ use super::codec::time_text;
 
 /// Records that notice (`game`, `player`, `kind`, `key`) went out; returns
 /// false when it already had, so the caller sends nothing twice.
-pub fn first(
+pub(crate) fn first(
     conn: &Connection,
     game: i64,
     player: i64,

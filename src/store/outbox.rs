@@ -7,18 +7,18 @@
 //! mid-send) carries the same Message-ID both times. They are kept apart
 //! from its `outbox` row, lz4-compressed when that is smaller (`body`),
 //! so that marking a mail sent or retried rewrites only the small row;
-//! [`due`] and [`raw`] hand them out as queued.
+//! `due` and [`raw`] hand them out as queued.
 
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::time_text;
 
 mod body;
 
-pub use body::{Encoded, encode_body};
+pub(crate) use body::{Encoded, encode_body};
 #[cfg(test)]
 mod tests;
 
@@ -45,40 +45,38 @@ pub struct NewMail<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct OutboxRow {
     /// Row id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// Message-ID.
-    pub message_id: String,
+    pub(crate) message_id: String,
     /// Recipient.
-    pub recipient: String,
+    pub(crate) recipient: String,
     /// Kind.
-    pub kind: String,
+    pub(crate) kind: String,
     /// `pending`, `sent` or `failed`.
-    pub status: String,
+    pub(crate) status: String,
     /// Attempts so far.
     pub attempts: u32,
     /// The last error, if the last attempt failed.
-    pub last_error: Option<String>,
+    pub(crate) last_error: Option<String>,
     /// When it was queued.
-    pub created_at: String,
+    pub(crate) created_at: String,
     /// When it was sent.
-    pub sent_at: Option<String>,
+    pub(crate) sent_at: Option<String>,
 }
 
 /// A mail due to be sent.
 #[derive(Debug, Clone)]
-pub struct Due {
+pub(crate) struct Due {
     /// Row id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// Message-ID.
-    pub message_id: String,
+    pub(crate) message_id: String,
     /// Envelope sender.
-    pub envelope_from: String,
+    pub(crate) envelope_from: String,
     /// Recipient.
-    pub recipient: String,
+    pub(crate) recipient: String,
     /// The bytes.
-    pub raw: Vec<u8>,
-    /// Attempts so far.
-    pub attempts: u32,
+    pub(crate) raw: Vec<u8>,
 }
 
 /// Queues a mail to be sent now; returns its row id.
@@ -90,14 +88,14 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
 
 /// A queued mail whose bytes are not stored yet (see [`enqueue_later`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Later {
+pub(crate) struct Later {
     /// The outbox row.
     id: i64,
 }
 
 impl Later {
     /// Returns the outbox row's id.
-    pub fn id(self) -> i64 {
+    pub(crate) fn id(self) -> i64 {
         self.id
     }
 }
@@ -105,7 +103,7 @@ impl Later {
 /// Queues a mail whose bytes (`m.raw` is ignored) are rendered elsewhere
 /// and stored with [`store_later`] before the transaction commits: the row
 /// must not be committed without them.
-pub fn enqueue_later(
+pub(crate) fn enqueue_later(
     conn: &Connection,
     m: &NewMail<'_>,
     now: DateTime<Utc>,
@@ -116,7 +114,11 @@ pub fn enqueue_later(
 
 /// Stores the bytes of a mail queued with [`enqueue_later`], `encoded` by
 /// [`encode_body`].
-pub fn store_later(conn: &Connection, later: Later, encoded: &Encoded) -> Result<(), StoreError> {
+pub(crate) fn store_later(
+    conn: &Connection,
+    later: Later,
+    encoded: &Encoded,
+) -> Result<(), StoreError> {
     body::insert_encoded(conn, later.id, encoded)
 }
 
@@ -139,8 +141,7 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
 }
 
 /// The query of [`due`].
-const DUE: &str =
-    "SELECT o.id, o.message_id, o.envelope_from, o.recipient, o.attempts, b.encoding, b.body
+const DUE: &str = "SELECT o.id, o.message_id, o.envelope_from, o.recipient, b.encoding, b.body
     FROM outbox o LEFT JOIN outbox_bodies b ON b.outbox_id = o.id
     WHERE o.status = 'pending' AND o.next_attempt_at <= ?1
     ORDER BY o.next_attempt_at, o.id LIMIT ?2";
@@ -153,17 +154,20 @@ const DUE: &str =
 /// pending row for every batch.
 ///
 /// A body that is missing or does not decode is [`StoreError::Corrupt`].
-pub fn due(conn: &Connection, now: DateTime<Utc>, limit: u32) -> Result<Vec<Due>, StoreError> {
+pub(crate) fn due(
+    conn: &Connection,
+    now: DateTime<Utc>,
+    limit: u32,
+) -> Result<Vec<Due>, StoreError> {
     let mut stmt = conn.prepare_cached(DUE)?;
     let rows = stmt.query_map(params![time_text(now), limit], |r| {
-        let stored: (Option<String>, Option<Vec<u8>>) = (r.get(5)?, r.get(6)?);
+        let stored: (Option<String>, Option<Vec<u8>>) = (r.get(4)?, r.get(5)?);
         let due = Due {
             id: r.get(0)?,
             message_id: r.get(1)?,
             envelope_from: r.get(2)?,
             recipient: r.get(3)?,
             raw: Vec::new(),
-            attempts: r.get(4)?,
         };
         Ok((due, stored))
     })?;
@@ -220,7 +224,7 @@ fn log_attempt(
 }
 
 /// Records a successful send.
-pub fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
     let now = time_text(now);
     let attempt: u32 = conn
         .prepare_cached(
@@ -235,7 +239,7 @@ pub fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), S
 
 /// Records a failed attempt. The mail is retried after `backoff` doubled per
 /// attempt, or marked failed when it was permanent or the `max_attempts`th.
-pub fn mark_attempt_failed(
+pub(crate) fn mark_attempt_failed(
     conn: &Connection,
     id: i64,
     error: &str,
@@ -261,34 +265,23 @@ pub fn mark_attempt_failed(
 
 /// How failed sends are retried.
 #[derive(Debug, Clone, Copy)]
-pub struct RetryPolicy {
+pub(crate) struct RetryPolicy {
     /// Attempts before a mail is marked failed.
-    pub max_attempts: u32,
+    pub(crate) max_attempts: u32,
     /// The wait after the first failure; it doubles after each further one.
-    pub base_delay: Duration,
+    pub(crate) base_delay: Duration,
 }
 
 impl RetryPolicy {
     /// Returns the wait after failed attempt number `attempt` (from 1), capped at a day.
-    pub fn delay_after(self, attempt: u32) -> Duration {
+    pub(crate) fn delay_after(self, attempt: u32) -> Duration {
         let factor = 1i64 << attempt.saturating_sub(1).min(16);
         (self.base_delay * factor as i32).min(Duration::days(1))
     }
 }
 
-/// Returns how many mails were queued for `recipient` since `since`.
-pub fn count_to_since(
-    conn: &Connection,
-    recipient: &str,
-    since: DateTime<Utc>,
-) -> Result<u32, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT count(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2")?
-        .query_row(params![recipient, time_text(since)], |r| r.get(0))?)
-}
-
 /// Returns how many mails of `kind` were queued for `recipient` since `since`.
-pub fn count_kind_to_since(
+pub(crate) fn count_kind_to_since(
     conn: &Connection,
     recipient: &str,
     kind: &str,
@@ -325,12 +318,4 @@ pub fn list(
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
-}
-
-/// Returns the time of the next pending attempt, if any mail is pending.
-pub fn next_due(conn: &Connection) -> Result<Option<DateTime<Utc>>, StoreError> {
-    let t: Option<String> = conn
-        .prepare_cached("SELECT min(next_attempt_at) FROM outbox WHERE status = 'pending'")?
-        .query_row([], |r| r.get(0))?;
-    Ok(t.and_then(|t| parse_time(&t).ok()))
 }

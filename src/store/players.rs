@@ -24,13 +24,13 @@ pub struct PlayerRef {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
     /// The row id.
-    pub id: i64,
+    pub(crate) id: i64,
     /// The name, lower-case.
-    pub name: String,
+    pub(crate) name: String,
     /// Normalized addresses, in the order they were added.
-    pub addresses: Vec<String>,
+    pub(crate) addresses: Vec<String>,
     /// When the player was added.
-    pub created_at: DateTime<Utc>,
+    pub(crate) created_at: DateTime<Utc>,
 }
 
 impl Player {
@@ -44,7 +44,7 @@ impl Player {
 }
 
 /// Returns `name` lower-cased if it matches `[a-z0-9_-]{2,20}` (any case).
-pub fn check_name(name: &str) -> Result<String, StoreError> {
+pub(crate) fn check_name(name: &str) -> Result<String, StoreError> {
     let lower = name.to_ascii_lowercase();
     let ok_char = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-';
     if (2..=20).contains(&lower.len()) && lower.chars().all(ok_char) {
@@ -59,7 +59,7 @@ pub fn check_name(name: &str) -> Result<String, StoreError> {
 
 /// Returns the bare address of `text`, lower-cased, without a display name
 /// or angle brackets: `"Alice" <Alice@Example.org>` gives `alice@example.org`.
-pub fn normalize_address(text: &str) -> Result<String, StoreError> {
+pub(crate) fn normalize_address(text: &str) -> Result<String, StoreError> {
     let inner = match (text.rfind('<'), text.rfind('>')) {
         (Some(open), Some(close)) if open < close => &text[open + 1..close],
         _ => text,
@@ -171,7 +171,7 @@ fn owner_of(conn: &Connection, address: &str) -> Result<Option<String>, StoreErr
 }
 
 /// Returns the player called `name` (any case); [`StoreError::NotFound`] if none.
-pub fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> {
+pub(crate) fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> {
     let lower = name.to_ascii_lowercase();
     let row = conn
         .prepare_cached("SELECT id, name, created_at FROM players WHERE name = ?1")?
@@ -191,7 +191,10 @@ pub fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> {
 /// Returns the player who owns `address` (normalized first), if any.
 ///
 /// An address the store could never hold (malformed) belongs to nobody.
-pub fn find_by_address(conn: &Connection, address: &str) -> Result<Option<Player>, StoreError> {
+pub(crate) fn find_by_address(
+    conn: &Connection,
+    address: &str,
+) -> Result<Option<Player>, StoreError> {
     let Ok(address) = normalize_address(address) else {
         return Ok(None);
     };
@@ -202,7 +205,7 @@ pub fn find_by_address(conn: &Connection, address: &str) -> Result<Option<Player
 }
 
 /// Returns every player, by name.
-pub fn list(conn: &Connection) -> Result<Vec<Player>, StoreError> {
+pub(crate) fn list(conn: &Connection) -> Result<Vec<Player>, StoreError> {
     let mut stmt = conn.prepare("SELECT id, name, created_at FROM players ORDER BY name")?;
     let rows = stmt
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?)))?
@@ -232,7 +235,7 @@ fn complete(conn: &Connection, id: i64, name: String, created: &str) -> Result<P
 }
 
 /// Returns the players who take one digest a day (`notify digest`), by id.
-pub fn with_digest(conn: &Connection) -> Result<Vec<PlayerRef>, StoreError> {
+pub(crate) fn with_digest(conn: &Connection) -> Result<Vec<PlayerRef>, StoreError> {
     let mut stmt =
         conn.prepare_cached("SELECT id, name FROM players WHERE notify = 'digest' ORDER BY id")?;
     let rows = stmt.query_map([], |r| {

@@ -4,7 +4,7 @@
 //! Owns the `quarantine` table; moving the files is the caller's job.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::StoreError;
@@ -12,19 +12,19 @@ use super::codec::time_text;
 
 /// A held message.
 #[derive(Debug, Clone, Serialize)]
-pub struct Held {
+pub(crate) struct Held {
     /// Row id, as `quarantine retry ID` takes it.
-    pub id: i64,
+    pub(crate) id: i64,
     /// The file name in the quarantine Maildir.
-    pub file: String,
+    pub(crate) file: String,
     /// The sender, when one could be read.
-    pub sender: Option<String>,
+    pub(crate) sender: Option<String>,
     /// Why it is held.
-    pub error: String,
+    pub(crate) error: String,
     /// When it was held.
-    pub held_at: String,
+    pub(crate) held_at: String,
     /// When a retry handled it.
-    pub released_at: Option<String>,
+    pub(crate) released_at: Option<String>,
 }
 
 /// Records a held file (again, if it was held before under the same name).
@@ -47,7 +47,7 @@ pub fn hold(
 }
 
 /// Returns the held messages (released ones too when `all`), oldest first.
-pub fn list(conn: &Connection, all: bool) -> Result<Vec<Held>, StoreError> {
+pub(crate) fn list(conn: &Connection, all: bool) -> Result<Vec<Held>, StoreError> {
     let mut stmt = conn.prepare(
         "SELECT id, file, sender, error, held_at, released_at FROM quarantine
          WHERE ?1 OR released_at IS NULL ORDER BY id",
@@ -66,7 +66,7 @@ pub fn list(conn: &Connection, all: bool) -> Result<Vec<Held>, StoreError> {
 }
 
 /// Returns the held message with row id `id`.
-pub fn get(conn: &Connection, id: i64) -> Result<Held, StoreError> {
+pub(crate) fn get(conn: &Connection, id: i64) -> Result<Held, StoreError> {
     list(conn, true)?
         .into_iter()
         .find(|h| h.id == id)
@@ -81,12 +81,4 @@ pub fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), Sto
     conn.prepare_cached("UPDATE quarantine SET released_at = ?2 WHERE id = ?1")?
         .execute(params![id, time_text(now)])?;
     Ok(())
-}
-
-/// Returns the row id of the held file `file`, if it is held.
-pub fn find_file(conn: &Connection, file: &str) -> Result<Option<i64>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT id FROM quarantine WHERE file = ?1")?
-        .query_row([file], |r| r.get(0))
-        .optional()?)
 }

@@ -11,27 +11,27 @@ use super::codec::time_text;
 
 /// What the store knows about mailing one address.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Reach {
+pub(crate) struct Reach {
     /// The address mail goes to.
-    pub address: String,
+    pub(crate) address: String,
     /// The player's `notify` setting (`each`, `digest`, `off`); `None` for
     /// an address of no player, or a player without the setting.
-    pub notify: Option<String>,
+    pub(crate) notify: Option<String>,
     /// Permanent bounces of the address not cleared by a mail from it.
-    pub bounces: u32,
+    pub(crate) bounces: u32,
     /// Mails queued to the address since the time asked about.
-    pub sent_since: u32,
+    pub(crate) sent_since: u32,
 }
 
 impl Reach {
     /// Returns true when `limit` bounces (0: no limit) stop mail to the address.
-    pub fn stopped(&self, limit: u32) -> bool {
+    pub(crate) fn stopped(&self, limit: u32) -> bool {
         limit > 0 && self.bounces >= limit
     }
 
     /// Returns true when the reader takes mail that needs no answer
     /// (`notify each`, the default).
-    pub fn wants_every_mail(&self) -> bool {
+    pub(crate) fn wants_every_mail(&self) -> bool {
         self.notify.as_deref().is_none_or(|n| n == "each")
     }
 }
@@ -40,7 +40,7 @@ impl Reach {
 ///
 /// (`+?1`: with a bare `?1` this SQLite re-prepares the statement at every
 /// run, as the plan of `ORDER BY a.id` would depend on the bound value.)
-pub fn player(
+pub(crate) fn player(
     conn: &Connection,
     player_id: i64,
     since: DateTime<Utc>,
@@ -68,7 +68,7 @@ pub fn player(
 
 /// Returns how to reach `address` as written (a sender's From): its bounces
 /// are counted under `normalized`, its mails under `address` itself.
-pub fn address(
+pub(crate) fn address(
     conn: &Connection,
     address: &str,
     normalized: &str,
@@ -93,7 +93,7 @@ pub fn address(
 }
 
 /// Returns true when pbmgo has queued mail to `address`.
-pub fn ever_mailed(conn: &Connection, address: &str) -> Result<bool, StoreError> {
+pub(crate) fn ever_mailed(conn: &Connection, address: &str) -> Result<bool, StoreError> {
     Ok(conn
         .prepare_cached("SELECT EXISTS (SELECT 1 FROM outbox WHERE recipient = ?1)")?
         .query_row([address], |r| r.get(0))?)

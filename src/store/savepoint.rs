@@ -11,25 +11,25 @@ use super::StoreError;
 
 /// An open savepoint named `message` in the caller's transaction.
 #[must_use = "release or roll back the savepoint"]
-pub struct Savepoint<'c> {
+pub(crate) struct Savepoint<'c> {
     conn: &'c Connection,
 }
 
 impl<'c> Savepoint<'c> {
     /// Opens the savepoint in `conn`'s transaction.
-    pub fn begin(conn: &'c Connection) -> Result<Self, StoreError> {
+    pub(crate) fn begin(conn: &'c Connection) -> Result<Self, StoreError> {
         conn.prepare_cached("SAVEPOINT message")?.execute([])?;
         Ok(Savepoint { conn })
     }
 
     /// Keeps what was done since [`Savepoint::begin`] in the transaction.
-    pub fn release(self) -> Result<(), StoreError> {
+    pub(crate) fn release(self) -> Result<(), StoreError> {
         self.conn.prepare_cached("RELEASE message")?.execute([])?;
         Ok(())
     }
 
     /// Undoes what was done since [`Savepoint::begin`] and closes the savepoint.
-    pub fn roll_back(self) -> Result<(), StoreError> {
+    pub(crate) fn roll_back(self) -> Result<(), StoreError> {
         Ok(self
             .conn
             .execute_batch("ROLLBACK TO message; RELEASE message")?)

@@ -17,26 +17,26 @@ use crate::go::{BoardSize, Color, Point};
 
 /// A game's scoring phase as stored.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Marking {
+pub(crate) struct Marking {
     /// The game.
-    pub game: GameId,
+    pub(crate) game: GameId,
     /// Every stone marked dead, sorted.
-    pub dead: Vec<Point>,
+    pub(crate) dead: Vec<Point>,
     /// Black has accepted the marking.
-    pub black_done: bool,
+    pub(crate) black_done: bool,
     /// White has accepted the marking.
-    pub white_done: bool,
+    pub(crate) white_done: bool,
     /// When the marking stands as accepted, once one player has accepted.
-    pub deadline: Option<DateTime<Utc>>,
+    pub(crate) deadline: Option<DateTime<Utc>>,
     /// Who made the second pass.
-    pub second_pass: Option<Color>,
+    pub(crate) second_pass: Option<Color>,
     /// When the phase began.
-    pub started_at: DateTime<Utc>,
+    pub(crate) started_at: DateTime<Utc>,
 }
 
 impl Marking {
     /// Returns whether the player of `color` has accepted.
-    pub fn done(&self, color: Color) -> bool {
+    pub(crate) fn done(&self, color: Color) -> bool {
         match color {
             Color::Black => self.black_done,
             Color::White => self.white_done,
@@ -44,14 +44,14 @@ impl Marking {
     }
 
     /// Returns the stones marked dead as `C3 D4`.
-    pub fn dead_text(&self) -> String {
+    pub(crate) fn dead_text(&self) -> String {
         let words: Vec<String> = self.dead.iter().map(ToString::to_string).collect();
         words.join(" ")
     }
 }
 
 /// Opens (or reopens, clearing any earlier marking) the scoring phase of game `id`.
-pub fn open(
+pub(crate) fn open(
     conn: &Connection,
     id: GameId,
     second_pass: Color,
@@ -67,7 +67,11 @@ pub fn open(
 }
 
 /// Returns game `id`'s scoring row, if it has one.
-pub fn load(conn: &Connection, id: GameId, size: BoardSize) -> Result<Option<Marking>, StoreError> {
+pub(crate) fn load(
+    conn: &Connection,
+    id: GameId,
+    size: BoardSize,
+) -> Result<Option<Marking>, StoreError> {
     let row = conn
         .prepare_cached(
             "SELECT dead, black_done, white_done, deadline, second_pass, started_at
@@ -115,7 +119,7 @@ pub fn load(conn: &Connection, id: GameId, size: BoardSize) -> Result<Option<Mar
 }
 
 /// Writes the marking's dead stones, acceptances and deadline.
-pub fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
+pub(crate) fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
     conn.prepare_cached(
         "UPDATE scoring SET dead = ?2, black_done = ?3, white_done = ?4, deadline = ?5
          WHERE game_id = ?1",
@@ -131,7 +135,7 @@ pub fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
 }
 
 /// Returns the games still being scored whose deadline is before `until`.
-pub fn deadlines_before(
+pub(crate) fn deadlines_before(
     conn: &Connection,
     until: DateTime<Utc>,
 ) -> Result<Vec<(GameId, DateTime<Utc>)>, StoreError> {

@@ -17,23 +17,17 @@ use super::clock;
 use super::codec::{parse_time, time_text};
 
 /// Stores `mode` (`each`, `digest` or `off`) for `player_id`.
-pub fn set_notify(conn: &Connection, player_id: i64, mode: &str) -> Result<(), StoreError> {
+pub(crate) fn set_notify(conn: &Connection, player_id: i64, mode: &str) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE players SET notify = ?2 WHERE id = ?1")?
         .execute(params![player_id, mode])?;
     Ok(())
 }
 
-/// Returns the notify mode of `player_id` (`each` when unknown).
-pub fn notify(conn: &Connection, player_id: i64) -> Result<String, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT notify FROM players WHERE id = ?1")?
-        .query_row([player_id], |r| r.get(0))
-        .optional()?
-        .unwrap_or_else(|| "each".to_string()))
-}
-
 /// Returns the stored password hash of `player_id`, if they set a password.
-pub fn password_hash(conn: &Connection, player_id: i64) -> Result<Option<String>, StoreError> {
+pub(crate) fn password_hash(
+    conn: &Connection,
+    player_id: i64,
+) -> Result<Option<String>, StoreError> {
     Ok(conn
         .prepare_cached("SELECT password_hash FROM players WHERE id = ?1")?
         .query_row([player_id], |r| r.get::<_, Option<String>>(0))
@@ -43,7 +37,7 @@ pub fn password_hash(conn: &Connection, player_id: i64) -> Result<Option<String>
 
 /// Stores `secret` for `player_id` as an argon2 hash salted with `salt`
 /// (16 bytes unique to this setting); `None` removes the password.
-pub fn set_password(
+pub(crate) fn set_password(
     conn: &Connection,
     player_id: i64,
     secret: Option<&str>,
@@ -56,7 +50,7 @@ pub fn set_password(
 }
 
 /// Returns the PHC string of `secret` hashed with argon2id and `salt`.
-pub fn hash_password(secret: &str, salt: &[u8; 16]) -> Result<String, StoreError> {
+pub(crate) fn hash_password(secret: &str, salt: &[u8; 16]) -> Result<String, StoreError> {
     let invalid = |reason: String| StoreError::Invalid {
         what: "password",
         value: "********".into(),
@@ -70,7 +64,7 @@ pub fn hash_password(secret: &str, salt: &[u8; 16]) -> Result<String, StoreError
 }
 
 /// Returns true when `secret` matches the stored `hash`; an unreadable hash matches nothing.
-pub fn password_matches(hash: &str, secret: &str) -> bool {
+pub(crate) fn password_matches(hash: &str, secret: &str) -> bool {
     PasswordHash::new(hash)
         .map(|h| {
             Argon2::default()
@@ -81,7 +75,7 @@ pub fn password_matches(hash: &str, secret: &str) -> bool {
 }
 
 /// Returns when the vacation of `player_id` ends, if they are on one at `now`.
-pub fn vacation_until(
+pub(crate) fn vacation_until(
     conn: &Connection,
     player_id: i64,
     now: DateTime<Utc>,
@@ -99,7 +93,7 @@ pub fn vacation_until(
 
 /// Returns the vacation days `player_id` has taken in the calendar year of
 /// `now` (a started day counts as a whole one).
-pub fn vacation_days_used(
+pub(crate) fn vacation_days_used(
     conn: &Connection,
     player_id: i64,
     now: DateTime<Utc>,
@@ -144,7 +138,7 @@ fn whole_days(d: Duration) -> u32 {
 
 /// Starts a vacation of `days` for `player_id` at `now`: records it and
 /// pushes the clock of every game in which they are to move.
-pub fn start_vacation(
+pub(crate) fn start_vacation(
     conn: &Connection,
     player_id: i64,
     days: u32,
@@ -165,7 +159,7 @@ pub fn start_vacation(
 /// Ends the vacation of `player_id` at `now`, giving back the unused days
 /// and pulling their clocks back; returns the whole days given back, or
 /// `None` when they were not on vacation.
-pub fn end_vacation(
+pub(crate) fn end_vacation(
     conn: &Connection,
     player_id: i64,
     now: DateTime<Utc>,

@@ -16,23 +16,23 @@ use super::StoreError;
 use crate::go::{Color, GameResult};
 
 /// The rating every player starts with.
-pub const START_RATING: f64 = 1600.0;
+pub(crate) const START_RATING: f64 = 1600.0;
 /// How far one game moves a rating.
-pub const K: f64 = 32.0;
+pub(crate) const K: f64 = 32.0;
 
 /// One player's line of the standings.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Standing {
+pub(crate) struct Standing {
     /// The player's name.
-    pub name: String,
+    pub(crate) name: String,
     /// Finished games won.
-    pub won: u32,
+    pub(crate) won: u32,
     /// Finished games lost.
-    pub lost: u32,
+    pub(crate) lost: u32,
     /// Games being played or scored.
-    pub active: u32,
+    pub(crate) active: u32,
     /// The Elo rating, rounded to a whole number.
-    pub rating: i64,
+    pub(crate) rating: i64,
 }
 
 /// One game as the standings read it.
@@ -45,7 +45,7 @@ struct Row {
 }
 
 /// Returns the standings, highest rating first (then by name).
-pub fn table(conn: &Connection) -> Result<Vec<Standing>, StoreError> {
+pub(crate) fn table(conn: &Connection) -> Result<Vec<Standing>, StoreError> {
     let mut players: Vec<(i64, String)> = conn
         .prepare_cached("SELECT id, name FROM players ORDER BY name")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
@@ -163,6 +163,6 @@ fn rate(lines: &mut HashMap<i64, (Standing, f64)>, black: i64, white: i64, black
 }
 
 /// Returns the score a player rated `a` is expected to make against one rated `b`.
-pub fn expected_score(a: f64, b: f64) -> f64 {
+pub(crate) fn expected_score(a: f64, b: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf((b - a) / 400.0))
 }

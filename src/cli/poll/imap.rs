@@ -13,7 +13,10 @@ use crate::mail::imap::ImapSettings;
 const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Returns the IMAP settings of the home, or `None` when IMAP is off.
-pub fn settings(home: &Home, password_env: Option<String>) -> anyhow::Result<Option<ImapSettings>> {
+pub(crate) fn settings(
+    home: &Home,
+    password_env: Option<String>,
+) -> anyhow::Result<Option<ImapSettings>> {
     let Some(c) = home.imap() else {
         return Ok(None);
     };

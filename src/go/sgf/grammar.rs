@@ -13,25 +13,25 @@ const MAX_IDENT: usize = 64;
 /// One property of a node: identifier (upper-case letters only) and raw values.
 #[derive(Debug)]
 pub(super) struct Prop<'a> {
-    pub ident: Vec<u8>,
-    pub values: Vec<&'a [u8]>,
+    pub(crate) ident: Vec<u8>,
+    pub(crate) values: Vec<&'a [u8]>,
 }
 
 /// A node: its properties, each identifier once.
 #[derive(Debug, Default)]
 pub(super) struct Node<'a> {
-    pub props: Vec<Prop<'a>>,
+    pub(crate) props: Vec<Prop<'a>>,
 }
 
 impl<'a> Node<'a> {
     /// Returns the raw values of `ident`, if the node has that property.
-    pub fn get(&self, ident: &str) -> Option<&[&'a [u8]]> {
+    pub(crate) fn get(&self, ident: &str) -> Option<&[&'a [u8]]> {
         let p = self.props.iter().find(|p| p.ident == ident.as_bytes())?;
         Some(&p.values)
     }
 
     /// Returns the first raw value of `ident`.
-    pub fn first(&self, ident: &str) -> Option<&'a [u8]> {
+    pub(crate) fn first(&self, ident: &str) -> Option<&'a [u8]> {
         self.get(ident)?.first().copied()
     }
 
@@ -58,7 +58,7 @@ pub(super) struct GameTree<'a> {
 
 impl<'a> GameTree<'a> {
     /// Returns the main line: every node, taking the first variation each time.
-    pub fn main_line(&self) -> Vec<&Node<'a>> {
+    pub(crate) fn main_line(&self) -> Vec<&Node<'a>> {
         let mut out = Vec::new();
         let mut tree = self.trees.first();
         while let Some(t) = tree {

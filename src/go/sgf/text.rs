@@ -19,7 +19,7 @@ pub(super) enum Charset {
 
 impl Charset {
     /// Reads the root's raw `CA` value; `None` means the SGF default, Latin-1.
-    pub fn from_ca(raw: Option<&[u8]>) -> Charset {
+    pub(crate) fn from_ca(raw: Option<&[u8]>) -> Charset {
         let Some(raw) = raw else {
             return Charset::Latin1;
         };
@@ -36,7 +36,7 @@ impl Charset {
     }
 
     /// Decodes `bytes`, never failing.
-    pub fn decode(self, bytes: &[u8]) -> String {
+    pub(crate) fn decode(self, bytes: &[u8]) -> String {
         match (self, std::str::from_utf8(bytes)) {
             (_, Ok(s)) => s.to_string(),
             (Charset::Latin1, Err(_)) => bytes.iter().map(|&b| b as char).collect(),

@@ -15,15 +15,15 @@ pub struct SgfGame {
     /// Handicap (`HA`); `None` when absent, zero or unreadable.
     pub handicap: Option<u32>,
     /// Black's name (`PB`).
-    pub black_name: Option<String>,
+    pub(crate) black_name: Option<String>,
     /// White's name (`PW`).
-    pub white_name: Option<String>,
+    pub(crate) white_name: Option<String>,
     /// Result (`RE`), such as `B+R` or `W+3.5`.
     pub result: Option<String>,
     /// Rules (`RU`).
     pub rules: Option<String>,
     /// Date (`DT`).
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
     /// Every node of the main line in order, the root first (empty ones too).
     pub nodes: Vec<SgfNode>,
 }
@@ -54,27 +54,27 @@ pub struct Setup {
 
 /// A game to write as SGF: game information, root setup and the moves.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SgfRecord {
+pub(crate) struct SgfRecord {
     /// Board size (`SZ`).
-    pub size: BoardSize,
+    pub(crate) size: BoardSize,
     /// Komi (`KM`); a value that is not finite is written as 0.
-    pub komi: f64,
+    pub(crate) komi: f64,
     /// Handicap (`HA`), written only when above 0.
-    pub handicap: u32,
+    pub(crate) handicap: u32,
     /// Black stones placed before the first move (`AB` in the root).
-    pub setup_black: Vec<Point>,
+    pub(crate) setup_black: Vec<Point>,
     /// White stones placed before the first move (`AW` in the root).
-    pub setup_white: Vec<Point>,
+    pub(crate) setup_white: Vec<Point>,
     /// Black's name (`PB`).
-    pub black_name: String,
+    pub(crate) black_name: String,
     /// White's name (`PW`).
-    pub white_name: String,
+    pub(crate) white_name: String,
     /// Date (`DT`), such as `2026-11-22`.
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
     /// Rules (`RU`).
-    pub rules: Option<String>,
+    pub(crate) rules: Option<String>,
     /// Result (`RE`), such as `B+R`, `W+3.5` or `Void`.
-    pub result: Option<String>,
+    pub(crate) result: Option<String>,
     /// The moves in order; a pass is written as an empty value.
-    pub moves: Vec<(Color, Move)>,
+    pub(crate) moves: Vec<(Color, Move)>,
 }

@@ -32,7 +32,7 @@ pub use error::CommandError;
 pub use line::parse_command;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use subject::strip_subject;
-pub use types::{Command, GameRef, REDACTED_PASSWORD};
+pub use types::{Command, GameRef};
 
 #[cfg(test)]
 mod tests;

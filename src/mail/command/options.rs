@@ -15,12 +15,12 @@ pub struct Komi(pub i32);
 
 impl Komi {
     /// Returns the komi in points.
-    pub fn points(self) -> f64 {
+    pub(crate) fn points(self) -> f64 {
         f64::from(self.0) / 2.0
     }
 
     /// Reads `6.5`, `7`, `-3.5`, `0`, `6,5`: whole or half points within ±200.
-    pub fn parse(word: &str) -> Result<Komi, CommandError> {
+    pub(crate) fn parse(word: &str) -> Result<Komi, CommandError> {
         let bad = || CommandError::BadOption(format!("komi {}", clip(word)));
         let text = word.replace(',', ".");
         let (neg, digits) = match text.strip_prefix('-') {
@@ -72,7 +72,7 @@ pub enum ColorChoice {
 
 impl ColorChoice {
     /// Returns `black`, `white` or `nigiri`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ColorChoice::Black => "black",
             ColorChoice::White => "white",
@@ -104,7 +104,7 @@ pub enum NotifyMode {
 
 impl NotifyMode {
     /// Returns `each`, `digest` or `off`, as stored and written.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             NotifyMode::Each => "each",
             NotifyMode::Digest => "digest",
@@ -113,7 +113,7 @@ impl NotifyMode {
     }
 
     /// Reads `each`, `digest` or `off` (any case).
-    pub fn parse(word: &str) -> Option<NotifyMode> {
+    pub(crate) fn parse(word: &str) -> Option<NotifyMode> {
         match word.to_ascii_lowercase().as_str() {
             "each" | "on" | "all" => Some(NotifyMode::Each),
             "digest" | "daily" => Some(NotifyMode::Digest),

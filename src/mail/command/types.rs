@@ -208,7 +208,7 @@ impl fmt::Display for Command {
 }
 
 /// How a `password` line is shown anywhere: its secret is never written back.
-pub const REDACTED_PASSWORD: &str = "password ********";
+pub(crate) const REDACTED_PASSWORD: &str = "password ********";
 
 /// Formats points as ` C3 D4`.
 struct Points<'a>(&'a [Point]);

@@ -94,7 +94,7 @@ impl Mailbox {
     }
 
     /// Returns the folder's UIDVALIDITY (UIDs are unique under it).
-    pub fn uid_validity(&self) -> u32 {
+    pub(crate) fn uid_validity(&self) -> u32 {
         self.uid_validity
     }
 

@@ -19,4 +19,3 @@ mod tls;
 
 pub use error::ImapError;
 pub use mailbox::{ImapSettings, Mailbox};
-pub use tls::Stream;

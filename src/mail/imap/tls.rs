@@ -16,12 +16,12 @@ use rustls::{ClientConfig, ClientConnection, RootCertStore, StreamOwned};
 use super::error::ImapError;
 
 /// A byte stream the IMAP client can run over: plain TCP or TLS.
-pub trait Stream: Read + Write + Send {}
+pub(crate) trait Stream: Read + Write + Send {}
 
 impl<T: Read + Write + Send> Stream for T {}
 
 /// Returns a rustls config trusting the system's roots and `ca_file`.
-pub fn client_config(ca_file: Option<&Path>) -> Result<Arc<ClientConfig>, ImapError> {
+pub(crate) fn client_config(ca_file: Option<&Path>) -> Result<Arc<ClientConfig>, ImapError> {
     let mut roots = RootCertStore::empty();
     let native = rustls_native_certs::load_native_certs();
     let (_added, _ignored) = roots.add_parsable_certificates(native.certs);
@@ -49,7 +49,7 @@ pub fn client_config(ca_file: Option<&Path>) -> Result<Arc<ClientConfig>, ImapEr
 
 /// Wraps `tcp` in TLS for `host` (a name or an address); the handshake
 /// runs on first use.
-pub fn wrap(
+pub(crate) fn wrap(
     config: Arc<ClientConfig>,
     host: &str,
     tcp: TcpStream,

@@ -5,7 +5,7 @@
 /// Accepts a bare address or one in angle brackets after a display name.
 /// Rejects text without exactly one `@`, with an empty local part or
 /// domain, or with whitespace or control characters in the address.
-pub fn normalize_address(s: &str) -> Option<String> {
+pub(crate) fn normalize_address(s: &str) -> Option<String> {
     let inner = bracketed(s).unwrap_or(s).trim();
     let (local, domain) = inner.split_once('@')?;
     let valid = !local.is_empty()

@@ -19,17 +19,17 @@ const MAX_DIAGNOSTIC_CHARS: usize = 300;
 
 /// One recipient of a delivery status notification.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
-pub struct DsnRecipient {
+pub(crate) struct DsnRecipient {
     /// `Final-Recipient`, normalized, when it is an address.
-    pub final_recipient: Option<String>,
+    pub(crate) final_recipient: Option<String>,
     /// `Original-Recipient`, normalized, when it is an address.
-    pub original_recipient: Option<String>,
+    pub(crate) original_recipient: Option<String>,
     /// `Action`, lower-cased: `failed`, `delayed`, `delivered`, `relayed`, `expanded`.
-    pub action: String,
+    pub(crate) action: String,
     /// `Status`, e.g. `5.1.1`.
-    pub status: String,
+    pub(crate) status: String,
     /// `Diagnostic-Code`, without its type, on one line.
-    pub diagnostic: String,
+    pub(crate) diagnostic: String,
 }
 
 /// Returns the recipients of the first delivery-status part, if any.
@@ -53,7 +53,7 @@ fn is_status_part(part: &MessagePart<'_>) -> bool {
 
 /// Reads the recipient groups of a delivery-status body: every group
 /// after the first (the per-message fields) that names a recipient.
-pub fn parse(text: &str) -> Vec<DsnRecipient> {
+pub(crate) fn parse(text: &str) -> Vec<DsnRecipient> {
     let text = text.replace("\r\n", "\n");
     groups(&text)
         .into_iter()

@@ -9,11 +9,11 @@ use super::address::{clean_display_name, normalize_address};
 /// The From header(s) as `InboundMail` wants them.
 pub(super) struct FromInfo {
     /// The normalized address when there is exactly one.
-    pub address: Option<String>,
+    pub(crate) address: Option<String>,
     /// The display name of that one address.
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
     /// How many addresses all From headers held together.
-    pub count: usize,
+    pub(crate) count: usize,
 }
 
 fn root_headers<'a>(message: &'a Message<'_>) -> &'a [Header<'a>] {

@@ -9,7 +9,7 @@
 
 mod address;
 mod body;
-pub mod dsn;
+pub(crate) mod dsn;
 mod headers;
 mod html;
 
@@ -18,8 +18,8 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-pub use address::normalize_address;
-pub use dsn::DsnRecipient;
+pub(crate) use address::normalize_address;
+pub(crate) use dsn::DsnRecipient;
 
 /// The facts read from one inbound message.
 ///
@@ -70,14 +70,14 @@ pub struct InboundMail {
     /// The normalized To addresses (unparsable ones left out).
     pub to: Vec<String>,
     /// The normalized Cc addresses (unparsable ones left out).
-    pub cc: Vec<String>,
+    pub(crate) cc: Vec<String>,
     /// The addresses the receiving mail system delivered to, from every
     /// `Delivered-To` header, then every `X-Original-To`, normalized; with
     /// `recipient_delimiter = +` they keep the `+tag`.
-    pub delivered_to: Vec<String>,
+    pub(crate) delivered_to: Vec<String>,
     /// The recipients of a delivery status notification's
     /// `message/delivery-status` part (empty for other mail).
-    pub dsn_recipients: Vec<DsnRecipient>,
+    pub(crate) dsn_recipients: Vec<DsnRecipient>,
 }
 
 /// Why raw bytes could not be read as a mail message at all.
@@ -100,7 +100,7 @@ pub enum InboundError {
 }
 
 /// The most `message/rfc822` (or `message/global`) parts a mail may hold.
-pub const MAX_NESTED_MESSAGES: usize = 100;
+pub(crate) const MAX_NESTED_MESSAGES: usize = 100;
 
 /// Reads a raw message into an [`InboundMail`].
 ///

@@ -39,11 +39,11 @@ pub struct ChallengeClosedCtx {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameLetterCtx {
     /// What happened, one paragraph each.
-    pub intro: Vec<String>,
+    pub(crate) intro: Vec<String>,
     /// The board (the scored board and the count during scoring).
-    pub board: BoardCtx,
+    pub(crate) board: BoardCtx,
     /// What the reader can do now, one paragraph each.
-    pub next: Vec<String>,
+    pub(crate) next: Vec<String>,
 }
 
 /// Context of `game-over.txt`: the end of a game.
@@ -86,7 +86,7 @@ impl GameLetterCtx {
 }
 
 /// Wraps each line of `text` at `width` columns, except indented lines.
-pub fn wrap(text: &str, width: usize) -> String {
+pub(crate) fn wrap(text: &str, width: usize) -> String {
     let mut out = Vec::new();
     for line in text.lines() {
         if line.starts_with("    ") || line.chars().count() <= width {

@@ -7,29 +7,29 @@ use super::types::{Envelope, Transport, lettre_envelope};
 
 /// One mail kept by [`MemoryTransport`].
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SentMail {
+pub(crate) struct SentMail {
     /// The envelope it was sent with.
-    pub envelope: Envelope,
+    pub(crate) envelope: Envelope,
     /// The bytes sent.
-    pub raw: Vec<u8>,
+    pub(crate) raw: Vec<u8>,
     /// The Message-ID given to [`Transport::send`].
-    pub message_id: String,
+    pub(crate) message_id: String,
 }
 
 /// Keeps sent mail in memory, for tests of the code that sends.
 #[derive(Debug, Default)]
-pub struct MemoryTransport {
+pub(crate) struct MemoryTransport {
     sent: Mutex<Vec<SentMail>>,
 }
 
 impl MemoryTransport {
     /// Returns an empty transport.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// Returns a copy of every mail sent so far, in order.
-    pub fn sent(&self) -> Vec<SentMail> {
+    pub(crate) fn sent(&self) -> Vec<SentMail> {
         self.sent.lock().map(|s| s.clone()).unwrap_or_default()
     }
 }

@@ -1,5 +1,5 @@
 //! Sending rendered mail: the [`Transport`] trait and its SMTP, sendmail,
-//! file and in-memory implementations.
+//! file and (for tests) in-memory implementations.
 //!
 //! Owns the envelope (MAIL FROM / RCPT TO, kept apart from the headers),
 //! the SMTP connection settings, and the split of failures into temporary
@@ -11,10 +11,11 @@
 //!
 //! This file only declares the parts and re-exports what callers use: the
 //! envelope and the trait (`types`), the errors (`error`), and one file per
-//! implementation.
+//! implementation (`memory` only in tests).
 
 mod error;
 mod file;
+#[cfg(test)]
 mod memory;
 mod sendmail;
 mod smtp;
@@ -22,7 +23,9 @@ mod types;
 
 pub use error::TransportError;
 pub use file::FileTransport;
-pub use memory::{MemoryTransport, SentMail};
 pub use sendmail::SendmailTransport;
 pub use smtp::{SmtpConfig, SmtpTransport, Tls};
 pub use types::{Envelope, Transport};
+
+#[cfg(test)]
+pub(crate) use memory::MemoryTransport;

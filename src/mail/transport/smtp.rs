@@ -35,7 +35,7 @@ pub struct SmtpConfig {
     pub tls: Tls,
     /// The AUTH user; no AUTH when empty.
     pub user: String,
-    /// The AUTH password; see [`SmtpConfig::password_from`].
+    /// The AUTH password; see `SmtpConfig::password_from`.
     pub password: Option<String>,
     /// An extra trusted root certificate (PEM), besides the system's.
     pub ca_file: Option<PathBuf>,
@@ -66,7 +66,7 @@ impl SmtpConfig {
     /// `PBMGO_SMTP_PASSWORD`, read by the caller) when set and not empty.
     ///
     /// A password file that cannot be read, or is empty, is an error.
-    pub fn password_from(
+    pub(crate) fn password_from(
         password_file: &str,
         env: Option<String>,
     ) -> Result<Option<String>, TransportError> {

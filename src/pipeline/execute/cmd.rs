@@ -11,11 +11,11 @@ use crate::store::players::Player;
 #[derive(Clone, Copy)]
 pub(crate) struct Cmd<'a> {
     /// The message's transaction.
-    pub conn: &'a Connection,
+    pub(crate) conn: &'a Connection,
     /// Settings, templates and the time.
-    pub env: &'a Env<'a>,
+    pub(crate) env: &'a Env<'a>,
     /// The sender.
-    pub player: &'a Player,
+    pub(crate) player: &'a Player,
     /// The message's exactly-once key.
-    pub key: &'a str,
+    pub(crate) key: &'a str,
 }

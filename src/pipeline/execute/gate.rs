@@ -16,7 +16,7 @@ use crate::pipeline::wording::play as words;
 use crate::store::players::Player;
 
 /// What one mail may do in games: the tokens it was sent to.
-pub struct Gate<'a> {
+pub(crate) struct Gate<'a> {
     key: &'a TokenKey,
     server: &'a str,
     presented: Vec<String>,
@@ -24,7 +24,7 @@ pub struct Gate<'a> {
 
 impl<'a> Gate<'a> {
     /// Reads the tokens `mail` was sent to (none are needed in address mode).
-    pub fn new(key: &'a TokenKey, server: &'a str, mail: &InboundMail) -> Gate<'a> {
+    pub(crate) fn new(key: &'a TokenKey, server: &'a str, mail: &InboundMail) -> Gate<'a> {
         let all = mail.delivered_to.iter().chain(&mail.to).chain(&mail.cc);
         let presented = all.filter_map(|a| address_tag(a, server)).collect();
         Gate {
@@ -36,7 +36,7 @@ impl<'a> Gate<'a> {
 
     /// Returns the `bad-token` refusal when `cmd` acts in a game and the
     /// mail was not sent to `player`'s token address for that game.
-    pub fn check(
+    pub(crate) fn check(
         &self,
         conn: &Connection,
         player: &Player,

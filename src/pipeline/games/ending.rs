@@ -19,11 +19,11 @@ use crate::store::{StoreError, StoredGame, challenges, clock, events, games};
 /// How a game ends: the event, in a sentence, and who caused it.
 pub(crate) struct Ending<'a> {
     /// A resignation or a result.
-    pub event: GameEvent,
+    pub(crate) event: GameEvent,
     /// How the game ended, in a sentence for both players.
-    pub how: &'a str,
+    pub(crate) how: &'a str,
     /// What the event is recorded under: a message key, `cli` or `tick`.
-    pub source: &'a str,
+    pub(crate) source: &'a str,
 }
 
 /// Ends game `g` as `ending` says: applies its event, records it in the

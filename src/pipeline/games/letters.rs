@@ -16,15 +16,15 @@ use crate::store::players::PlayerRef;
 /// What a game letter says and to whom; its board is the game's.
 pub(crate) struct GameLetter<'a> {
     /// Who gets it.
-    pub to: &'a PlayerRef,
+    pub(crate) to: &'a PlayerRef,
     /// The outbox kind, e.g. `game-start`, `scoring`, `resumed`.
-    pub kind: &'static str,
+    pub(crate) kind: &'static str,
     /// The Subject.
-    pub subject: String,
+    pub(crate) subject: String,
     /// What happened, one paragraph each.
-    pub intro: Vec<String>,
+    pub(crate) intro: Vec<String>,
     /// What the reader can do now, one paragraph each.
-    pub next: Vec<String>,
+    pub(crate) next: Vec<String>,
 }
 
 /// Renders `game-letter.txt` for `what` and wraps it as an essential

@@ -19,24 +19,24 @@ use crate::store::{clock, settings};
 
 /// One game of a digest.
 #[derive(Debug, Clone, Serialize)]
-pub struct DigestGame {
+pub(crate) struct DigestGame {
     /// The opponent's name.
-    pub opponent: String,
+    pub(crate) opponent: String,
     /// When the reader's time for this move runs out, or `no clock`.
-    pub deadline: String,
+    pub(crate) deadline: String,
     /// The board.
-    pub board: BoardCtx,
+    pub(crate) board: BoardCtx,
 }
 
 /// Context of `digest.txt`.
 #[derive(Debug, Clone, Serialize)]
-pub struct DigestCtx {
+pub(crate) struct DigestCtx {
     /// The reader.
-    pub player: String,
+    pub(crate) player: String,
     /// The day, e.g. `2026-11-22`.
-    pub date: String,
+    pub(crate) date: String,
     /// The games where it is their move.
-    pub games: Vec<DigestGame>,
+    pub(crate) games: Vec<DigestGame>,
 }
 
 /// Queues today's digest to every digest player who has not had one; returns how many.

@@ -4,7 +4,7 @@
 use crate::store::GameId;
 
 /// The Subject: about the one game with `player`, or all of them.
-pub fn bouncing_subject(player: &str, games: &[GameId]) -> String {
+pub(crate) fn bouncing_subject(player: &str, games: &[GameId]) -> String {
     match games {
         [one] => format!("[{one}] {player}'s mail is bouncing"),
         _ => format!("Your opponent {player}'s mail is bouncing"),
@@ -12,7 +12,7 @@ pub fn bouncing_subject(player: &str, games: &[GameId]) -> String {
 }
 
 /// The text: mail to `player` came back `limit` times; the `games` with them.
-pub fn bouncing_text(player: &str, limit: u32, games: &[GameId]) -> String {
+pub(crate) fn bouncing_text(player: &str, limit: u32, games: &[GameId]) -> String {
     let list: Vec<String> = games.iter().map(ToString::to_string).collect();
     format!(
         "pbmgo's mail to {name} has come back undelivered {limit} times, so pbmgo has \

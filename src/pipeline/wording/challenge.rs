@@ -10,38 +10,38 @@ use crate::store::GameId;
 use crate::store::challenges::{Challenge, Status, Terms};
 
 /// `no-such-player`: nobody is called `name`.
-pub fn no_such_player(name: &str) -> String {
+pub(crate) fn no_such_player(name: &str) -> String {
     format!("there is no player called {name}")
 }
 
 /// `challenge-self`.
-pub fn challenge_self() -> &'static str {
+pub(crate) fn challenge_self() -> &'static str {
     "you cannot challenge yourself"
 }
 
 /// `bad-option`: the board size `size` is refused for `why`.
-pub fn bad_size(size: u8, why: &str) -> String {
+pub(crate) fn bad_size(size: u8, why: &str) -> String {
     format!("size {size}: {why}")
 }
 
 /// `bad-handicap`: a handicap of one stone.
-pub fn one_stone_handicap() -> &'static str {
+pub(crate) fn one_stone_handicap() -> &'static str {
     "a handicap starts at 2 stones; for one stone, play Black with komi 0.5 \
      (color black komi 0.5)"
 }
 
 /// `bad-handicap`: `free` without a handicap.
-pub fn free_without_handicap() -> &'static str {
+pub(crate) fn free_without_handicap() -> &'static str {
     "free placement needs a handicap of 2 or more stones"
 }
 
 /// `bad-handicap`: more free stones than fit on the board.
-pub fn too_many_free(max: u32, size: u8) -> String {
+pub(crate) fn too_many_free(max: u32, size: u8) -> String {
     format!("at most {max} free handicap stones fit on {size}x{size}")
 }
 
 /// `bad-handicap`: fixed stones on a board without fixed points.
-pub fn no_fixed_points(size: u8) -> String {
+pub(crate) fn no_fixed_points(size: u8) -> String {
     format!(
         "fixed handicap stones exist only on 9x9, 13x13 and 19x19; add 'free' \
          to place them yourself on {size}x{size}"
@@ -49,12 +49,12 @@ pub fn no_fixed_points(size: u8) -> String {
 }
 
 /// `bad-handicap`: more fixed stones than the board has points for.
-pub fn too_many_fixed(max: u32, size: u8) -> String {
+pub(crate) fn too_many_fixed(max: u32, size: u8) -> String {
     format!("at most {max} fixed handicap stones fit on {size}x{size}")
 }
 
 /// `too-many-games`: the sender is at the server's limit of `max`.
-pub fn too_many_games(max: u32) -> String {
+pub(crate) fn too_many_games(max: u32) -> String {
     format!(
         "you have {max} games and open challenges already, the most this server \
          allows; finish a game or withdraw a challenge first"
@@ -62,12 +62,12 @@ pub fn too_many_games(max: u32) -> String {
 }
 
 /// `opponent-too-many-games`: the player called `name` is at the limit.
-pub fn opponent_too_many_games(name: &str, max: u32) -> String {
+pub(crate) fn opponent_too_many_games(name: &str, max: u32) -> String {
     format!("{name} has {max} games and open challenges already, the most this server allows")
 }
 
 /// Returns the terms as short lines, e.g. `Board: 19x19`.
-pub fn term_lines(t: &Terms) -> Vec<String> {
+pub(crate) fn term_lines(t: &Terms) -> Vec<String> {
     vec![
         format!("Board: {0}x{0}", t.size),
         format!("Komi: {}", t.komi),
@@ -97,7 +97,12 @@ fn scoring_words(s: crate::go::Scoring) -> &'static str {
 
 /// Says who plays which colour (`color` is the challenger's: `black`,
 /// `white` or `nigiri`), to the player called `reader`.
-pub fn colors_sentence(challenger: &str, challenged: &str, color: &str, reader: &str) -> String {
+pub(crate) fn colors_sentence(
+    challenger: &str,
+    challenged: &str,
+    color: &str,
+    reader: &str,
+) -> String {
     let who = |name: &str| match name == reader {
         true => "you".to_string(),
         false => name.to_string(),
@@ -112,7 +117,7 @@ pub fn colors_sentence(challenger: &str, challenged: &str, color: &str, reader: 
 }
 
 /// What the challenger reads: challenge `id` went to `them` on `terms`.
-pub fn challenge_sent(
+pub(crate) fn challenge_sent(
     id: GameId,
     them: &str,
     terms: &[String],
@@ -128,22 +133,22 @@ pub fn challenge_sent(
 }
 
 /// The Subject of the challenge letter.
-pub fn challenge_subject(id: GameId, challenger: &str) -> String {
+pub(crate) fn challenge_subject(id: GameId, challenger: &str) -> String {
     format!("[{id}] {challenger} challenges you to a game of Go")
 }
 
 /// `no-such-challenge`: nothing is numbered `number`.
-pub fn no_such_challenge(number: u64) -> String {
+pub(crate) fn no_such_challenge(number: u64) -> String {
     format!("there is no challenge game{number}")
 }
 
 /// `no-such-challenge`: `id` is a game already.
-pub fn is_a_game(id: GameId) -> String {
+pub(crate) fn is_a_game(id: GameId) -> String {
     format!("{id} is a game, not a challenge waiting for an answer")
 }
 
 /// `challenge-closed`: challenge `id` is no longer open.
-pub fn challenge_closed(id: GameId, status: Status) -> String {
+pub(crate) fn challenge_closed(id: GameId, status: Status) -> String {
     let closed = match status {
         Status::Open => "is open",
         Status::Accepted => "was accepted already: the game has begun",
@@ -155,47 +160,47 @@ pub fn challenge_closed(id: GameId, status: Status) -> String {
 }
 
 /// `challenge-expired`: `accept` after the challenge's expiry.
-pub fn challenge_expired(id: GameId, expired: DateTime<Utc>) -> String {
+pub(crate) fn challenge_expired(id: GameId, expired: DateTime<Utc>) -> String {
     format!("the challenge {id} expired on {}", day(expired))
 }
 
 /// `own-challenge`: the challenger tried to accept.
-pub fn own_challenge(id: GameId, challenged: &str) -> String {
+pub(crate) fn own_challenge(id: GameId, challenged: &str) -> String {
     format!("{id} is your own challenge: {challenged} accepts it (decline {id} withdraws it)")
 }
 
 /// `not-your-challenge`: `accept` of a challenge to someone else.
-pub fn not_your_challenge(id: GameId, challenged: &str) -> String {
+pub(crate) fn not_your_challenge(id: GameId, challenged: &str) -> String {
     format!("{id} is a challenge to {challenged}, not to you")
 }
 
 /// `not-your-challenge`: `decline` by a third player.
-pub fn not_between(id: GameId, challenger: &str, challenged: &str) -> String {
+pub(crate) fn not_between(id: GameId, challenger: &str, challenged: &str) -> String {
     format!("{id} is a challenge between {challenger} and {challenged}")
 }
 
 /// What the challenger's letter says when `player` declines.
-pub fn declined_letter(player: &str, id: GameId) -> String {
+pub(crate) fn declined_letter(player: &str, id: GameId) -> String {
     format!("{player} declined your challenge {id}.")
 }
 
 /// What the challenged player reads after declining.
-pub fn declined(id: GameId, challenger: &str) -> String {
+pub(crate) fn declined(id: GameId, challenger: &str) -> String {
     format!("You declined the challenge {id} from {challenger}.")
 }
 
 /// What the challenged player's letter says when `player` withdraws.
-pub fn withdrew_letter(player: &str, id: GameId) -> String {
+pub(crate) fn withdrew_letter(player: &str, id: GameId) -> String {
     format!("{player} withdrew the challenge {id}.")
 }
 
 /// What the challenger reads after withdrawing.
-pub fn withdrew(id: GameId, challenged: &str) -> String {
+pub(crate) fn withdrew(id: GameId, challenged: &str) -> String {
     format!("You withdrew your challenge {id} to {challenged}.")
 }
 
 /// What both players' letters say when a challenge expires.
-pub fn expired_letter(
+pub(crate) fn expired_letter(
     id: GameId,
     challenger: &str,
     challenged: &str,
@@ -208,12 +213,12 @@ pub fn expired_letter(
 }
 
 /// The Subject of the letter that a challenge is off.
-pub fn closed_subject(id: GameId) -> String {
+pub(crate) fn closed_subject(id: GameId) -> String {
     format!("[{id}] The challenge is off")
 }
 
 /// The open challenges of the `games` listing, for player `me`.
-pub fn challenges_list(open: &[Challenge], me: i64) -> String {
+pub(crate) fn challenges_list(open: &[Challenge], me: i64) -> String {
     let lines: String = open.iter().map(|c| challenge_line(c, me)).collect();
     format!("Open challenges:\n{lines}").trim_end().to_string()
 }

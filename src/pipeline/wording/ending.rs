@@ -9,32 +9,32 @@ use crate::pipeline::words::{color_name, minute};
 use crate::store::GameId;
 
 /// The Subject of the game-over mail to the winner of a resignation.
-pub fn resigned_subject(id: GameId, loser: &str, result: &str) -> String {
+pub(crate) fn resigned_subject(id: GameId, loser: &str, result: &str) -> String {
     format!("[{id}] {loser} resigned: {result}")
 }
 
 /// The Subject of every other game-over mail.
-pub fn game_over_subject(id: GameId, result: &str) -> String {
+pub(crate) fn game_over_subject(id: GameId, result: &str) -> String {
     format!("[{id}] Game over: {result}")
 }
 
 /// `game-over`: `resign` in a game that is over.
-pub fn already_over(id: GameId) -> String {
+pub(crate) fn already_over(id: GameId) -> String {
     format!("{id} is already over")
 }
 
 /// How the game ended: `name` (playing `color`) resigned.
-pub fn resigned_how(name: &str, color: Color) -> String {
+pub(crate) fn resigned_how(name: &str, color: Color) -> String {
     format!("{name} ({}) resigned.", color_name(color))
 }
 
 /// What the player who resigned reads.
-pub fn you_resigned(id: GameId, result: &str) -> String {
+pub(crate) fn you_resigned(id: GameId, result: &str) -> String {
     format!("You resigned {id}: {result}.")
 }
 
 /// How the game ended: move `number` repeated a position a third time.
-pub fn repetition_how(number: u32, mv: Move) -> String {
+pub(crate) fn repetition_how(number: u32, mv: Move) -> String {
     format!(
         "Move {number} ({mv}) repeated a whole-board position for the third time, so \
          play ended without a winner."
@@ -42,12 +42,12 @@ pub fn repetition_how(number: u32, mv: Move) -> String {
 }
 
 /// What the player whose move `mv` ended the game reads.
-pub fn ended_by_move(mv: Move, id: GameId, how: &str, result: &str) -> String {
+pub(crate) fn ended_by_move(mv: Move, id: GameId, how: &str, result: &str) -> String {
     format!("You played {mv} in {id}. {how} Result: {result}.")
 }
 
 /// How the game ended: `loser` did not play move `number` by `deadline`.
-pub fn timeout_how(loser: &str, number: u32, deadline: DateTime<Utc>) -> String {
+pub(crate) fn timeout_how(loser: &str, number: u32, deadline: DateTime<Utc>) -> String {
     format!(
         "{loser} did not play move {number} by {} and loses on time.",
         minute(deadline)
@@ -55,12 +55,12 @@ pub fn timeout_how(loser: &str, number: u32, deadline: DateTime<Utc>) -> String 
 }
 
 /// How the game ended: the admin decided.
-pub fn adjudicated_how() -> &'static str {
+pub(crate) fn adjudicated_how() -> &'static str {
     "The server's admin decided the result."
 }
 
 /// Where a game stands, for its record: its result, else its phase and move.
-pub fn record_state(result: Option<GameResult>, phase: Phase, moves: u32) -> String {
+pub(crate) fn record_state(result: Option<GameResult>, phase: Phase, moves: u32) -> String {
     match result {
         Some(r) => format!("finished, {r}"),
         None => format!("{}, after move {moves}", phase.name()),
@@ -68,11 +68,11 @@ pub fn record_state(result: Option<GameResult>, phase: Phase, moves: u32) -> Str
 }
 
 /// The Subject of the `sgf` mail.
-pub fn record_subject(id: GameId) -> String {
+pub(crate) fn record_subject(id: GameId) -> String {
     format!("[{id}] The game record")
 }
 
 /// What the sender of `sgf` reads: the record comes as `file`.
-pub fn record_sent(id: GameId, file: &str) -> String {
+pub(crate) fn record_sent(id: GameId, file: &str) -> String {
     format!("The record of {id} comes in a separate mail, as {file}.")
 }

@@ -8,12 +8,12 @@ use crate::store::GameId;
 use crate::store::codec::time_text;
 
 /// `unknown-command`: `command` reached the personal commands by mistake.
-pub fn not_personal(command: &str) -> String {
+pub(crate) fn not_personal(command: &str) -> String {
     format!("'{command}' is not one of your own commands")
 }
 
 /// `already-on-vacation`: the player is away until `until`.
-pub fn already_on_vacation(until: DateTime<Utc>) -> String {
+pub(crate) fn already_on_vacation(until: DateTime<Utc>) -> String {
     format!(
         "you are already on vacation until {}; send 'vacation off' first to change it",
         time_text(until)
@@ -21,7 +21,7 @@ pub fn already_on_vacation(until: DateTime<Utc>) -> String {
 }
 
 /// `vacation-allowance`: `days` asked with `left` of `allowance` left.
-pub fn vacation_allowance(allowance: u32, left: u32, days: u32) -> String {
+pub(crate) fn vacation_allowance(allowance: u32, left: u32, days: u32) -> String {
     format!(
         "you may take {allowance} vacation days a year and have {left} left this year, \
          so a vacation of {days} days is not possible"
@@ -29,7 +29,7 @@ pub fn vacation_allowance(allowance: u32, left: u32, days: u32) -> String {
 }
 
 /// What the player reads when their vacation of `days` starts.
-pub fn vacation_started(days: u32, until: DateTime<Utc>, left: u32) -> String {
+pub(crate) fn vacation_started(days: u32, until: DateTime<Utc>, left: u32) -> String {
     format!(
         "Your clocks are paused for {days} days, until {}. You have {left} vacation days \
          left this year. Send 'vacation off' to come back early.",
@@ -38,7 +38,7 @@ pub fn vacation_started(days: u32, until: DateTime<Utc>, left: u32) -> String {
 }
 
 /// What the player reads after `vacation off`, with `back` days returned.
-pub fn welcome_back(back: u32) -> String {
+pub(crate) fn welcome_back(back: u32) -> String {
     format!(
         "Welcome back: your vacation has ended and your clocks run again. \
          {back} unused days were given back."
@@ -46,12 +46,12 @@ pub fn welcome_back(back: u32) -> String {
 }
 
 /// `not-on-vacation`.
-pub fn not_on_vacation() -> &'static str {
+pub(crate) fn not_on_vacation() -> &'static str {
     "you are not on vacation"
 }
 
 /// What the player reads after `notify MODE`.
-pub fn notify_set(mode: NotifyMode) -> &'static str {
+pub(crate) fn notify_set(mode: NotifyMode) -> &'static str {
     match mode {
         NotifyMode::Each => "You will get a mail for every move.",
         NotifyMode::Digest => {
@@ -66,78 +66,78 @@ pub fn notify_set(mode: NotifyMode) -> &'static str {
 }
 
 /// What the player reads when their first password is set.
-pub fn password_set() -> &'static str {
+pub(crate) fn password_set() -> &'static str {
     "Your password is set. From now on, every mail you send must \
      carry a line 'password' followed by it, or nothing in the mail is done."
 }
 
 /// `no-password`: `password SECRET NEW` without a password.
-pub fn no_password() -> &'static str {
+pub(crate) fn no_password() -> &'static str {
     "you have no password to change; send 'password SECRET' to set one"
 }
 
 /// What the player reads after `password SECRET` with the right one.
-pub fn password_accepted() -> &'static str {
+pub(crate) fn password_accepted() -> &'static str {
     "Password accepted."
 }
 
 /// What the player reads after `password SECRET off`.
-pub fn password_removed() -> &'static str {
+pub(crate) fn password_removed() -> &'static str {
     "Your password is removed: your mails no longer need a password line."
 }
 
 /// What the player reads after `password SECRET NEW`.
-pub fn password_changed() -> &'static str {
+pub(crate) fn password_changed() -> &'static str {
     "Your password is changed. Use the new one from now on."
 }
 
 /// `bad-password`: the mail lacks the player's password.
-pub fn bad_password() -> &'static str {
+pub(crate) fn bad_password() -> &'static str {
     "you have set a password, and this mail has no line 'password SECRET' with it, \
      so nothing in this mail was done; send the commands again with that line"
 }
 
 /// The Subject of a `say` letter from `from`.
-pub fn say_subject(id: GameId, from: &str) -> String {
+pub(crate) fn say_subject(id: GameId, from: &str) -> String {
     format!("[{id}] A message from {from}")
 }
 
 /// What the sender of `say` reads.
-pub fn message_sent(to: &str) -> String {
+pub(crate) fn message_sent(to: &str) -> String {
     format!("Your message was sent to {to}.")
 }
 
 /// `cannot-undo`: the game is not in play.
-pub fn not_in_play(id: GameId) -> String {
+pub(crate) fn not_in_play(id: GameId) -> String {
     format!("{id} is not being played, so no move can be taken back")
 }
 
 /// `undo-pending`: the player asked already; `other` has not answered.
-pub fn undo_pending(number: u32, id: GameId, other: &str) -> String {
+pub(crate) fn undo_pending(number: u32, id: GameId, other: &str) -> String {
     format!(
         "you have already asked to take back move {number} in {id}: {other} has not answered yet"
     )
 }
 
 /// `cannot-undo`: the last move is not the player's, or `other` answered it.
-pub fn cannot_undo(id: GameId, other: &str) -> String {
+pub(crate) fn cannot_undo(id: GameId, other: &str) -> String {
     format!(
         "you can only ask to take back your own last move in {id}, before {other} has answered it"
     )
 }
 
 /// `cannot-undo`: taking move `number` back would not return to play.
-pub fn cannot_take_back(number: u32, id: GameId) -> String {
+pub(crate) fn cannot_take_back(number: u32, id: GameId) -> String {
     format!("move {number} in {id} cannot be taken back")
 }
 
 /// The Subject of the request to the opponent.
-pub fn undo_asked_subject(id: GameId, asker: &str, number: u32) -> String {
+pub(crate) fn undo_asked_subject(id: GameId, asker: &str, number: u32) -> String {
     format!("[{id}] {asker} asks to take back move {number}")
 }
 
 /// What the player who asks reads.
-pub fn undo_asked(other: &str, number: u32, move_text: &str, id: GameId) -> String {
+pub(crate) fn undo_asked(other: &str, number: u32, move_text: &str, id: GameId) -> String {
     format!(
         "You asked {other} to let you take back move {number} ({move_text}) in {id}. \
          If they agree, you will get a mail and it will be your move again."
@@ -145,12 +145,12 @@ pub fn undo_asked(other: &str, number: u32, move_text: &str, id: GameId) -> Stri
 }
 
 /// The Subject of the letter to the asker once `other` agreed.
-pub fn undo_done_subject(id: GameId, other: &str, number: u32) -> String {
+pub(crate) fn undo_done_subject(id: GameId, other: &str, number: u32) -> String {
     format!("[{id}] {other} agreed: move {number} is taken back")
 }
 
 /// What the player who agrees reads.
-pub fn undo_agreed(number: u32, move_text: &str, id: GameId, asker: &str) -> String {
+pub(crate) fn undo_agreed(number: u32, move_text: &str, id: GameId, asker: &str) -> String {
     format!(
         "You agreed: move {number} ({move_text}) in {id} is taken back. It is {asker}'s move again."
     )

@@ -7,27 +7,27 @@ use crate::store::GameId;
 use crate::store::listing::GameSummary;
 
 /// `no-such-game`: the player named game `number`, which does not exist.
-pub fn no_such_game(number: u64) -> String {
+pub(crate) fn no_such_game(number: u64) -> String {
     format!("there is no game{number}")
 }
 
 /// `not-a-player`: the sender does not play in `id`.
-pub fn not_a_player(id: GameId) -> String {
+pub(crate) fn not_a_player(id: GameId) -> String {
     format!("you do not play in {id}")
 }
 
 /// `not-scoring`: a scoring command for a game being played.
-pub fn not_scoring(id: GameId) -> String {
+pub(crate) fn not_scoring(id: GameId) -> String {
     format!("{id} is not being scored: it is scored after both players pass in a row")
 }
 
 /// `game-over`: the game is over.
-pub fn is_over(id: GameId) -> String {
+pub(crate) fn is_over(id: GameId) -> String {
     format!("{id} is over")
 }
 
 /// `game-over`: the game is over, with its result when it has one.
-pub fn over_with(id: GameId, result: Option<GameResult>) -> String {
+pub(crate) fn over_with(id: GameId, result: Option<GameResult>) -> String {
     match result {
         Some(r) => format!("{id} is over ({r})"),
         None => is_over(id),
@@ -35,30 +35,30 @@ pub fn over_with(id: GameId, result: Option<GameResult>) -> String {
 }
 
 /// `game-over`: a move while the game is being scored.
-pub fn being_scored(id: GameId) -> String {
+pub(crate) fn being_scored(id: GameId) -> String {
     format!("both players have passed in {id}: the game is being scored")
 }
 
 /// `not-your-turn`: `to_move` (called `name`) is to move.
-pub fn not_your_turn(id: GameId, to_move: Color, name: &str) -> String {
+pub(crate) fn not_your_turn(id: GameId, to_move: Color, name: &str) -> String {
     format!("it is not your turn in {id}: {to_move} ({name}) is to move")
 }
 
 /// `stale-move-number`: the player wrote `#written`, the next move is `next`.
-pub fn stale_move_number(written: u32, id: GameId, next: u32) -> String {
+pub(crate) fn stale_move_number(written: u32, id: GameId, next: u32) -> String {
     format!(
         "you wrote #{written}, but the next move in {id} is move {next}: look at the latest board"
     )
 }
 
 /// `name-taken`: a `signup` from an address already registered as `name`.
-pub fn already_registered(name: &str) -> String {
+pub(crate) fn already_registered(name: &str) -> String {
     format!("this address is already registered, as {name}")
 }
 
 /// `bad-token`: a command for game `n` not sent to its token address;
 /// `local` is the local part of the server's address.
-pub fn bad_token(n: u64, local: &str) -> String {
+pub(crate) fn bad_token(n: u64, local: &str) -> String {
     format!(
         "pbmgo takes commands for game{n} only in a reply to its mail about game{n}: \
          answer with your mail program's Reply to the latest mail about game{n}, and keep \
@@ -68,18 +68,18 @@ pub fn bad_token(n: u64, local: &str) -> String {
 }
 
 /// The `games` answer of a player with no games and no open challenges.
-pub fn no_games() -> &'static str {
+pub(crate) fn no_games() -> &'static str {
     "You have no games."
 }
 
 /// The `games` listing of the player called `me`: a heading and one line a game.
-pub fn games_list(list: &[GameSummary], me: &str) -> String {
+pub(crate) fn games_list(list: &[GameSummary], me: &str) -> String {
     let lines = list.iter().map(|g| game_line(g, me));
     format!("Your games:\n{}", lines.collect::<String>())
 }
 
 /// One game of the `games` listing, for the player called `me`.
-pub fn game_line(g: &GameSummary, me: &str) -> String {
+pub(crate) fn game_line(g: &GameSummary, me: &str) -> String {
     let (color, opponent) = match g.black == me {
         true => ("black", &g.white),
         false => ("white", &g.black),
@@ -101,7 +101,7 @@ fn game_state(g: &GameSummary, color: &str, opponent: &str) -> String {
 }
 
 /// The `games` answer: the games listing, then the open challenges if any.
-pub fn games_and_challenges(games: &str, challenges: Option<&str>) -> String {
+pub(crate) fn games_and_challenges(games: &str, challenges: Option<&str>) -> String {
     match challenges {
         Some(c) => format!("{games}\n{c}"),
         None => games.trim_end().to_string(),
@@ -109,7 +109,7 @@ pub fn games_and_challenges(games: &str, challenges: Option<&str>) -> String {
 }
 
 /// `scoring-phase`: a move while the game is being scored.
-pub fn scoring_phase(id: GameId) -> String {
+pub(crate) fn scoring_phase(id: GameId) -> String {
     format!(
         "both players have passed, so {id} is being scored and moves are not played: \
          mark dead stones with 'dead {id} POINT...' (or 'alive'), accept the count \
@@ -118,6 +118,6 @@ pub fn scoring_phase(id: GameId) -> String {
 }
 
 /// `unknown-command`: `command` reached the lifecycle commands by mistake.
-pub fn not_lifecycle(command: &str) -> String {
+pub(crate) fn not_lifecycle(command: &str) -> String {
     format!("'{command}' is not a lifecycle command")
 }

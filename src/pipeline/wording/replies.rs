@@ -7,7 +7,7 @@ use crate::store::GameId;
 
 /// The transcript's Subject: `Re:` the sender's Subject (`rest`, without
 /// its game tag), tagged with the one game it shows.
-pub fn transcript_subject(rest: &str, games: &[String]) -> String {
+pub(crate) fn transcript_subject(rest: &str, games: &[String]) -> String {
     let re = match rest.is_empty() {
         true => "Your commands".to_string(),
         false => format!("Re: {rest}"),
@@ -19,41 +19,41 @@ pub fn transcript_subject(rest: &str, games: &[String]) -> String {
 }
 
 /// The first line of the help a mail without commands gets.
-pub fn no_command() -> &'static str {
+pub(crate) fn no_command() -> &'static str {
     "Your mail had no command pbmgo knows."
 }
 
 /// The opponent's Subject after the second pass in a row.
-pub fn both_passed_subject(id: GameId) -> String {
+pub(crate) fn both_passed_subject(id: GameId) -> String {
     format!("[{id}] Both players passed: the game is being scored")
 }
 
 /// The opponent's Subject after `mover` played `what` as move `number`.
-pub fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32) -> String {
+pub(crate) fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32) -> String {
     format!("[{id}] Your move: {mover} played {what} (move {number})")
 }
 
 /// The command the opponent's mail suggests: move `number` at `point`.
-pub fn example_move(id: GameId, point: &str, number: u32) -> String {
+pub(crate) fn example_move(id: GameId, point: &str, number: u32) -> String {
     format!("move {id} {point}#{number}")
 }
 
 /// The Subject of the "who are you" reply from the server called `server`.
-pub fn unknown_sender_subject(server: &str) -> String {
+pub(crate) fn unknown_sender_subject(server: &str) -> String {
     format!("{server}: who are you?")
 }
 
 /// `name-taken`: a stranger's `signup` with a name in use.
-pub fn name_taken(name: &str) -> String {
+pub(crate) fn name_taken(name: &str) -> String {
     format!("the name {name} is taken: choose another")
 }
 
 /// `bad-name`: a stranger's `signup` with a name that cannot be one.
-pub fn bad_name(name: &str, why: &str) -> String {
+pub(crate) fn bad_name(name: &str, why: &str) -> String {
     format!("{name} cannot be a player name: {why}")
 }
 
 /// `unknown-sender`: a stranger's command other than `help`.
-pub fn not_registered() -> &'static str {
+pub(crate) fn not_registered() -> &'static str {
     "this address is not registered: sign up first with signup NAME"
 }

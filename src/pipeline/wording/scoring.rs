@@ -23,23 +23,23 @@ fn until_words(deadline: Option<DateTime<Utc>>) -> String {
 }
 
 /// `no-stone`: a point of `dead`/`alive` without a stone.
-pub fn no_stone(point: Point, id: GameId) -> String {
+pub(crate) fn no_stone(point: Point, id: GameId) -> String {
     format!("there is no stone at {point} in {id}")
 }
 
 /// `not-scoring`: the game has no marking.
-pub fn not_being_scored(id: GameId) -> String {
+pub(crate) fn not_being_scored(id: GameId) -> String {
     format!("{id} is not being scored")
 }
 
 /// The stones a command marked, e.g. `D4 D5 (2 stones)`.
-pub fn stones(list: &[Point]) -> String {
+pub(crate) fn stones(list: &[Point]) -> String {
     let n = list.len() as u64;
     format!("{} ({n} stone{})", points(list), plural(n))
 }
 
 /// What the sender reads when the marking did not change.
-pub fn marked_already(id: GameId, list: &[Point], dead: bool) -> String {
+pub(crate) fn marked_already(id: GameId, list: &[Point], dead: bool) -> String {
     format!(
         "In {id}, the stones at {} were marked {} already: nothing changed.",
         points(list),
@@ -48,7 +48,13 @@ pub fn marked_already(id: GameId, list: &[Point], dead: bool) -> String {
 }
 
 /// The opponent's letter: `name` (playing `color`) marked `stones`.
-pub fn marked_intro(id: GameId, name: &str, color: Color, dead: bool, stones: &str) -> String {
+pub(crate) fn marked_intro(
+    id: GameId,
+    name: &str,
+    color: Color,
+    dead: bool,
+    stones: &str,
+) -> String {
     format!(
         "In {id}, {name} ({}) marked {} the stones at {stones}. Any acceptance of yours \
          is cleared: look at the count below.",
@@ -58,12 +64,12 @@ pub fn marked_intro(id: GameId, name: &str, color: Color, dead: bool, stones: &s
 }
 
 /// The Subject of the opponent's letter about marked stones.
-pub fn marked_subject(id: GameId, name: &str, dead: bool) -> String {
+pub(crate) fn marked_subject(id: GameId, name: &str, dead: bool) -> String {
     format!("[{id}] {name} marked stones {}", mark_word(dead))
 }
 
 /// What the sender reads after marking `stones`; `other` must accept.
-pub fn marked(id: GameId, dead: bool, stones: &str, other: &str) -> String {
+pub(crate) fn marked(id: GameId, dead: bool, stones: &str, other: &str) -> String {
     format!(
         "In {id}, marked {}: {stones}. {other} is told and must accept the count (done {id}).",
         mark_word(dead)
@@ -71,22 +77,22 @@ pub fn marked(id: GameId, dead: bool, stones: &str, other: &str) -> String {
 }
 
 /// What the sender reads after a second `done`.
-pub fn accepted_already(id: GameId, other: &str) -> String {
+pub(crate) fn accepted_already(id: GameId, other: &str) -> String {
     format!("You have accepted the count in {id} already; it waits for {other}.")
 }
 
 /// How the game ended: both accepted.
-pub fn both_accepted_how() -> &'static str {
+pub(crate) fn both_accepted_how() -> &'static str {
     "Both players accepted the count."
 }
 
 /// What the second player to accept reads.
-pub fn both_accepted(id: GameId, result: GameResult) -> String {
+pub(crate) fn both_accepted(id: GameId, result: GameResult) -> String {
     format!("Both players accepted the count: {id} is over, {result}.")
 }
 
 /// The opponent's letter: `name` (playing `color`) accepted the count.
-pub fn accepted_intro(
+pub(crate) fn accepted_intro(
     id: GameId,
     name: &str,
     color: Color,
@@ -102,12 +108,12 @@ pub fn accepted_intro(
 }
 
 /// The Subject of the opponent's letter about an accepted count.
-pub fn accepted_subject(id: GameId, name: &str) -> String {
+pub(crate) fn accepted_subject(id: GameId, name: &str) -> String {
     format!("[{id}] {name} accepted the count")
 }
 
 /// What the first player to accept reads; `other` has until `deadline`.
-pub fn you_accepted(id: GameId, other: &str, deadline: Option<DateTime<Utc>>) -> String {
+pub(crate) fn you_accepted(id: GameId, other: &str, deadline: Option<DateTime<Utc>>) -> String {
     format!(
         "You accepted the count in {id}. {other} has until {} to accept it or change it; \
          then it stands.",
@@ -116,7 +122,7 @@ pub fn you_accepted(id: GameId, other: &str, deadline: Option<DateTime<Utc>>) ->
 }
 
 /// The opponent's letter: `name` (playing `color`) asked to play on.
-pub fn resumed_intro(id: GameId, name: &str, color: Color) -> String {
+pub(crate) fn resumed_intro(id: GameId, name: &str, color: Color) -> String {
     format!(
         "In {id}, {name} ({}) asked to play on: the scoring phase is over and play resumes.",
         color_name(color)
@@ -124,22 +130,22 @@ pub fn resumed_intro(id: GameId, name: &str, color: Color) -> String {
 }
 
 /// The Subject of the opponent's letter about `resume`.
-pub fn resumed_subject(id: GameId, name: &str) -> String {
+pub(crate) fn resumed_subject(id: GameId, name: &str) -> String {
     format!("[{id}] {name} resumed play")
 }
 
 /// What the sender of `resume` reads, then what comes next (`turn`).
-pub fn play_resumes(id: GameId, turn: &str) -> String {
+pub(crate) fn play_resumes(id: GameId, turn: &str) -> String {
     format!("Play resumes in {id}. {turn}")
 }
 
 /// Below the scored board: how it is drawn.
-pub fn legend() -> &'static str {
+pub(crate) fn legend() -> &'static str {
     "Dead stones are drawn x and o, territory + (Black) and - (White)."
 }
 
 /// While scoring: the stones marked dead.
-pub fn marked_dead(dead: &[Point]) -> String {
+pub(crate) fn marked_dead(dead: &[Point]) -> String {
     match dead.is_empty() {
         true => "No stones are marked dead.".to_string(),
         false => format!("Marked dead: {}.", points(dead)),
@@ -147,7 +153,7 @@ pub fn marked_dead(dead: &[Point]) -> String {
 }
 
 /// While scoring: whether `name` (playing `color`) has accepted, a line.
-pub fn accepted_line(name: &str, color: Color, done: bool) -> String {
+pub(crate) fn accepted_line(name: &str, color: Color, done: bool) -> String {
     let accepted = match done {
         true => "has accepted",
         false => "has not accepted yet",
@@ -156,7 +162,7 @@ pub fn accepted_line(name: &str, color: Color, done: bool) -> String {
 }
 
 /// While scoring: the day the count stands, a line.
-pub fn stands_line(deadline: DateTime<Utc>) -> String {
+pub(crate) fn stands_line(deadline: DateTime<Utc>) -> String {
     format!(
         "Unless the marking changes, this count stands on {}.\n",
         minute(deadline)
@@ -164,7 +170,7 @@ pub fn stands_line(deadline: DateTime<Utc>) -> String {
 }
 
 /// While scoring: what each player can write, after a blank line.
-pub fn scoring_commands(id: GameId) -> String {
+pub(crate) fn scoring_commands(id: GameId) -> String {
     format!(
         "\nTo mark a string dead:        dead {id} POINT...\n\
          To mark it alive again:       alive {id} POINT...\n\
@@ -174,7 +180,7 @@ pub fn scoring_commands(id: GameId) -> String {
 }
 
 /// The warning letter: `accepted` accepted, the count stands at `deadline`.
-pub fn waiting_intro(id: GameId, accepted: &str, deadline: DateTime<Utc>) -> String {
+pub(crate) fn waiting_intro(id: GameId, accepted: &str, deadline: DateTime<Utc>) -> String {
     format!(
         "In {id}, {accepted} accepted the count below and waits for you. If you do nothing, \
          it stands on {} and the game ends with it.",
@@ -183,7 +189,7 @@ pub fn waiting_intro(id: GameId, accepted: &str, deadline: DateTime<Utc>) -> Str
 }
 
 /// The warning letter: what the player can write.
-pub fn waiting_next(id: GameId) -> String {
+pub(crate) fn waiting_next(id: GameId) -> String {
     format!(
         "To accept it, send: done {id}\nTo change it: dead {id} POINT... or alive {id} POINT...\n\
          To play on: resume {id}"
@@ -191,18 +197,18 @@ pub fn waiting_next(id: GameId) -> String {
 }
 
 /// The Subject of the warning letter.
-pub fn warning_subject(id: GameId) -> String {
+pub(crate) fn warning_subject(id: GameId) -> String {
     format!("[{id}] The count stands tomorrow unless you answer")
 }
 
 /// How the game ended: `late` did not answer `accepted` within `days`.
-pub fn stands_how(accepted: &str, late: &str, days: u32) -> String {
+pub(crate) fn stands_how(accepted: &str, late: &str, days: u32) -> String {
     format!(
         "{accepted} accepted the count and {late} did not answer within {days} days, so it stands."
     )
 }
 
 /// How the game ended: the deadline passed with nobody waiting.
-pub fn deadline_passed_how() -> &'static str {
+pub(crate) fn deadline_passed_how() -> &'static str {
     "The scoring deadline passed, so the count stands."
 }

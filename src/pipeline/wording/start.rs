@@ -15,7 +15,12 @@ fn nigiri_words(nigiri: bool) -> &'static str {
 }
 
 /// The challenger's letter: `accepter` (playing `accepter_color`) began `id`.
-pub fn accepted_intro(accepter: &str, id: GameId, nigiri: bool, accepter_color: Color) -> String {
+pub(crate) fn accepted_intro(
+    accepter: &str,
+    id: GameId,
+    nigiri: bool,
+    accepter_color: Color,
+) -> String {
     format!(
         "{accepter} accepted your challenge: {id} has begun{}. You play {} against {accepter} ({}).",
         nigiri_words(nigiri),
@@ -25,13 +30,19 @@ pub fn accepted_intro(accepter: &str, id: GameId, nigiri: bool, accepter_color: 
 }
 
 /// The Subject of the challenger's letter.
-pub fn accepted_subject(id: GameId, accepter: &str) -> String {
+pub(crate) fn accepted_subject(id: GameId, accepter: &str) -> String {
     format!("[{id}] {accepter} accepted: the game begins")
 }
 
 /// What the accepting player reads: they play `me` against `challenger`,
 /// then what comes next (`turn`).
-pub fn you_accepted(id: GameId, nigiri: bool, me: Color, challenger: &str, turn: &str) -> String {
+pub(crate) fn you_accepted(
+    id: GameId,
+    nigiri: bool,
+    me: Color,
+    challenger: &str,
+    turn: &str,
+) -> String {
     format!(
         "You accepted {id}{}: you play {} against {challenger} ({}).\n{turn}",
         nigiri_words(nigiri),
@@ -42,7 +53,7 @@ pub fn you_accepted(id: GameId, nigiri: bool, me: Color, challenger: &str, turn:
 
 /// What comes next for Black with `n` free handicap stones to place
 /// (`examples`: a few points to show).
-pub fn place_first(id: GameId, n: u32, examples: &str) -> String {
+pub(crate) fn place_first(id: GameId, n: u32, examples: &str) -> String {
     format!(
         "Place your {n} handicap stones first, all at once or a few at a time, \
          with a line such as\n\n    place {id} {examples}\n\nWhite moves once they are all placed."
@@ -50,12 +61,12 @@ pub fn place_first(id: GameId, n: u32, examples: &str) -> String {
 }
 
 /// What comes next for White while `black` places `n` stones.
-pub fn black_places(black: &str, n: u32) -> String {
+pub(crate) fn black_places(black: &str, n: u32) -> String {
     format!("{black} places {n} handicap stones first; you get the board when it is your move.")
 }
 
 /// What comes next for the player who waits for `name` (playing `color`).
-pub fn moves_first(name: &str, color: Color) -> String {
+pub(crate) fn moves_first(name: &str, color: Color) -> String {
     format!(
         "{name} ({}) moves first; you get their move by mail.",
         color_name(color)
@@ -63,27 +74,27 @@ pub fn moves_first(name: &str, color: Color) -> String {
 }
 
 /// What comes next for the player to move: move `n`, e.g. at `example`.
-pub fn your_move(id: GameId, example: &str, n: u32) -> String {
+pub(crate) fn your_move(id: GameId, example: &str, n: u32) -> String {
     format!("It is your move. Answer with a command such as\n\n    move {id} {example}#{n}")
 }
 
 /// `nothing-to-place`.
-pub fn nothing_to_place(id: GameId) -> String {
+pub(crate) fn nothing_to_place(id: GameId) -> String {
     format!("there are no handicap stones to place in {id}")
 }
 
 /// `not-your-stones`: White tried to place.
-pub fn not_your_stones(black: &str, id: GameId) -> String {
+pub(crate) fn not_your_stones(black: &str, id: GameId) -> String {
     format!("Black ({black}) places the handicap stones in {id}")
 }
 
 /// `too-many-stones`: `named` points with `left` stones to place.
-pub fn too_many_stones(named: u32, left: u32) -> String {
+pub(crate) fn too_many_stones(named: u32, left: u32) -> String {
     format!("you named {named} points, but only {left} handicap stones are left to place")
 }
 
 /// What Black reads after placing some stones, `remaining` still to place.
-pub fn placed_some(placed: &[Point], id: GameId, remaining: u32) -> String {
+pub(crate) fn placed_some(placed: &[Point], id: GameId, remaining: u32) -> String {
     format!(
         "Placed {} in {id}; {remaining} handicap stone{} left to place.",
         points(placed),
@@ -92,7 +103,7 @@ pub fn placed_some(placed: &[Point], id: GameId, remaining: u32) -> String {
 }
 
 /// What Black reads after placing the last of `handicap` stones.
-pub fn placed_all(placed: &[Point], id: GameId, handicap: u32, white: &str) -> String {
+pub(crate) fn placed_all(placed: &[Point], id: GameId, handicap: u32, white: &str) -> String {
     format!(
         "Placed {} in {id}: all {handicap} handicap stones are placed, and {white} (White) moves now.",
         points(placed)
@@ -100,17 +111,17 @@ pub fn placed_all(placed: &[Point], id: GameId, handicap: u32, white: &str) -> S
 }
 
 /// White's letter once `black` has placed all `handicap` stones.
-pub fn placed_intro(id: GameId, black: &str, handicap: u32) -> String {
+pub(crate) fn placed_intro(id: GameId, black: &str, handicap: u32) -> String {
     format!("In {id}, {black} (Black) has placed the {handicap} handicap stones.")
 }
 
 /// The Subject of White's letter once the stones are placed.
-pub fn placed_subject(id: GameId) -> String {
+pub(crate) fn placed_subject(id: GameId) -> String {
     format!("[{id}] The handicap stones are placed: your move")
 }
 
 /// `placing-handicap`: a move while `black` has `left` stones to place.
-pub fn placing_handicap(black: &str, left: u32, id: GameId) -> String {
+pub(crate) fn placing_handicap(black: &str, left: u32, id: GameId) -> String {
     format!(
         "{black} (Black) has {left} handicap stone{} to place first, with \
          'place {id} POINT...'",

@@ -7,12 +7,12 @@ use crate::pipeline::words::minute;
 use crate::store::GameId;
 
 /// Returns `t` as `2026-11-29 12:00 UTC`.
-pub fn deadline_words(t: DateTime<Utc>) -> String {
+pub(crate) fn deadline_words(t: DateTime<Utc>) -> String {
     minute(t)
 }
 
 /// Returns a time left in words: `3 days and 4 hours from now`.
-pub fn left_words(d: Duration) -> String {
+pub(crate) fn left_words(d: Duration) -> String {
     let hours = d.num_hours().max(0);
     match (hours / 24, hours % 24) {
         (0, 0) => "less than an hour from now".into(),
@@ -31,21 +31,21 @@ fn unit(n: i64, one: &str) -> String {
 }
 
 /// The Subject of the warning one day before a loss on time.
-pub fn warning_subject(id: GameId, deadline: DateTime<Utc>) -> String {
+pub(crate) fn warning_subject(id: GameId, deadline: DateTime<Utc>) -> String {
     format!("[{id}] Your time runs out on {}", deadline_words(deadline))
 }
 
 /// The Subject of the reminder after half the time.
-pub fn reminder_subject(id: GameId) -> String {
+pub(crate) fn reminder_subject(id: GameId) -> String {
     format!("[{id}] Reminder: it is your move")
 }
 
 /// A digest game's deadline when the game has no clock.
-pub fn no_clock() -> &'static str {
+pub(crate) fn no_clock() -> &'static str {
     "no clock"
 }
 
 /// The Subject of the digest of `n` games on `date`.
-pub fn digest_subject(n: usize, date: &str) -> String {
+pub(crate) fn digest_subject(n: usize, date: &str) -> String {
     format!("Your move in {n} game(s): {date}")
 }

@@ -17,12 +17,13 @@
 
 mod id;
 mod read;
-pub mod thread;
+pub(crate) mod thread;
 mod types;
-pub mod undo;
+pub(crate) mod undo;
 mod write;
 
 pub use id::GameId;
 pub use read::load;
 pub use types::{MoveEntry, StoredGame};
-pub use write::{insert, insert_as, record_move, restart, update_state};
+pub use write::{insert, record_move, update_state};
+pub(crate) use write::{insert_as, restart};

@@ -27,7 +27,7 @@ pub struct MoveEntry {
 #[derive(Clone)]
 pub struct StoredGame {
     /// The id.
-    pub id: GameId,
+    pub(crate) id: GameId,
     /// The player of the black stones.
     pub black: PlayerRef,
     /// The player of the white stones.
@@ -35,9 +35,9 @@ pub struct StoredGame {
     /// The game itself.
     pub game: Game,
     /// When the game was created.
-    pub created_at: DateTime<Utc>,
+    pub(crate) created_at: DateTime<Utc>,
     /// When it last changed.
-    pub updated_at: DateTime<Utc>,
+    pub(crate) updated_at: DateTime<Utc>,
 }
 
 impl StoredGame {
@@ -51,7 +51,7 @@ impl StoredGame {
     }
 
     /// Returns the player of `color`.
-    pub fn player(&self, color: Color) -> &PlayerRef {
+    pub(crate) fn player(&self, color: Color) -> &PlayerRef {
         match color {
             Color::Black => &self.black,
             Color::White => &self.white,

@@ -16,15 +16,15 @@ use crate::store::codec::{color_text, parse_color};
 
 /// An open request to take back a move: who asked, at which move number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct UndoRequest {
+pub(crate) struct UndoRequest {
     /// The player who asked (the one who made the move).
-    pub color: Color,
+    pub(crate) color: Color,
     /// The number of the move to take back.
-    pub move_number: u32,
+    pub(crate) move_number: u32,
 }
 
 /// Returns the open undo request of game `id`, if any.
-pub fn request(conn: &Connection, id: GameId) -> Result<Option<UndoRequest>, StoreError> {
+pub(crate) fn request(conn: &Connection, id: GameId) -> Result<Option<UndoRequest>, StoreError> {
     let row: Option<(Option<String>, Option<u32>)> = conn
         .prepare_cached("SELECT undo_color, undo_move FROM games WHERE id = ?1")?
         .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -39,14 +39,14 @@ pub fn request(conn: &Connection, id: GameId) -> Result<Option<UndoRequest>, Sto
 }
 
 /// Records that `req.color` asks to take back move `req.move_number` of game `id`.
-pub fn ask(conn: &Connection, id: GameId, req: UndoRequest) -> Result<(), StoreError> {
+pub(crate) fn ask(conn: &Connection, id: GameId, req: UndoRequest) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET undo_color = ?2, undo_move = ?3 WHERE id = ?1")?
         .execute(params![id.get(), color_text(req.color), req.move_number])?;
     Ok(())
 }
 
 /// Clears any undo request of game `id` (a move was played, or it was granted).
-pub fn clear(conn: &Connection, id: GameId) -> Result<(), StoreError> {
+pub(crate) fn clear(conn: &Connection, id: GameId) -> Result<(), StoreError> {
     conn.prepare_cached(
         "UPDATE games SET undo_color = NULL, undo_move = NULL
          WHERE id = ?1 AND undo_color IS NOT NULL",
@@ -56,7 +56,7 @@ pub fn clear(conn: &Connection, id: GameId) -> Result<(), StoreError> {
 }
 
 /// Returns `stored`'s game as it was before its last move, replayed from its move list.
-pub fn before_last(stored: &StoredGame) -> Result<Game, StoreError> {
+pub(crate) fn before_last(stored: &StoredGame) -> Result<Game, StoreError> {
     let s = stored.game.state();
     let Some((_, earlier)) = s.moves.split_last() else {
         return Err(StoreError::Invalid {
@@ -77,7 +77,7 @@ pub fn before_last(stored: &StoredGame) -> Result<Game, StoreError> {
 /// Takes back the last move of `stored`, leaving the game as `before`
 /// (from [`before_last`]): deletes the move and its position hash, rewrites
 /// the state and the ko position list, and clears the request.
-pub fn take_back(
+pub(crate) fn take_back(
     conn: &Connection,
     stored: &StoredGame,
     before: &Game,

@@ -30,7 +30,7 @@ pub fn insert(
 
 /// As [`insert`], under the id `id` when given (a challenge's reserved
 /// number), else the next one.
-pub fn insert_as(
+pub(crate) fn insert_as(
     conn: &Connection,
     id: Option<GameId>,
     black: &PlayerRef,
@@ -214,7 +214,7 @@ pub fn update_state(
 /// Rewrites the start of game `id` from `game` after stones were set up
 /// before the first move (free handicap placement): the start board, the
 /// side to move at the start, the handicap, the position hashes and the state.
-pub fn restart(
+pub(crate) fn restart(
     conn: &Connection,
     id: GameId,
     game: &Game,

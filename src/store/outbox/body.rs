@@ -17,7 +17,7 @@ const MAX_RATIO: usize = 256;
 
 /// A mail's bytes encoded for storing: lz4, or as they are.
 #[derive(Debug, Clone)]
-pub struct Encoded {
+pub(crate) struct Encoded {
     /// `lz4` or `identity`.
     pub(super) encoding: &'static str,
     /// The bytes to store.
@@ -35,7 +35,7 @@ pub(super) fn encode(raw: &[u8]) -> (&'static str, Vec<u8>) {
 }
 
 /// Encodes `raw` for storing; pure, so it may run on any thread.
-pub fn encode_body(raw: &[u8]) -> Encoded {
+pub(crate) fn encode_body(raw: &[u8]) -> Encoded {
     let (encoding, body) = encode(raw);
     Encoded { encoding, body }
 }

@@ -16,22 +16,22 @@ use crate::store::standings::{self, Standing};
 
 /// Context of `say.txt`: a player's message to their opponent.
 #[derive(Debug, Clone, Serialize)]
-pub struct SayCtx {
+pub(crate) struct SayCtx {
     /// The game's name.
-    pub game: String,
+    pub(crate) game: String,
     /// Who wrote.
-    pub from: String,
+    pub(crate) from: String,
     /// Their message, as written.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// Context of `standings.txt`.
 #[derive(Debug, Clone, Serialize)]
-pub struct StandingsCtx {
+pub(crate) struct StandingsCtx {
     /// The server's display name.
-    pub server_name: String,
+    pub(crate) server_name: String,
     /// One line per player, highest rating first, in the table's columns.
-    pub lines: Vec<String>,
+    pub(crate) lines: Vec<String>,
 }
 
 /// Runs `say GAME TEXT` for `player`.
@@ -70,7 +70,7 @@ pub(super) fn standings(conn: &Connection, env: &Env<'_>) -> CmdResult<Effect> {
 }
 
 /// Returns the standings rendered with `standings.txt`.
-pub fn standings_text(conn: &Connection, env: &Env<'_>) -> Result<String, PipelineError> {
+pub(crate) fn standings_text(conn: &Connection, env: &Env<'_>) -> Result<String, PipelineError> {
     let ctx = StandingsCtx {
         server_name: env.settings.identity.name.clone(),
         lines: standings::table(conn)?.iter().map(table_line).collect(),
@@ -83,7 +83,7 @@ pub fn standings_text(conn: &Connection, env: &Env<'_>) -> Result<String, Pipeli
 }
 
 /// Returns one player's line in the columns of `standings.txt`.
-pub fn table_line(s: &Standing) -> String {
+pub(crate) fn table_line(s: &Standing) -> String {
     format!(
         "{:<20} {:>4}  {:>5}  {:>6}  {:>6}",
         s.name, s.won, s.lost, s.active, s.rating

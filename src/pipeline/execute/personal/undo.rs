@@ -23,19 +23,19 @@ use crate::store::{StoredGame, clock, games};
 /// Context of `undo-request.txt` (to the opponent) and `undo-done.txt`
 /// (to the player who asked, once the opponent agreed).
 #[derive(Debug, Clone, Serialize)]
-pub struct UndoCtx {
+pub(crate) struct UndoCtx {
     /// The game's name.
-    pub game: String,
+    pub(crate) game: String,
     /// Who asked to take the move back.
-    pub asker: String,
+    pub(crate) asker: String,
     /// Who is asked (and, in `undo-done`, agreed).
-    pub other: String,
+    pub(crate) other: String,
     /// The move, e.g. `Black C3`.
-    pub move_text: String,
+    pub(crate) move_text: String,
     /// Its number.
-    pub move_number: u32,
+    pub(crate) move_number: u32,
     /// The board as it stands (in `undo-done`, after the take-back).
-    pub board: BoardCtx,
+    pub(crate) board: BoardCtx,
 }
 
 /// Runs `undo GAME` for `player`.

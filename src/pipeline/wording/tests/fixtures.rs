@@ -11,32 +11,32 @@ use crate::store::players::PlayerRef;
 
 /// The sentences rendered so far, each under its function's name.
 #[derive(Default)]
-pub struct Page(pub String);
+pub(crate) struct Page(pub(crate) String);
 
 impl Page {
     /// Adds `text` under the heading `name`.
-    pub fn show(&mut self, name: &str, text: impl AsRef<str>) {
+    pub(crate) fn show(&mut self, name: &str, text: impl AsRef<str>) {
         self.0 += &format!("--- {name}\n{}\n", text.as_ref());
     }
 }
 
 /// The game most sentences are about: `game12`.
-pub fn id() -> GameId {
+pub(crate) fn id() -> GameId {
     GameId::new(12).unwrap()
 }
 
 /// A time in November 2026.
-pub fn at(day: u32, hour: u32) -> DateTime<Utc> {
+pub(crate) fn at(day: u32, hour: u32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, day, hour, 0, 0).unwrap()
 }
 
 /// Two points, `D4 D5`.
-pub fn stones() -> Vec<Point> {
+pub(crate) fn stones() -> Vec<Point> {
     vec![Point::new(3, 3), Point::new(3, 4)]
 }
 
 /// A challenge's terms on 19x19 with komi 0.5.
-pub fn terms(handicap: u32, free: bool, days: u32) -> Terms {
+pub(crate) fn terms(handicap: u32, free: bool, days: u32) -> Terms {
     Terms {
         size: 19,
         komi: 0.5,
@@ -50,7 +50,7 @@ pub fn terms(handicap: u32, free: bool, days: u32) -> Terms {
 }
 
 /// An open challenge `id` between two players (id, name).
-pub fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str)) -> Challenge {
+pub(crate) fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str)) -> Challenge {
     let player = |(id, name): (i64, &str)| PlayerRef {
         id,
         name: name.into(),
@@ -67,7 +67,7 @@ pub fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str)) -> C
 }
 
 /// Game `id` of alice (Black) and bob (White) as `games` lists it.
-pub fn summary(id: i64, status: Phase, to_move: Color, result: Option<&str>) -> GameSummary {
+pub(crate) fn summary(id: i64, status: Phase, to_move: Color, result: Option<&str>) -> GameSummary {
     GameSummary {
         id: GameId::new(id).unwrap(),
         size: 9,
