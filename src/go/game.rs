@@ -171,10 +171,7 @@ impl Game {
     }
 
     /// Places the fixed handicap of `stones` on an empty board; White then moves.
-    pub(crate) fn place_fixed_handicap(
-        &mut self,
-        stones: u32,
-    ) -> Result<Vec<Point>, HandicapError> {
+    pub fn place_fixed_handicap(&mut self, stones: u32) -> Result<Vec<Point>, HandicapError> {
         let points = handicap::fixed_points(self.board.size(), stones)?;
         self.place_free_handicap(&points)?;
         Ok(points)

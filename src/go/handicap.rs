@@ -10,7 +10,7 @@ use super::{BoardSize, Point};
 
 /// Why a handicap cannot be placed.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub(crate) enum HandicapError {
+pub enum HandicapError {
     /// Fixed handicap exists only on 9x9, 13x13 and 19x19.
     #[error("fixed handicap needs a 9x9, 13x13 or 19x19 board; use free placement on {0}x{0}")]
     NoFixedPlacement(u8),

@@ -27,6 +27,7 @@ pub(crate) mod state;
 mod zobrist;
 
 pub use game::{Game, Phase, Played};
+pub use handicap::HandicapError;
 pub use history::History;
 pub use ko::{KoEntry, KoList};
 pub use position::Position;

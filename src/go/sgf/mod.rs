@@ -4,7 +4,7 @@
 //! the SGF tokeniser and tree parser (`grammar`), the interpretation of the
 //! main line into an [`SgfGame`] (`parse`), text values and their character
 //! sets (`text`), the writer for finished or running games (`write`), the
-//! values read and written ([`SgfGame`], `SgfRecord`: `types`) and the
+//! values read and written ([`SgfGame`], [`SgfRecord`]: `types`) and the
 //! reader's errors ([`SgfError`]: `error`). Pure: bytes in, values out, no
 //! file I/O.
 //!
@@ -45,6 +45,6 @@ mod tests;
 
 pub use error::SgfError;
 pub use parse::parse_sgf;
-pub(crate) use types::SgfRecord;
+pub use types::SgfRecord;
 pub use types::{Setup, SgfGame, SgfNode};
-pub(crate) use write::write_sgf;
+pub use write::write_sgf;

@@ -54,27 +54,27 @@ pub struct Setup {
 
 /// A game to write as SGF: game information, root setup and the moves.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct SgfRecord {
+pub struct SgfRecord {
     /// Board size (`SZ`).
-    pub(crate) size: BoardSize,
+    pub size: BoardSize,
     /// Komi (`KM`); a value that is not finite is written as 0.
-    pub(crate) komi: f64,
+    pub komi: f64,
     /// Handicap (`HA`), written only when above 0.
-    pub(crate) handicap: u32,
+    pub handicap: u32,
     /// Black stones placed before the first move (`AB` in the root).
-    pub(crate) setup_black: Vec<Point>,
+    pub setup_black: Vec<Point>,
     /// White stones placed before the first move (`AW` in the root).
-    pub(crate) setup_white: Vec<Point>,
+    pub setup_white: Vec<Point>,
     /// Black's name (`PB`).
-    pub(crate) black_name: String,
+    pub black_name: String,
     /// White's name (`PW`).
-    pub(crate) white_name: String,
+    pub white_name: String,
     /// Date (`DT`), such as `2026-11-22`.
-    pub(crate) date: Option<String>,
+    pub date: Option<String>,
     /// Rules (`RU`).
-    pub(crate) rules: Option<String>,
+    pub rules: Option<String>,
     /// Result (`RE`), such as `B+R`, `W+3.5` or `Void`.
-    pub(crate) result: Option<String>,
+    pub result: Option<String>,
     /// The moves in order; a pass is written as an empty value.
-    pub(crate) moves: Vec<(Color, Move)>,
+    pub moves: Vec<(Color, Move)>,
 }

@@ -23,7 +23,7 @@ const POINTS_PER_LINE: usize = 16;
 /// when not empty (sorted, without repeats), a pass as `B[]`/`W[]`. Points
 /// off the board are never written: such a setup point is left out and such a
 /// play is written as a pass. A komi that is not finite is written as 0.
-pub(crate) fn write_sgf(rec: &SgfRecord) -> String {
+pub fn write_sgf(rec: &SgfRecord) -> String {
     let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]");
     let _ = write!(
         out,
