@@ -4,8 +4,6 @@
 //! `crate::`/`super::`/`self::`/child-module path is resolved to the file
 //! of the deepest module it names.
 
-#![allow(dead_code)]
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

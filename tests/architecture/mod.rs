@@ -1,0 +1,3 @@
+//! Rules over the source tree.
+
+mod rules;
