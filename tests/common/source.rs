@@ -396,6 +396,11 @@ fn module_of(rel: &str) -> Vec<String> {
     parts
 }
 
+/// The code of `text` with comments removed and literals blanked.
+pub fn code_of(text: &str) -> String {
+    strip(text).0
+}
+
 /// Removes comments; returns the code (literals blanked) and the literals.
 fn strip(text: &str) -> (String, Vec<String>) {
     let b: Vec<char> = text.chars().collect();
