@@ -4,8 +4,6 @@
 //! `crate::`/`super::`/`self::`/child-module path is resolved to the file
 //! of the deepest module it names.
 
-#![allow(dead_code)]
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -396,6 +394,11 @@ fn module_of(rel: &str) -> Vec<String> {
         parts.pop();
     }
     parts
+}
+
+/// The code of `text` with comments removed and literals blanked.
+pub fn code_of(text: &str) -> String {
+    strip(text).0
 }
 
 /// Removes comments; returns the code (literals blanked) and the literals.

@@ -1,5 +1,5 @@
 //! Unit tests for the helpers; the language itself is tested from the
-//! outside in `tests/mail_commands.rs`.
+//! outside in `tests/mail/commands.rs`.
 
 use super::cutoff::live_lines;
 use super::*;

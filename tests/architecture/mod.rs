@@ -1,0 +1,4 @@
+//! Rules over the source tree, and that every test file is compiled.
+
+mod compiled;
+mod rules;

@@ -1,0 +1,6 @@
+//! The command line, through the real binary.
+
+mod backup;
+mod kill;
+mod send;
+mod store;

@@ -1,0 +1,13 @@
+//! What the tests share.
+
+pub mod clock_mail;
+pub mod imap_cut;
+pub mod ko_cases;
+pub mod lifecycle;
+pub mod made_games;
+pub mod mailstack;
+pub mod oracle;
+pub mod pbmgo_home;
+pub mod smtp_sink;
+pub mod source;
+pub mod stack_home;

@@ -1,0 +1,10 @@
+//! Mail in and out: commands, inbound parsing, templates, transports, Maildir.
+
+mod commands;
+mod commands_game;
+mod inbound;
+mod lifecycle_mails;
+mod maildir;
+mod outbound;
+mod props;
+mod props_commands_game;

@@ -1,0 +1,278 @@
+//! Reply templates: a snapshot of each (so wording changes show in
+//! review), line widths, escaping, admin overrides and strictness.
+
+use std::fs;
+
+use pbmgo::mail::templates::{
+    BoardCtx, HelpCtx, TemplateError, Templates, UnknownSenderCtx, YourMoveCtx,
+};
+
+use super::{BOARD, board_ctx, transcript_ctx};
+
+/// A file snapshot in `tests/mail/snapshots/`, beside `outbound.rs`'s.
+macro_rules! snapshot {
+    ($name:expr, $text:expr) => {
+        insta::with_settings!({ snapshot_path => "../snapshots" }, {
+            insta::assert_snapshot!($name, $text);
+        })
+    };
+}
+
+fn your_move_ctx() -> YourMoveCtx {
+    YourMoveCtx {
+        game: "game42".into(),
+        opponent: "alice".into(),
+        opponent_color: "Black".into(),
+        move_text: "C3".into(),
+        move_number: 3,
+        next_move_number: 4,
+        comment: vec!["Nice start!".into(), "Your turn.".into()],
+        board: BoardCtx {
+            to_move: "White (bob)".into(),
+            last_move: Some("C3".into()),
+            ..board_ctx()
+        },
+        example_command: "move game42 D4#4".into(),
+    }
+}
+
+fn help_ctx() -> HelpCtx {
+    HelpCtx {
+        server_name: "pbmgo".into(),
+        server_address: "pbmgo@example.org".into(),
+        intro: Some("Your mail had no command.".into()),
+    }
+}
+
+fn unknown_ctx() -> UnknownSenderCtx {
+    UnknownSenderCtx {
+        server_name: "pbmgo".into(),
+        server_address: "pbmgo@example.org".into(),
+        address: "stranger@example.com".into(),
+    }
+}
+
+fn finished_board() -> BoardCtx {
+    BoardCtx {
+        result: Some("B+R".into()),
+        status: "finished".into(),
+        last_move: None,
+        ..board_ctx()
+    }
+}
+
+/// Templates whose snapshots (and line checks) are in the test files of
+/// their commands: `lifecycle_mails.rs`, the personal commands' and
+/// `tick`'s.
+const SNAPSHOTTED_ELSEWHERE: &[&str] = &[
+    "challenge.txt",
+    "challenge-closed.txt",
+    "game-letter.txt",
+    "game-over.txt",
+    "sgf.txt",
+    "undo-request.txt",
+    "undo-done.txt",
+    "say.txt",
+    "standings.txt",
+    "clock-reminder.txt",
+    "clock-warning.txt",
+    "digest.txt",
+];
+
+/// Every template rendered with its pinned context.
+fn rendered() -> Vec<(&'static str, String)> {
+    let t = Templates::new(None).unwrap();
+    let mut out = vec![
+        (
+            "reply-transcript.txt",
+            t.render("reply-transcript.txt", &transcript_ctx()).unwrap(),
+        ),
+        (
+            "reply-transcript.html",
+            t.render("reply-transcript.html", &transcript_ctx())
+                .unwrap(),
+        ),
+        (
+            "your-move.txt",
+            t.render("your-move.txt", &your_move_ctx()).unwrap(),
+        ),
+        (
+            "your-move.html",
+            t.render("your-move.html", &your_move_ctx()).unwrap(),
+        ),
+        ("board.txt", t.render("board.txt", &board_ctx()).unwrap()),
+        ("help.txt", t.render("help.txt", &help_ctx()).unwrap()),
+        (
+            "unknown-sender.txt",
+            t.render("unknown-sender.txt", &unknown_ctx()).unwrap(),
+        ),
+    ];
+    let mut names: Vec<&str> = out.iter().map(|(n, _)| *n).collect();
+    names.extend(SNAPSHOTTED_ELSEWHERE);
+    names.sort_unstable();
+    let mut all = Templates::names().to_vec();
+    all.sort_unstable();
+    assert_eq!(names, all, "a template has no snapshot");
+    out.push((
+        "board-finished.txt",
+        t.render("board.txt", &finished_board()).unwrap(),
+    ));
+    out
+}
+
+#[test]
+fn snapshots_of_every_template() {
+    for (name, text) in rendered() {
+        snapshot!(name, text);
+    }
+}
+
+#[test]
+fn snapshots_of_the_variants() {
+    let t = Templates::new(None).unwrap();
+    let mut ctx = your_move_ctx();
+    ctx.move_text = "pass".into();
+    ctx.board.last_move = Some("pass".into());
+    ctx.comment.clear();
+    snapshot!(
+        "your-move-pass.txt",
+        t.render("your-move.txt", &ctx).unwrap()
+    );
+    let mut ctx = your_move_ctx();
+    ctx.move_text = "resign".into();
+    ctx.board.result = Some("W+R".into());
+    ctx.board.status = "finished".into();
+    snapshot!(
+        "your-move-resigned.txt",
+        t.render("your-move.txt", &ctx).unwrap()
+    );
+    let mut ctx = your_move_ctx();
+    ctx.move_text = "pass".into();
+    ctx.board.status = "scoring (both players passed)".into();
+    let text = t.render("your-move.txt", &ctx).unwrap();
+    assert!(text.contains("Both players have passed"), "{text}");
+    assert!(!text.contains("It is your turn"), "{text}");
+    let html = t.render("your-move.html", &ctx).unwrap();
+    assert!(html.contains("Both players have passed"), "{html}");
+    let mut ctx = transcript_ctx();
+    ctx.not_processed.clear();
+    ctx.boards.clear();
+    ctx.help_hint = false;
+    ctx.lines.truncate(1);
+    snapshot!(
+        "reply-transcript-short.txt",
+        t.render("reply-transcript.txt", &ctx).unwrap()
+    );
+    let help = HelpCtx {
+        intro: None,
+        ..help_ctx()
+    };
+    let text = t.render("help.txt", &help).unwrap();
+    assert!(text.starts_with("pbmgo plays"), "{text}");
+}
+
+#[test]
+fn lines_stay_under_78_columns_except_the_board() {
+    let board: Vec<&str> = BOARD.lines().collect();
+    for (name, text) in rendered() {
+        if name.ends_with(".html") {
+            continue; // wrapped by the reader's client
+        }
+        for line in text.lines().filter(|l| !board.contains(l)) {
+            assert!(line.chars().count() < 78, "{name}: {line:?} is too long");
+        }
+    }
+}
+
+#[test]
+fn the_board_is_copied_verbatim() {
+    for (name, text) in rendered() {
+        if name.starts_with("help") || name.starts_with("unknown") {
+            continue;
+        }
+        let expected = if name.ends_with(".html") {
+            format!("<pre>{BOARD}</pre>")
+        } else {
+            BOARD.to_owned()
+        };
+        assert!(text.contains(&expected), "{name}:\n{text}");
+    }
+}
+
+#[test]
+fn player_text_is_escaped_in_html_only() {
+    let t = Templates::new(None).unwrap();
+    let mut ctx = your_move_ctx();
+    ctx.opponent = "<b>eve</b> & co".into();
+    ctx.comment = vec!["<script>alert(1)</script>".into()];
+    let html = t.render("your-move.html", &ctx).unwrap();
+    assert!(
+        html.contains("&lt;b&gt;eve&lt;&#x2f;b&gt; &amp; co"),
+        "{html}"
+    );
+    assert!(!html.contains("<script>"));
+    let text = t.render("your-move.txt", &ctx).unwrap();
+    assert!(text.contains("<b>eve</b> & co") && text.contains("> <script>alert(1)</script>"));
+}
+
+#[test]
+fn an_override_file_replaces_one_template() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("help.txt"),
+        "Ask {{ server_name }} at {{ server_address }}.\n",
+    )
+    .unwrap();
+    fs::write(dir.path().join("unrelated.txt"), "{% if %}").unwrap();
+    let custom = Templates::new(Some(dir.path())).unwrap();
+    let stock = Templates::new(None).unwrap();
+    assert_eq!(
+        custom.render("help.txt", &help_ctx()).unwrap(),
+        "Ask pbmgo at pbmgo@example.org.\n"
+    );
+    assert_eq!(
+        custom.render("unknown-sender.txt", &unknown_ctx()).unwrap(),
+        stock.render("unknown-sender.txt", &unknown_ctx()).unwrap()
+    );
+    let missing = dir.path().join("no-such-folder");
+    assert!(Templates::new(Some(&missing)).is_ok());
+}
+
+#[test]
+fn an_overridden_board_changes_every_mail_with_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("board.txt"), "[{{ game }}]\n{{ board }}").unwrap();
+    let t = Templates::new(Some(dir.path())).unwrap();
+    let text = t.render("your-move.txt", &your_move_ctx()).unwrap();
+    assert!(text.contains(&format!("[game42]\n{BOARD}")), "{text}");
+}
+
+#[test]
+fn undefined_variables_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("help.txt"), "Hello {{ nobody }}\n").unwrap();
+    let t = Templates::new(Some(dir.path())).unwrap();
+    let err = t.render("help.txt", &help_ctx()).unwrap_err();
+    assert!(matches!(err, TemplateError::Render { .. }), "{err:?}");
+    // A context of the wrong type is caught the same way.
+    let stock = Templates::new(None).unwrap();
+    let err = stock.render("your-move.txt", &help_ctx()).unwrap_err();
+    assert!(matches!(err, TemplateError::Render { .. }), "{err:?}");
+}
+
+#[test]
+fn a_broken_override_fails_at_start_up() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("board.txt"), "{% if %}").unwrap();
+    let err = Templates::new(Some(dir.path())).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            TemplateError::Syntax {
+                name: "board.txt",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}

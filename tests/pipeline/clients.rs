@@ -1,0 +1,309 @@
+//! The main client fixtures of `tests/fixtures/inbound/` (Gmail, Outlook
+//! HTML-only, Apple Mail, ISO-8859-1 Thunderbird, a Fastmail thread reply)
+//! through `pbmgo poll`, each on a home whose players and games are what the
+//! mail expects (`game12` with 41 moves played for Gmail's `q16 #42`, ...):
+//! the commands that came out (transcript lines, `game moves --json`), the
+//! mails queued, and the transcript text as an inline snapshot. The other
+//! answered fixtures are in `pipeline_clients_more.rs`.
+
+use crate::common::pbmgo_home;
+
+use pbmgo_home::{PbmgoHome, history, one, pairs, tidy};
+
+#[test]
+fn gmail_reply_with_quoted_history() {
+    let h = PbmgoHome::new();
+    h.player("alice", "alice.liddell@gmail.com");
+    h.player("bob", "Bob Hatter <bob.hatter@example.net>");
+    // Bob (Black) played R16 as move 41; the quote holds an old "move game12 r4".
+    h.game_at(
+        12,
+        19,
+        &history(19, 40, &["R16"], &["Q16", "R4"]),
+        "bob",
+        "alice",
+    );
+    assert_eq!(h.poll_fixture("gmail-reply-quoted.eml"), one(1, 0, 0, 2));
+    h.assert_moves("game12", 42, &[("black", "R16"), ("white", "Q16")]);
+    let source = &h.moves("game12")[41]["source"];
+    assert_eq!(
+        source,
+        "CAJx5Fq3d9R0kL8mTz2Qh+W7pG1vN4sE6yU0aB9cD2eF3gH4iJ@mail.gmail.com"
+    );
+    let reply = h.transcript_to("alice.liddell@gmail.com");
+    assert_eq!(reply.results(), pairs(&[("move game12 q16 #42", "ok")]));
+    assert!(
+        reply.subject.starts_with("[game12] Re: Your move"),
+        "{}",
+        reply.subject
+    );
+    assert_eq!(
+        reply.header("In-Reply-To"),
+        Some("<CAJx5Fq3d9R0kL8mTz2Qh+W7pG1vN4sE6yU0aB9cD2eF3gH4iJ@mail.gmail.com>")
+    );
+    let note = &h.sent_to("bob.hatter@example.net")[0];
+    assert_eq!(note.kind(), "your-move");
+    assert_eq!(
+        note.subject,
+        "[game12] Your move: alice played Q16 (move 42)"
+    );
+    assert!(
+        note.text
+            .contains("> Nice try with the ladder, but I read it out this time :)"),
+        "{}",
+        note.text
+    );
+    insta::assert_snapshot!(tidy(&reply.text), @r"
+        Hello,
+
+        pbmgo read your mail. Here is what happened to each command:
+
+        > move game12 q16 #42
+        ok
+
+
+        game12: bob (Black, X) against alice (White, O)
+        19x19 board, komi 7.5. Captures: Black 0, White 0.
+        Status: playing. Move 43, Black (bob) to play.
+        Last move: White Q16.
+
+            A B C D E F G H J K L M N O P Q R S T
+        19  X . O . X . O . X . O . X . O . X . O 19
+        18  . X . O . X . O . X . O . X . O . X . 18
+        17  O . X . O . X . O . X . O . X . . . O 17
+        16  . X . O . X . O . X . O . X .(O)X . . 16
+        15  O . X . O . X . O . . . . . . . . . . 15
+        14  . . . . . . . . . . . . . . . . . . . 14
+        13  . . . . . . . . . . . . . . . . . . . 13
+        12  . . . . . . . . . . . . . . . . . . . 12
+        11  . . . . . . . . . . . . . . . . . . . 11
+        10  . . . + . . . . . + . . . . . + . . . 10
+         9  . . . . . . . . . . . . . . . . . . .  9
+         8  . . . . . . . . . . . . . . . . . . .  8
+         7  . . . . . . . . . . . . . . . . . . .  7
+         6  . . . . . . . . . . . . . . . . . . .  6
+         5  . . . . . . . . . . . . . . . . . . .  5
+         4  . . . + . . . . . + . . . . . + . . .  4
+         3  . . . . . . . . . . . . . . . . . . .  3
+         2  . . . . . . . . . . . . . . . . . . .  2
+         1  . . . . . . . . . . . . . . . . . . .  1
+            A B C D E F G H J K L M N O P Q R S T
+    ");
+}
+
+#[test]
+fn outlook_html_only() {
+    let h = PbmgoHome::new();
+    h.player("erik", "erik.svensson@contoso.example");
+    h.player("frida", "frida@example.se");
+    h.game_at(
+        5,
+        13,
+        &history(13, 22, &[], &["K10", "C3"]),
+        "erik",
+        "frida",
+    );
+    assert_eq!(h.poll_fixture("outlook-html-only.eml"), one(1, 0, 0, 2));
+    // Only K10: the "move game5 c3" below Outlook's From/Sent block is history.
+    h.assert_moves("game5", 23, &[("black", "K10")]);
+    let reply = h.transcript_to("erik.svensson@contoso.example");
+    assert_eq!(reply.results(), pairs(&[("play game5 K10", "ok")]));
+    assert!(reply.rejected().is_empty());
+    let note = &h.sent_to("frida@example.se")[0];
+    assert!(
+        note.text
+            .contains("> Sorry for the slow reply – busy week."),
+        "{}",
+        note.text
+    );
+    insta::assert_snapshot!(tidy(&reply.text), @r"
+        Hello,
+
+        pbmgo read your mail. Here is what happened to each command:
+
+        > play game5 K10
+        ok
+
+
+        game5: erik (Black, X) against frida (White, O)
+        13x13 board, komi 7.5. Captures: Black 0, White 0.
+        Status: playing. Move 24, White (frida) to play.
+        Last move: Black K10.
+
+            A B C D E F G H J K L M N
+        13  X . O . X . O . X . O . X 13
+        12  . O . X . O . X . O . X . 12
+        11  O . X . O . X . O . X . O 11
+        10  . X . O . . . . .(X). . . 10
+         9  . . . . . . . . . . . . .  9
+         8  . . . . . . . . . . . . .  8
+         7  . . . . . . + . . . . . .  7
+         6  . . . . . . . . . . . . .  6
+         5  . . . . . . . . . . . . .  5
+         4  . . . + . . . . . + . . .  4
+         3  . . . . . . . . . . . . .  3
+         2  . . . . . . . . . . . . .  2
+         1  . . . . . . . . . . . . .  1
+            A B C D E F G H J K L M N
+    ");
+}
+
+#[test]
+fn apple_mail_pass_opens_scoring() {
+    let h = PbmgoHome::new();
+    h.player("carol", "carol.k@icloud.example");
+    h.player("dan", "dan@example.org");
+    // White passed as move 56: Carol's "Pass game3 #57" is the second pass.
+    h.game_at(3, 13, &history(13, 55, &["pass"], &[]), "carol", "dan");
+    assert_eq!(h.poll_fixture("apple-mail.eml"), one(1, 0, 0, 2));
+    h.assert_moves("game3", 57, &[("white", "pass"), ("black", "pass")]);
+    assert_eq!(h.show("game3")["status"], "scoring");
+    let reply = h.transcript_to("carol.k@icloud.example");
+    assert_eq!(reply.results(), pairs(&[("Pass game3 #57", "ok")]));
+    let note = &h.sent_to("dan@example.org")[0];
+    assert_eq!(
+        note.subject,
+        "[game3] Both players passed: the game is being scored"
+    );
+    insta::assert_snapshot!(tidy(&reply.text), @r"
+        Hello,
+
+        pbmgo read your mail. Here is what happened to each command:
+
+        > Pass game3 #57
+        ok
+
+
+        game3: carol (Black, X) against dan (White, O)
+        13x13 board, komi 7.5. Captures: Black 0, White 0.
+        Status: scoring (both players passed). Move 58, White (dan) to play.
+        Last move: Black pass.
+
+            A B C D E F G H J K L M N
+        13  X . O . X . O . X . O . X 13
+        12  . O . X . O . X . O . X . 12
+        11  O . X . O . X . O . X . O 11
+        10  . X . O . X . O . X . O . 10
+         9  X . O . X . O . X . O . X  9
+         8  . O . X . O . X . O . X .  8
+         7  O . X . O . X . O . X . O  7
+         6  . X . O . X . O . X . O .  6
+         5  X . O . X . . . . . . . .  5
+         4  . . . . . . . . . . . . .  4
+         3  . . . . . . . . . . . . .  3
+         2  . . . . . . . . . . . . .  2
+         1  . . . . . . . . . . . . .  1
+            A B C D E F G H J K L M N
+
+        Dead stones are drawn x and o, territory + (Black) and - (White).
+        Counting: area scoring, komi 7.5
+        Black: 0 points of territory + 28 stones on the board = 28
+        White: 0 points of territory + 27 stones on the board + 7.5 komi = 34.5
+        White wins by 6.5 (W+6.5)
+
+        No stones are marked dead.
+        carol (Black) has not accepted yet.
+        dan (White) has not accepted yet.
+
+        To mark a string dead:        dead game3 POINT...
+        To mark it alive again:       alive game3 POINT...
+        To accept this count:         done game3
+        To play on instead:           resume game3
+    ");
+}
+
+#[test]
+fn iso_8859_1_move_with_german_quote_header() {
+    let h = PbmgoHome::new();
+    h.player("juergen", "juergen.mueller@example.de");
+    h.player("wei", "wei@example.org");
+    h.game_at(21, 9, &history(9, 7, &["D5"], &["E5"]), "juergen", "wei");
+    assert_eq!(h.poll_fixture("iso-8859-1-qp.eml"), one(1, 0, 0, 2));
+    h.assert_moves("game21", 9, &[("white", "D5"), ("black", "E5")]);
+    let reply = h.transcript_to("juergen.mueller@example.de");
+    assert!(
+        reply
+            .subject
+            .starts_with("[game21] Re: Sie sind am Zug – Weiß hat gespielt")
+    );
+    let note = &h.sent_to("wei@example.org")[0];
+    assert!(
+        note.text
+            .contains("> Das hätte ich nicht erwartet, schöner Zug von Weiß.\n> Grüße, Jürgen"),
+        "{}",
+        note.text
+    );
+    insta::assert_snapshot!(tidy(&reply.text), @r"
+        Hello,
+
+        pbmgo read your mail. Here is what happened to each command:
+
+        > move game21 e5
+        ok
+
+
+        game21: juergen (Black, X) against wei (White, O)
+        9x9 board, komi 7.5. Captures: Black 0, White 0.
+        Status: playing. Move 10, White (wei) to play.
+        Last move: Black E5.
+
+            A B C D E F G H J
+         9  X . O . X . O . X  9
+         8  . O . X . . . . .  8
+         7  . . + . . . + . .  7
+         6  . . . . . . . . .  6
+         5  . . . O(X). . . .  5
+         4  . . . . . . . . .  4
+         3  . . + . . . + . .  3
+         2  . . . . . . . . .  2
+         1  . . . . . . . . .  1
+            A B C D E F G H J
+    ");
+}
+
+#[test]
+fn thread_reply_with_just_a_point() {
+    let h = PbmgoHome::new();
+    h.player("fiona", "fiona@fastmail.example");
+    h.player("jack", "jack@example.org");
+    h.game_at(7, 9, &history(9, 10, &[], &["D4"]), "fiona", "jack");
+    assert_eq!(h.poll_fixture("thread-reply.eml"), one(1, 0, 0, 2));
+    h.assert_moves("game7", 11, &[("black", "D4")]);
+    let reply = h.transcript_to("fiona@fastmail.example");
+    assert_eq!(
+        reply.header("In-Reply-To"),
+        Some("<4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>")
+    );
+    assert_eq!(
+        reply.header("References"),
+        Some(
+            "<pbmgo.game7.30@pbmgo.example> <4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>"
+        )
+    );
+    insta::assert_snapshot!(tidy(&reply.text), @r"
+        Hello,
+
+        pbmgo read your mail. Here is what happened to each command:
+
+        > d4
+        ok
+
+
+        game7: fiona (Black, X) against jack (White, O)
+        9x9 board, komi 7.5. Captures: Black 0, White 0.
+        Status: playing. Move 12, White (jack) to play.
+        Last move: Black D4.
+
+            A B C D E F G H J
+         9  X . O . X . O . X  9
+         8  . O . X . O . X .  8
+         7  O . + . . . + . .  7
+         6  . . . . . . . . .  6
+         5  . . . . + . . . .  5
+         4  . . .(X). . . . .  4
+         3  . . + . . . + . .  3
+         2  . . . . . . . . .  2
+         1  . . . . . . . . .  1
+            A B C D E F G H J
+    ");
+}

@@ -1,0 +1,207 @@
+//! The scoring phase by mail: two passes open it with every stone alive;
+//! a dead-stone dispute goes back and forth (each change clears the other
+//! player's acceptance) until both accept; a game resumed from scoring and
+//! scored again; and a game ended by the scoring deadline, driven by
+//! `pbmgo tick` at pinned times, with the warning sent once.
+
+use crate::common::pbmgo_home;
+
+use crate::common::lifecycle::*;
+use pbmgo_home::PbmgoHome;
+
+/// A 5x5 game: Black walls column C, White column D, and a white stone at
+/// A4 inside Black's area; two passes, the second by White.
+fn scored_game() -> PbmgoHome {
+    let h = home();
+    send(&h, ALICE, "challenge bob size 5 color black komi 0.5");
+    send(&h, BOB, "accept game1");
+    play(
+        &h,
+        "game1",
+        ALICE,
+        &[
+            "C1", "D1", "C2", "D2", "C3", "D3", "C4", "D4", "C5", "D5", "pass", "A4", "pass",
+            "pass",
+        ],
+    );
+    assert_eq!(h.show("game1")["status"], "scoring");
+    h
+}
+
+#[test]
+fn two_passes_a_dispute_back_and_forth_and_agreement() {
+    let h = scored_game();
+    // Both get the board counted with every stone alive, and the commands.
+    let note = letters(&h, ALICE, "your-move").pop().unwrap();
+    assert_eq!(
+        note.subject,
+        "[game1] Both players passed: the game is being scored"
+    );
+    for text in [&note.text, &transcript(&h, BOB).text] {
+        assert!(text.contains("No stones are marked dead."), "{text}");
+        assert!(
+            text.contains("Black: 0 points of territory + 5 stones on the board = 5"),
+            "{text}"
+        );
+        assert!(
+            text.contains("done game1") && text.contains("resume game1"),
+            "{text}"
+        );
+    }
+    send(&h, BOB, "move game1 b2");
+    assert_eq!(transcript(&h, BOB).rejected(), ["scoring-phase"]);
+    send(&h, BOB, "dead game1 b2");
+    assert_eq!(transcript(&h, BOB).rejected(), ["no-stone"]);
+
+    send(&h, ALICE, "dead game1 a4");
+    let to_bob = letters(&h, BOB, "scoring").pop().unwrap();
+    assert_eq!(to_bob.subject, "[game1] alice marked stones dead");
+    insta::assert_snapshot!(board_part(&to_bob.text), @r"
+        A B C D E
+     5  + + X O -  5
+     4  o + X O -  4
+     3  + + X O -  3
+     2  + + X O -  2
+     1  + + X O -  1
+        A B C D E
+
+    Dead stones are drawn x and o, territory + (Black) and - (White).
+    Counting: area scoring, komi 0.5
+    Black: 10 points of territory + 5 stones on the board = 15
+    White: 5 points of territory + 5 stones on the board + 0.5 komi = 10.5
+    Black wins by 4.5 (B+4.5)
+    ");
+    send(&h, ALICE, "done game1");
+    assert!(
+        letters(&h, BOB, "scoring")
+            .pop()
+            .unwrap()
+            .text
+            .contains("alice (Black) accepted the count below")
+    );
+
+    send(&h, BOB, "alive game1 a4");
+    let to_alice = letters(&h, ALICE, "scoring").pop().unwrap();
+    assert_eq!(to_alice.subject, "[game1] bob marked stones alive");
+    assert!(
+        to_alice
+            .text
+            .contains("alice (Black) has not accepted yet."),
+        "{}",
+        to_alice.text
+    );
+    assert!(to_alice.text.contains("No stones are marked dead."));
+
+    send(&h, ALICE, "dead game1 a4");
+    send(&h, ALICE, "done game1");
+    send(&h, BOB, "done game1");
+    assert_eq!(results(&h, BOB), ["done game1 => ok"]);
+    let game = h.show("game1");
+    assert_eq!(
+        (game["status"].as_str(), game["result"].as_str()),
+        (Some("finished"), Some("B+4.5"))
+    );
+    let over = letters(&h, ALICE, "game-over");
+    assert_eq!(over.len(), 1);
+    assert_eq!(over[0].subject, "[game1] Game over: B+4.5");
+    assert!(
+        over[0].text.contains("Black wins by 4.5 (B+4.5)"),
+        "{}",
+        over[0].text
+    );
+    assert!(attached_sgf(&h, &over[0]).contains("RE[B+4.5]"));
+    assert_eq!(letters(&h, BOB, "game-over").len(), 1);
+    send(&h, BOB, "alive game1 a4");
+    assert_eq!(transcript(&h, BOB).rejected(), ["game-over"]);
+    verified(&h, "game1");
+}
+
+/// The scored board (from its letters line to the count) of a mail.
+fn board_part(text: &str) -> String {
+    let start = text.find("    A B").unwrap();
+    let end = text
+        .find("White wins")
+        .or_else(|| text.find("Black wins"))
+        .unwrap();
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    text[start..line_end].to_string()
+}
+
+#[test]
+fn a_game_resumed_from_scoring_is_scored_again() {
+    let h = scored_game();
+    send(&h, BOB, "resume game1");
+    assert_eq!(results(&h, BOB), ["resume game1 => ok"]);
+    let note = letters(&h, ALICE, "resumed").pop().unwrap();
+    assert!(
+        note.text.contains("bob (White) asked to play on"),
+        "{}",
+        note.text
+    );
+    assert!(note.text.contains("It is your move"), "{}", note.text);
+    send(&h, BOB, "move game1 b2");
+    assert_eq!(transcript(&h, BOB).rejected(), ["not-your-turn"]);
+    verified(&h, "game1");
+    play(&h, "game1", ALICE, &["B4", "pass", "A5", "pass", "A3"]);
+    assert_eq!(h.show("game1")["captures"]["black"], 1);
+    play(&h, "game1", BOB, &["pass", "pass"]);
+    send(&h, ALICE, "done game1");
+    send(&h, BOB, "done game1");
+    let game = h.show("game1");
+    assert_eq!(game["status"], "finished");
+    verified(&h, "game1");
+}
+
+#[test]
+fn the_scoring_deadline_warns_once_then_the_count_stands() {
+    let h = scored_game();
+    send(&h, ALICE, "dead game1 a4\ndone game1");
+    let t = transcript(&h, ALICE).text;
+    assert!(t.contains("bob has until 2026-11-29 12:00 UTC"), "{t}");
+    h.ok_at(&["tick"], "2026-11-28T11:00:00Z");
+    assert!(letters(&h, BOB, "scoring-warning").is_empty(), "too early");
+    h.ok_at(&["tick"], "2026-11-28T13:00:00Z");
+    h.ok_at(&["tick"], "2026-11-28T13:30:00Z");
+    let warnings = letters(&h, BOB, "scoring-warning");
+    assert_eq!(warnings.len(), 1, "once");
+    assert_eq!(
+        warnings[0].subject,
+        "[game1] The count stands tomorrow unless you answer"
+    );
+    assert!(
+        warnings[0]
+            .text
+            .contains("it stands on 2026-11-29 12:00 UTC")
+    );
+    assert!(letters(&h, ALICE, "scoring-warning").is_empty());
+    assert_eq!(h.show("game1")["status"], "scoring");
+
+    h.ok_at(&["tick"], "2026-11-29T12:00:01Z");
+    let game = h.show("game1");
+    assert_eq!(
+        (game["status"].as_str(), game["result"].as_str()),
+        (Some("finished"), Some("B+4.5"))
+    );
+    let over = letters(&h, BOB, "game-over");
+    assert_eq!(over.len(), 1);
+    assert!(
+        over[0]
+            .text
+            .contains("alice accepted the count and bob did not answer within 7 days"),
+        "{}",
+        over[0].text
+    );
+    h.ok_at(&["tick"], "2026-11-30T12:00:00Z");
+    assert_eq!(letters(&h, BOB, "game-over").len(), 1, "once");
+    assert_eq!(letters(&h, ALICE, "game-over").len(), 1);
+    verified(&h, "game1");
+    let source: String = h
+        .db()
+        .query_row(
+            "SELECT source FROM game_events WHERE game_id = 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(source, "tick");
+}

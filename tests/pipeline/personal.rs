@@ -1,0 +1,191 @@
+//! The player's own commands end to end, by mail through `pbmgo poll`:
+//! `undo` (request, agreement, refusals, a capture taken back exactly so
+//! that `pbmgo game verify` passes), `say`, and `standings` with Elo
+//! numbers computed by hand.
+
+use crate::common::clock_mail;
+use crate::common::pbmgo_home;
+
+use clock_mail::{ALICE, BOB, CAROL, body, home, of_kinds, outbox_after, send};
+use pbmgo_home::PbmgoHome;
+use serde_json::json;
+
+/// The results of the transcript to `to` of the last mail.
+fn last_results(h: &PbmgoHome, to: &str) -> Vec<(String, String)> {
+    let replies: Vec<_> = h
+        .sent_to(to)
+        .into_iter()
+        .filter(|m| m.kind() == "reply")
+        .collect();
+    replies.last().expect("a transcript").results()
+}
+
+fn last_codes(h: &PbmgoHome, to: &str) -> Vec<String> {
+    let replies: Vec<_> = h
+        .sent_to(to)
+        .into_iter()
+        .filter(|m| m.kind() == "reply")
+        .collect();
+    let last = replies.last().expect("a transcript");
+    last.rejected().into_iter().map(str::to_string).collect()
+}
+
+fn points(h: &PbmgoHome, game: &str) -> Vec<String> {
+    h.moves(game)
+        .iter()
+        .map(|m| m["point"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn undo_takes_back_a_capture_exactly() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    let play = [
+        (ALICE, "E5"),
+        (BOB, "E6"),
+        (ALICE, "D6"),
+        (BOB, "A1"),
+        (ALICE, "F6"),
+        (BOB, "A2"),
+        (ALICE, "E7"),
+    ];
+    for (i, (who, p)) in play.iter().enumerate() {
+        send(&h, who, &format!("move game1 {p}"), i as f64);
+    }
+    let before = h.show("game1");
+    assert_eq!(before["captures"], json!({"black": 1, "white": 0}));
+    // Bob may not ask: the last move is Alice's.
+    send(&h, BOB, "undo game1", 10.0);
+    assert_eq!(last_codes(&h, BOB), ["cannot-undo"]);
+    send(&h, CAROL, "undo game1", 10.5);
+    assert_eq!(last_codes(&h, CAROL), ["not-a-player"]);
+    send(&h, ALICE, "undo game1", 11.0);
+    assert_eq!(last_results(&h, ALICE)[0].1, "ok");
+    send(&h, ALICE, "undo game1", 11.5);
+    assert_eq!(last_codes(&h, ALICE), ["undo-pending"]);
+    let asked = of_kinds(&h, &["undo-request"]);
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].recipient, BOB);
+    assert_eq!(
+        asked[0].mail.subject,
+        "[game1] alice asks to take back move 7"
+    );
+    insta::assert_snapshot!("undo-request.txt", body(&asked[0]));
+    send(&h, BOB, "undo game1", 12.0);
+    assert_eq!(last_results(&h, BOB)[0].1, "ok");
+    assert_eq!(points(&h, "game1"), ["E5", "E6", "D6", "A1", "F6", "A2"]);
+    let after = h.show("game1");
+    assert_eq!(after["captures"], json!({"black": 0, "white": 0}));
+    assert_eq!(after["to_move"], "black");
+    assert_eq!(after["move_number"], 6);
+    assert!(
+        after["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r.as_str().unwrap().contains('O'))
+    );
+    assert_eq!(
+        h.ok(&["game", "verify", "game1"]).trim(),
+        "game1: ok, the stored game matches its move list"
+    );
+    let done = of_kinds(&h, &["undo-done"]);
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].recipient, ALICE);
+    insta::assert_snapshot!("undo-done.txt", body(&done[0]));
+    // The request is spent: Bob's undo now asks to take back his own A2.
+    send(&h, BOB, "undo game1", 13.0);
+    assert_eq!(last_results(&h, BOB)[0].1, "ok");
+    // Alice answers with a move instead: that cancels Bob's request.
+    send(&h, ALICE, "move game1 E7", 14.0);
+    send(&h, ALICE, "undo game1", 15.0);
+    send(&h, BOB, "undo game1", 15.5);
+    assert_eq!(last_results(&h, BOB)[0].1, "ok");
+    assert_eq!(points(&h, "game1"), ["E5", "E6", "D6", "A1", "F6", "A2"]);
+    h.ok(&["game", "verify"]);
+}
+
+#[test]
+fn undo_is_refused_in_a_game_without_moves_and_after_the_game() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "undo game1", 1.0);
+    assert_eq!(last_codes(&h, ALICE), ["cannot-undo"]);
+    send(&h, ALICE, "move game1 E5\nresign game1", 2.0);
+    send(&h, ALICE, "undo game1", 3.0);
+    assert_eq!(last_codes(&h, ALICE), ["cannot-undo"]);
+    send(&h, ALICE, "undo game9", 4.0);
+    assert_eq!(last_codes(&h, ALICE), ["no-such-game"]);
+}
+
+#[test]
+fn say_mails_the_opponent() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "say game1 Good luck, and have fun!", 1.0);
+    assert_eq!(last_results(&h, ALICE)[0].1, "ok");
+    let said = of_kinds(&h, &["say"]);
+    assert_eq!(said.len(), 1);
+    assert_eq!(said[0].recipient, BOB);
+    assert_eq!(said[0].mail.subject, "[game1] A message from alice");
+    insta::assert_snapshot!("say.txt", body(&said[0]));
+    send(&h, CAROL, "say game1 hello", 2.0);
+    assert_eq!(last_codes(&h, CAROL), ["not-a-player"]);
+    // Bob has notify off: a say message still reaches him.
+    send(&h, BOB, "notify off", 3.0);
+    send(&h, ALICE, "say game1 Still there?", 4.0);
+    assert_eq!(of_kinds(&h, &["say"]).len(), 2);
+}
+
+/// Three finished even games, one handicap game and one active game:
+///   1. alice beats bob (B+R): alice 1616, bob 1584;
+///   2. alice (W) beats carol: E = 1/(1+10^(-16/400)) = 0.523012, alice
+///      1631.26, carol 1584.74;
+///   3. bob beats carol: E = 0.498940, bob 1600.03, carol 1568.70;
+///   4. carol beats alice with a handicap: unrated.
+#[test]
+fn standings_count_games_and_rate_even_games_in_finishing_order() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    h.game_new("carol", "alice", 9);
+    h.game_new("bob", "carol", 9);
+    h.ok(&[
+        "game",
+        "new",
+        "--black",
+        "carol",
+        "--white",
+        "alice",
+        "--size",
+        "9",
+        "--handicap",
+        "2",
+    ]);
+    h.game_new("alice", "bob", 9);
+    send(&h, BOB, "resign game1", 1.0);
+    send(&h, CAROL, "resign game2", 2.0);
+    send(&h, CAROL, "resign game3", 3.0);
+    send(&h, ALICE, "resign game4", 4.0);
+    let table = h.json(&["standings"]);
+    assert_eq!(
+        table,
+        json!([
+            {"name": "alice", "won": 2, "lost": 1, "active": 1, "rating": 1631},
+            {"name": "bob", "won": 1, "lost": 1, "active": 1, "rating": 1600},
+            {"name": "carol", "won": 1, "lost": 2, "active": 0, "rating": 1569},
+        ])
+    );
+    let first = clock_mail::last_id(&h);
+    send(&h, CAROL, "standings", 5.0);
+    let reply = outbox_after(&h, first)
+        .into_iter()
+        .find(|r| r.recipient == CAROL)
+        .unwrap();
+    insta::assert_snapshot!("standings.txt", body(&reply));
+    let text = h.ok(&["standings"]);
+    assert!(
+        text.contains("alice                   2      1       1    1631"),
+        "{text}"
+    );
+}

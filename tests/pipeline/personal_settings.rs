@@ -1,0 +1,118 @@
+//! `notify` and `password` end to end, by mail through `pbmgo poll` and
+//! `pbmgo tick`: `notify off` and `digest` stop the per-move mail, the
+//! digest comes once a day with the boards, and a password is required,
+//! changed, removed, and never written back in any mail.
+
+use crate::common::clock_mail;
+use crate::common::pbmgo_home;
+
+use clock_mail::{ALICE, BOB, body, days, home, of_kinds, outbox_after, send, tick};
+use pbmgo_home::PbmgoHome;
+
+fn your_moves_to(h: &PbmgoHome, to: &str) -> usize {
+    h.sent_to(to)
+        .iter()
+        .filter(|m| m.kind() == "your-move")
+        .count()
+}
+
+fn last_codes(h: &PbmgoHome, to: &str) -> Vec<String> {
+    let replies: Vec<_> = h
+        .sent_to(to)
+        .into_iter()
+        .filter(|m| m.kind() == "reply")
+        .collect();
+    let last = replies.last().expect("a transcript");
+    last.rejected().into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn notify_off_and_digest_stop_move_mail_and_the_digest_comes_daily() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    h.game_new("carol", "bob", 9);
+    send(&h, ALICE, "move game1 E5", 1.0);
+    assert_eq!(your_moves_to(&h, BOB), 1);
+    send(&h, BOB, "notify off", 2.0);
+    send(&h, BOB, "move game1 C3", 3.0);
+    send(&h, ALICE, "move game1 D4", 4.0);
+    assert_eq!(your_moves_to(&h, BOB), 1, "notify off: no move mail");
+    send(&h, BOB, "notify digest", 5.0);
+    send(&h, BOB, "move game1 C4", 6.0);
+    send(&h, ALICE, "move game1 D5", 7.0);
+    send(&h, clock_mail::CAROL, "move game2 E5", 7.5);
+    assert_eq!(your_moves_to(&h, BOB), 1, "notify digest: no move mail");
+    assert!(tick(&h, 8.0).contains("digests 1"));
+    assert!(tick(&h, 20.0).contains("digests 0"));
+    assert!(tick(&h, days(1.0) + 1.0).contains("digests 1"));
+    let digests = of_kinds(&h, &["digest"]);
+    assert_eq!(digests.len(), 2);
+    assert!(digests.iter().all(|d| d.recipient == BOB));
+    assert_eq!(
+        digests[0].mail.subject,
+        "Your move in 2 game(s): 2026-03-01"
+    );
+    insta::assert_snapshot!("digest.txt", body(&digests[0]));
+    // Alice (notify each) gets no digest; bob back to each gets move mail again.
+    send(&h, BOB, "notify each", days(1.0) + 2.0);
+    send(&h, BOB, "move game1 C5", days(1.0) + 3.0);
+    send(&h, ALICE, "move game1 D6", days(1.0) + 4.0);
+    assert_eq!(your_moves_to(&h, BOB), 2);
+    assert!(tick(&h, days(2.0) + 1.0).contains("digests 0"));
+}
+
+#[test]
+fn a_password_is_required_changed_removed_and_never_quoted() {
+    let h = home();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "password hunter2", 1.0);
+    assert!(last_codes(&h, ALICE).is_empty());
+    let hash: String = h
+        .db()
+        .query_row(
+            "SELECT password_hash FROM players WHERE name = 'alice'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(hash.starts_with("$argon2id$"), "{hash}");
+    assert!(!hash.contains("hunter2"));
+    send(&h, ALICE, "move game1 E5", 2.0);
+    assert_eq!(last_codes(&h, ALICE), ["bad-password"]);
+    send(&h, ALICE, "password hunter3\nmove game1 E5", 3.0);
+    assert_eq!(last_codes(&h, ALICE), ["bad-password", "bad-password"]);
+    assert!(h.moves("game1").is_empty());
+    let first = clock_mail::last_id(&h);
+    send(&h, ALICE, "move game1 E5\npassword hunter2", 4.0);
+    assert!(last_codes(&h, ALICE).is_empty());
+    assert_eq!(h.moves("game1").len(), 1);
+    let reply = outbox_after(&h, first)
+        .into_iter()
+        .find(|r| r.recipient == ALICE)
+        .unwrap();
+    insta::assert_snapshot!("password-transcript.txt", body(&reply));
+    send(&h, ALICE, "password hunter2 swordfish", 5.0);
+    assert!(last_codes(&h, ALICE).is_empty());
+    send(&h, ALICE, "password hunter2\ngames", 6.0);
+    assert_eq!(last_codes(&h, ALICE), ["bad-password", "bad-password"]);
+    send(&h, ALICE, "password swordfish off", 7.0);
+    assert!(last_codes(&h, ALICE).is_empty());
+    send(&h, ALICE, "games", 8.0);
+    assert!(last_codes(&h, ALICE).is_empty());
+    send(&h, ALICE, "password a b", 9.0);
+    assert_eq!(last_codes(&h, ALICE), ["no-password"]);
+    for row in outbox_after(&h, 0) {
+        let raw = String::from_utf8_lossy(&pbmgo::store::outbox::raw(&h.db(), row.id).unwrap())
+            .to_string();
+        let html = row.mail.html.clone().unwrap_or_default();
+        for secret in ["hunter2", "hunter3", "swordfish"] {
+            assert!(!raw.contains(secret), "mail {} quotes {secret}", row.id);
+            assert!(
+                !row.mail.text.contains(secret),
+                "mail {} quotes {secret}",
+                row.id
+            );
+            assert!(!html.contains(secret), "mail {} quotes {secret}", row.id);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! The test binary: every test under `tests/` is a module of this crate,
+//! in a folder by layer, so the suite links once.
+//!
+//! - `engine`, `sgf`, `store`, `mail`: the library's layers, in-process;
+//! - `pipeline`: mail handled end to end through the real binary
+//!   (`common::pbmgo_home`);
+//! - `cli`, `faults`: the real binary (commands, kills, full disks, locks);
+//! - `stack`: the binary against a real Postfix and Dovecot (ignored
+//!   without them);
+//! - `architecture`: rules over `src/`;
+//! - `common`: what the tests share.
+//!
+//! `tests/store_memory.rs` stays a binary of its own: it must run before
+//! SQLite starts in its process.
+
+mod architecture;
+mod cli;
+mod common;
+mod engine;
+mod faults;
+mod mail;
+mod pipeline;
+mod sgf;
+mod stack;
+mod store;

@@ -1,0 +1,4 @@
+//! The SGF reader and the point and board readers.
+
+mod corpus;
+mod props;

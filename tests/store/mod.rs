@@ -1,0 +1,3 @@
+//! The store's library API.
+
+mod games;
