@@ -8,6 +8,7 @@
 //!
 //! Used as `crate::common::made_games`.
 
+use super::rng::Rng;
 use pbmgo::go::sgf::{SgfRecord, write_sgf};
 use pbmgo::go::{BoardSize, Color, Game, KoRule, Move, Phase, Point, Rules};
 
@@ -159,17 +160,4 @@ fn fits(games: &[Game], mv: Move) -> bool {
             .play(mv)
             .is_ok_and(|played| played.phase == Phase::Play)
     })
-}
-
-/// SplitMix64: a small deterministic generator, enough for made games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }

@@ -8,6 +8,7 @@ pub mod made_games;
 pub mod mailstack;
 pub mod oracle;
 pub mod pbmgo_home;
+pub mod rng;
 pub mod smtp_sink;
 pub mod source;
 pub mod stack_home;

@@ -23,6 +23,7 @@
 //! when they are missing.
 
 use crate::common::oracle;
+use crate::common::rng::Rng;
 
 use std::fmt::Write as _;
 
@@ -42,27 +43,6 @@ const RULES: [(KoRule, &str); 4] = [
     (KoRule::Positional, "psk"),
     (KoRule::Situational, "ssk"),
 ];
-
-/// SplitMix64: a small deterministic generator, enough for test games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 fn rules(ko: KoRule) -> Rules {
     Rules {
