@@ -2,9 +2,10 @@
 //! limits on one mail (commands, lines listed as not processed, comment
 //! lines, characters per line).
 
-use super::cutoff::live_lines;
 use super::error::CommandError;
 use super::line::{parse, parse_bare};
+use super::own::OwnWords;
+use super::quote::live_lines;
 use super::subject::strip_subject;
 use super::types::{Command, GameRef, REDACTED_PASSWORD};
 
@@ -61,12 +62,23 @@ type Outcome = Result<Command, CommandError>;
 /// fails to parse counts only when the body holds no command, and a Subject
 /// command repeated in the body counts once.
 pub fn parse_mail(subject: &str, body: &str) -> Parsed {
+    parse_reply(subject, body, &OwnWords::new())
+}
+
+/// Reads the commands and comment of a mail that answers pbmgo's mails
+/// `own`: as [`parse_mail`], but no line pbmgo wrote is read (see
+/// [`OwnWords`] for the rule), and a Subject that is one of ours with `Re:`
+/// or tags in front is not read either (its `[gameN]` tag still names the
+/// thread's game).
+pub fn parse_reply(subject: &str, body: &str, own: &OwnWords) -> Parsed {
+    let ours = own.has_subject(subject);
     let (subject, thread) = strip_subject(subject);
     let mut found = Found::default();
-    for line in live_lines(body) {
+    for line in live_lines(body, own) {
         found.add(&line, thread);
     }
     let subject_line = read_line(&subject, thread)
+        .filter(|_| !ours)
         .filter(|parsed| found.keeps_subject(parsed))
         .map(|parsed| CommandLine {
             text: shown(&subject, &parsed),

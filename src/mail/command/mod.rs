@@ -2,8 +2,8 @@
 //!
 //! Owns the words (`move game42 c3#12`, `pass`, `resign`, `board`, `games`,
 //! `signup`, `help`), reading the Subject (reply prefixes and `[game42]`
-//! thread tags stripped) and the body (quoted lines, signatures and quoted
-//! history skipped), the 20-command limit and the comment lines. Must not
+//! thread tags stripped) and the body (quoted lines, attributions, unquoted
+//! originals, signatures and pbmgo's own words skipped), the 20-command limit and the comment lines. Must not
 //! touch games, players or the store: whether a game exists, a move is
 //! legal or a move number is stale is decided later by the pipeline.
 //!
@@ -12,25 +12,28 @@
 //! ([`CommandError`]: `error`), one line → one command (`line` for the move
 //! words, `words` for the rest, `args` for the arguments they share,
 //! `options` for a challenge's values), the Subject (`subject`), the live
-//! lines of a body (`cutoff`) and a whole mail → [`Parsed`] (`body`).
+//! lines of a body (`quote`), pbmgo's own words a reply may repeat
+//! ([`OwnWords`]: `own`) and a whole mail → [`Parsed`] (`body`).
 
 mod args;
 mod body;
-mod cutoff;
 mod error;
 mod line;
 mod options;
+mod own;
+mod quote;
 mod subject;
 mod types;
 mod words;
 
 pub use body::{
     CommandLine, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, MAX_NOT_PROCESSED, Parsed,
-    parse_mail,
+    parse_mail, parse_reply,
 };
 pub use error::CommandError;
 pub use line::parse_command;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
+pub use own::{MIN_RUN, OwnWords};
 pub use subject::strip_subject;
 pub use types::{Command, GameRef};
 

@@ -1,11 +1,12 @@
 //! Unit tests for the helpers; the language itself is tested from the
 //! outside in `tests/mail/commands.rs`.
 
-use super::cutoff::live_lines;
+use super::own::OwnWords;
+use super::quote::live_lines;
 use super::*;
 
 fn body(lines: &[&str]) -> Vec<String> {
-    live_lines(&lines.join("\n"))
+    live_lines(&lines.join("\n"), &OwnWords::new())
 }
 
 #[test]
