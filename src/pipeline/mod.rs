@@ -12,7 +12,8 @@
 //! - `report` (what commands did), `journal` (the messages table entry);
 //! - mailing: `tokens`, `boards`, `records`, `outgoing`, `letters`,
 //!   `bounces`, `replies` (building and queueing mail);
-//! - `execute` (the mail commands) and `auth`;
+//! - `execute` (the mail commands), `auth` and `recall` (our own words a
+//!   reply may repeat);
 //! - `process` (one message as named steps), `tick`, `deadlines` and
 //!   `admin` (cron and admin jobs).
 //!
@@ -33,6 +34,7 @@ mod journal;
 pub(crate) mod letters;
 pub(crate) mod outgoing;
 mod process;
+mod recall;
 pub(crate) mod records;
 mod replies;
 mod report;

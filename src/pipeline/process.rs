@@ -9,7 +9,8 @@
 //!    delivery report's bounces recorded;
 //! 5. [`from_player`] or, for an address of no player, the stranger's
 //!    commands (`stranger`): the sender's bounces cleared,
-//!    the commands read and run, the message recorded with its outcome,
+//!    the mails of ours it answers recalled (`recall`: no line or Subject
+//!    pbmgo wrote is read as a command), the commands read and run, the message recorded with its outcome,
 //!    the replies queued.
 //!
 //! The game changes, the outbox rows and the message's key commit together
@@ -23,9 +24,9 @@ use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::journal::{Entry, record};
 use super::report::Disposition;
-use super::{auth, bounces, execute, stranger};
+use super::{auth, bounces, execute, recall, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
-use crate::mail::command::parse_mail;
+use crate::mail::command::parse_reply;
 use crate::mail::inbound::{self, InboundMail};
 use crate::store::messages::{self, Outcome};
 use crate::store::players::{self, Player};
@@ -153,7 +154,8 @@ fn from_player(
     player: &Player,
 ) -> Result<Disposition, PipelineError> {
     bounces::clear(conn, env, player)?;
-    let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
+    let own = recall::own_words_in(conn, msg.mail)?;
+    let parsed = parse_reply(&msg.mail.subject, &msg.mail.text, &own);
     let report = execute::run_all(conn, env, player, &parsed, msg)?;
     answer_player(conn, env, msg, player, &report)
 }

@@ -7,7 +7,8 @@
 //! mid-send) carries the same Message-ID both times. They are kept apart
 //! from its `outbox` row, lz4-compressed when that is smaller (`body`),
 //! so that marking a mail sent or retried rewrites only the small row;
-//! `due` and [`raw`] hand them out as queued.
+//! `due` and [`raw`] hand them out as queued; [`recall`] and [`recent_to`]
+//! hand them out to be recognised in a reply (`recall`).
 
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, params};
@@ -17,8 +18,10 @@ use super::StoreError;
 use super::codec::time_text;
 
 mod body;
+mod recall;
 
 pub(crate) use body::{Encoded, encode_body};
+pub use recall::{MAX_RECALLED, Recalled, recall, recent_to};
 #[cfg(test)]
 mod tests;
 

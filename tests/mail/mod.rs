@@ -8,3 +8,4 @@ mod maildir;
 mod outbound;
 mod props;
 mod props_commands_game;
+mod quoting;

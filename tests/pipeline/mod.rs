@@ -12,6 +12,7 @@ mod loops;
 mod once;
 mod personal;
 mod personal_settings;
+mod replies_quoted;
 mod smtp;
 mod threads;
 mod tokens;

@@ -18,6 +18,14 @@ pub(super) fn text(message: &Message<'_>) -> String {
         .unwrap_or_default()
 }
 
+/// Returns every readable text of a mail: the first text/plain part and
+/// the first HTML part as text, each when present.
+pub(super) fn texts(message: &Message<'_>) -> Vec<String> {
+    let plain = first_plain(message).map(normalize_newlines);
+    let html = first_html(message).map(html::to_text);
+    plain.into_iter().chain(html).collect()
+}
+
 /// Returns the first text part mail-parser filed as an attachment although
 /// it has no file name and no `Content-Disposition: attachment`: what a
 /// multipart mail cut before its closing boundary leaves of its only text.

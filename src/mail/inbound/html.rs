@@ -2,9 +2,17 @@
 //!
 //! Not a browser: tags are dropped, `<br>` and block tags (`<p>`, `<div>`,
 //! `<li>`, …) end lines, `<hr>` becomes a line of underscores (Outlook's
-//! plain-text separator), `<blockquote>` content is prefixed with `>` so the
-//! command parser treats it as quoted, `<head>`, `<style>`, `<script>` and
-//! `<title>` content is skipped and character entities are decoded. All
+//! plain-text separator), `<head>`, `<style>`, `<script>` and `<title>`
+//! content is skipped and character entities are decoded.
+//!
+//! What a client quotes is prefixed with `>` so the command parser treats
+//! it as quoted: the content of `<blockquote>` and of the elements whose
+//! class or id marks a quote or its attribution ([`QUOTE_MARKS`]: Gmail's
+//! `gmail_attr`, Thunderbird's `moz-cite-prefix`, Yahoo's `yahoo_quoted`,
+//! …), and everything after an element that marks the start of the
+//! original ([`ORIGINAL_MARKS`]: Outlook's `divRplyFwdMsg` and
+//! `appendonsend`, …), which Outlook writes unquoted. Open elements are
+//! kept on a stack so that a quote ends with its own closing tag. All
 //! slicing goes through `get` at positions of ASCII bytes, so any input is
 //! safe.
 
@@ -13,6 +21,34 @@ const RULE: &str = "________________________________";
 
 /// The most `>` put before a line, however deep the quoting.
 const MAX_QUOTE_MARKS: usize = 8;
+
+/// Classes and ids (lower-case) of elements whose content is quoted.
+const QUOTE_MARKS: &[&str] = &[
+    "gmail_attr",
+    "moz-cite-prefix",
+    "yahoo_quoted",
+    "protonmail_quote",
+    "zmail_extra",
+    "ms-outlook-mobile-reference-message",
+];
+
+/// Classes and ids (lower-case) of elements after which everything is
+/// the original, quoted or not.
+const ORIGINAL_MARKS: &[&str] = &[
+    "divrplyfwdmsg",
+    "appendonsend",
+    "olk_src_body_section",
+    "mail-editor-reference-message-container",
+];
+
+/// Elements that have no closing tag.
+const VOID: &[&str] = &[
+    "br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "embed", "param",
+    "source", "track",
+];
+
+/// The most open elements kept; deeper ones are not tracked.
+const MAX_OPEN: usize = 512;
 
 /// Elements whose content is never shown.
 const SKIPPED: &[&str] = &["head", "style", "script", "title"];
@@ -53,6 +89,12 @@ fn markup(lower: &str, lt: usize, out: &mut Writer) -> usize {
         return after(lower, end, &format!("</{name}"));
     }
     out.tag(&name, closing);
+    if !closing {
+        let attributes = lower.get(lt..end).unwrap_or_default();
+        out.open(&name, attributes);
+    } else {
+        out.close(&name);
+    }
     end
 }
 
@@ -92,7 +134,10 @@ struct Writer {
     lines: Vec<String>,
     current: String,
     current_depth: usize,
-    depth: usize,
+    /// Open elements: name and whether it quotes its content.
+    open: Vec<(String, bool)>,
+    /// Set once the original started: everything after it is quoted.
+    original: bool,
     pre: usize,
 }
 
@@ -115,7 +160,7 @@ impl Writer {
     /// of a line and doubled spaces (everywhere but in `<pre>`).
     fn push(&mut self, s: &str, collapse: bool) {
         let s = if self.current.is_empty() {
-            self.current_depth = self.depth;
+            self.current_depth = self.depth();
             if collapse { s.trim_start() } else { s }
         } else if collapse && self.current.ends_with(' ') {
             s.strip_prefix(' ').unwrap_or(s)
@@ -151,14 +196,7 @@ impl Writer {
                 self.push(RULE, true);
                 self.newline();
             }
-            "blockquote" => {
-                self.newline();
-                self.depth = if closing {
-                    self.depth.saturating_sub(1)
-                } else {
-                    self.depth + 1
-                };
-            }
+            "blockquote" => self.newline(),
             "pre" => {
                 self.newline();
                 self.pre = if closing {
@@ -171,6 +209,41 @@ impl Writer {
             _ if BLOCKS.contains(&name) => self.newline(),
             _ => {}
         }
+    }
+
+    /// Pushes an opened element; `tag` is its lower-case markup.
+    fn open(&mut self, name: &str, tag: &str) {
+        if name.is_empty() || VOID.contains(&name) || tag.ends_with("/>") {
+            return;
+        }
+        let marked = |marks: &[&str]| marks.iter().any(|m| tag.contains(m));
+        if marked(ORIGINAL_MARKS) && !self.original {
+            self.newline();
+            self.original = true;
+        }
+        let quotes = name == "blockquote" || marked(QUOTE_MARKS);
+        if quotes {
+            self.newline();
+        }
+        if self.open.len() < MAX_OPEN {
+            self.open.push((name.to_string(), quotes));
+        }
+    }
+
+    /// Pops up to the last open element called `name`, if any.
+    fn close(&mut self, name: &str) {
+        if let Some(at) = self.open.iter().rposition(|(n, _)| n == name) {
+            if self.open[at..].iter().any(|(_, quotes)| *quotes) {
+                self.newline();
+            }
+            self.open.truncate(at);
+        }
+    }
+
+    /// How deep the text now written is quoted.
+    fn depth(&self) -> usize {
+        let quotes = self.open.iter().filter(|(_, quotes)| *quotes).count();
+        quotes + usize::from(self.original)
     }
 
     fn finish(mut self) -> String {
@@ -318,6 +391,33 @@ mod tests {
         assert_eq!(
             to_text(html),
             "pass 3\n________________________________\n> old text\n>> older"
+        );
+    }
+
+    #[test]
+    fn client_quote_markers_quote_their_content() {
+        let gmail = "<div dir=\"ltr\">c5</div><div class=\"gmail_quote\">\
+                     <div dir=\"ltr\" class=\"gmail_attr\">On Sat, Alice wrote:<br></div>\
+                     <blockquote class=\"gmail_quote\"><div>old <div>older</div> tail</div>\
+                     </blockquote><div>d4</div></div>";
+        assert_eq!(
+            to_text(gmail),
+            "c5\n> On Sat, Alice wrote:\n> old\n> older\n> tail\nd4"
+        );
+        let thunderbird = "<p>pass</p><div class=\"moz-cite-prefix\">Alice wrote:</div>\
+                           <blockquote type=\"cite\">x</blockquote><p>bye</p>";
+        assert_eq!(to_text(thunderbird), "pass\n> Alice wrote:\n> x\nbye");
+    }
+
+    #[test]
+    fn outlook_original_is_quoted_to_the_end() {
+        let html = "<div>K10</div><div id=\"appendonsend\"></div><hr>\
+                    <div id=\"divRplyFwdMsg\"><b>From:</b> pbmgo<br><b>Sent:</b> today</div>\
+                    <div>move game5 c3</div></div></div><p>after</p>";
+        assert_eq!(
+            to_text(html),
+            "K10\n> ________________________________\n> From: pbmgo\n> Sent: today\n\
+             > move game5 c3\n> after"
         );
     }
 

@@ -2,16 +2,19 @@
 //!
 //! Owns reading headers (sender, Message-ID, loop-safety headers, threading),
 //! normalizing addresses and choosing the body text (the first text/plain
-//! part, else the HTML body turned into text). Must not touch the store,
+//! part, else the HTML body turned into text), and reading pbmgo's own sent
+//! mails back as the words a reply may repeat (`sent`). Must not touch the store,
 //! games, the answer-or-ignore policy (`classify`) or sending. Pure: no I/O,
 //! no clock, and no panic on any input — bad charsets and broken MIME
 //! degrade to whatever text can be recovered.
 
 mod address;
+mod auto;
 mod body;
 pub(crate) mod dsn;
 mod headers;
 mod html;
+mod sent;
 
 use mail_parser::{Message, MessageParser};
 use serde::Serialize;
@@ -20,6 +23,7 @@ use thiserror::Error;
 
 pub(crate) use address::normalize_address;
 pub(crate) use dsn::DsnRecipient;
+pub use sent::{Recognise, own_words};
 
 /// The facts read from one inbound message.
 ///
@@ -60,6 +64,9 @@ pub struct InboundMail {
     pub auto_submitted: Option<String>,
     /// The Precedence header, lower-cased and trimmed.
     pub precedence: Option<String>,
+    /// The headers of autoresponders present besides `Auto-Submitted` and
+    /// `Precedence` (`X-Autoreply`, `X-Loop`, …): name and lower-cased value.
+    pub auto_reply_headers: Vec<(String, String)>,
     /// True when any `List-*` header is present (List-Id, List-Unsubscribe…).
     pub has_list_headers: bool,
     /// Every Authentication-Results header value, unfolded, in order.
@@ -179,6 +186,7 @@ fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
         date: headers::first_raw(message, "Date"),
         auto_submitted: headers::lower(message, "Auto-Submitted"),
         precedence: headers::lower(message, "Precedence"),
+        auto_reply_headers: auto::marks(message),
         has_list_headers: headers::has_list_headers(message),
         authentication_results: headers::all_raw(message, "Authentication-Results"),
         is_dsn: body::is_dsn(message),

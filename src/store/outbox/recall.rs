@@ -1,0 +1,74 @@
+//! Recalling the mails pbmgo sent, so that a reply that repeats them is
+//! not read as the player's words: by Message-ID (the mails a reply names
+//! in In-Reply-To and References) and, for a reply that names none, the
+//! latest ones sent to an address.
+
+use rusqlite::{Connection, params};
+
+use super::body;
+use crate::store::StoreError;
+
+/// The most mails recalled at once.
+pub const MAX_RECALLED: usize = 20;
+
+/// A mail pbmgo sent, as queued.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recalled {
+    /// Its Message-ID, without brackets.
+    pub message_id: String,
+    /// The game it is about, if any.
+    pub game_id: Option<i64>,
+    /// Its RFC 5322 bytes.
+    pub raw: Vec<u8>,
+}
+
+/// Returns the outbox mails among `message_ids` (brackets allowed), at
+/// most [`MAX_RECALLED`]: the last ones given, as a References header lists
+/// the newest last. Unknown ids are left out.
+pub fn recall(conn: &Connection, message_ids: &[String]) -> Result<Vec<Recalled>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT o.id, o.message_id, o.game_id, b.encoding, b.body
+         FROM outbox o JOIN outbox_bodies b ON b.outbox_id = o.id WHERE o.message_id = ?1",
+    )?;
+    let mut found = Vec::new();
+    let skip = message_ids.len().saturating_sub(MAX_RECALLED);
+    for id in message_ids.iter().skip(skip) {
+        let id = id.trim().trim_start_matches('<').trim_end_matches('>');
+        let mut rows = stmt.query(params![id])?;
+        if let Some(row) = rows.next()? {
+            found.push(read(row)?);
+        }
+    }
+    Ok(found)
+}
+
+/// Returns the latest `limit` (at most [`MAX_RECALLED`]) mails queued for
+/// `recipient`, newest first.
+pub fn recent_to(
+    conn: &Connection,
+    recipient: &str,
+    limit: usize,
+) -> Result<Vec<Recalled>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT o.id, o.message_id, o.game_id, b.encoding, b.body
+         FROM outbox o JOIN outbox_bodies b ON b.outbox_id = o.id
+         WHERE o.recipient = ?1 ORDER BY o.created_at DESC, o.id DESC LIMIT ?2",
+    )?;
+    let limit = limit.min(MAX_RECALLED) as i64;
+    let mut rows = stmt.query(params![recipient, limit])?;
+    let mut found = Vec::new();
+    while let Some(row) = rows.next()? {
+        found.push(read(row)?);
+    }
+    Ok(found)
+}
+
+fn read(row: &rusqlite::Row<'_>) -> Result<Recalled, StoreError> {
+    let id: i64 = row.get(0)?;
+    let encoding: String = row.get(3)?;
+    Ok(Recalled {
+        message_id: row.get(1)?,
+        game_id: row.get(2)?,
+        raw: body::decode(id, &encoding, row.get(4)?)?,
+    })
+}
