@@ -8,4 +8,5 @@ mod maildir;
 mod outbound;
 mod props;
 mod props_commands_game;
+mod props_own_words;
 mod quoting;
