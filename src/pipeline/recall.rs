@@ -11,7 +11,8 @@ use rusqlite::Connection;
 
 use super::error::PipelineError;
 use crate::mail::command::OwnWords;
-use crate::mail::inbound::{InboundMail, Recognise, own_words};
+use crate::mail::inbound::InboundMail;
+use crate::mail::inbound::sent::{Recognise, own_words};
 use crate::store::outbox::{self, Recalled};
 
 /// How many of the latest mails to the sender an unthreaded mail is read against.

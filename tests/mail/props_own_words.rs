@@ -10,7 +10,8 @@
 use crate::common::pbmgo_home;
 
 use pbmgo::mail::command::parse_reply;
-use pbmgo::mail::inbound::{self, Recognise, own_words};
+use pbmgo::mail::inbound;
+use pbmgo::mail::inbound::sent::{Recognise, own_words};
 use pbmgo_home::{PbmgoHome, mail};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};

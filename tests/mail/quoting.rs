@@ -8,7 +8,8 @@
 use std::path::PathBuf;
 
 use pbmgo::mail::command::{OwnWords, Parsed, parse_mail, parse_reply};
-use pbmgo::mail::inbound::{self, Recognise, own_words};
+use pbmgo::mail::inbound;
+use pbmgo::mail::inbound::sent::{Recognise, own_words};
 
 fn raw(name: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -17,6 +17,7 @@
 
 mod args;
 mod body;
+mod clean;
 mod error;
 mod line;
 mod options;

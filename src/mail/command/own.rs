@@ -205,7 +205,7 @@ fn indented_blocks(body: &[&str]) -> Vec<(usize, usize)> {
 /// Returns `line` as it is compared: invisible characters dropped, leading
 /// quote marks, tabs and spaces stripped, whitespace collapsed, lower-case.
 pub(super) fn normalise(line: &str) -> String {
-    let clean = super::quote::clean(line);
+    let clean = super::clean::clean(line);
     let unquoted = clean.trim_start_matches(|c: char| c == '>' || c == '|' || c.is_whitespace());
     unquoted
         .split_whitespace()

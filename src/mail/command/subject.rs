@@ -10,7 +10,7 @@ const PREFIXES: &[&str] = &["re", "fwd", "fw", "aw", "sv", "antw", "wg", "tr"];
 /// `[tags]`, any number of them in any order, and the game of the first
 /// `[gameN]` tag anywhere in the Subject.
 pub fn strip_subject(subject: &str) -> (String, Option<GameRef>) {
-    let subject: String = super::quote::clean(subject)
+    let subject: String = super::clean::clean(subject)
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();

@@ -14,7 +14,7 @@ mod body;
 pub(crate) mod dsn;
 mod headers;
 mod html;
-mod sent;
+pub mod sent;
 
 use mail_parser::{Message, MessageParser};
 use serde::Serialize;
@@ -23,7 +23,6 @@ use thiserror::Error;
 
 pub(crate) use address::normalize_address;
 pub(crate) use dsn::DsnRecipient;
-pub use sent::{Recognise, own_words};
 
 /// The facts read from one inbound message.
 ///

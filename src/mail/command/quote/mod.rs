@@ -23,16 +23,9 @@
 mod attribution;
 mod ends;
 
+use super::clean::clean;
 use super::own::OwnWords;
 use attribution::Strength;
-
-/// Characters mail clients leave in text that are invisible.
-const INVISIBLE: &[char] = &[
-    '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', // zero-width
-    '\u{200e}', '\u{200f}', '\u{061c}', // direction marks
-    '\u{202a}', '\u{202b}', '\u{202c}', '\u{202d}', '\u{202e}', // embeddings, overrides
-    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}', // isolates
-];
 
 /// Returns the lines the player wrote, trimmed and cleaned (see the module
 /// header), skipping what is quoted or ours.
@@ -82,15 +75,4 @@ fn header(lines: &[String], i: usize) -> Option<(usize, Strength)> {
 /// Returns the index of the first non-blank line at or after `from`.
 fn next_nonblank(lines: &[String], from: usize) -> Option<usize> {
     (from..lines.len()).find(|&j| !lines[j].is_empty())
-}
-
-/// Returns `line` without invisible characters, non-breaking spaces made
-/// plain, trimmed.
-pub(super) fn clean(line: &str) -> String {
-    let visible: String = line
-        .chars()
-        .filter(|c| !INVISIBLE.contains(c))
-        .map(|c| if c == '\u{a0}' { ' ' } else { c })
-        .collect();
-    visible.trim().to_string()
 }
