@@ -1,7 +1,8 @@
 //! The in-process harness against the real binary: the same mails handled
 //! by `pbmgo poll` on one home and by the harness on another, at the same
 //! pinned time, end with the same message records, the same outbox rows,
-//! byte-identical replies under the same Message-IDs and the same games;
+//! byte-identical replies under the same Message-IDs and the same games
+//! (made new, or imported with a history);
 //! and what one mail comes to, seen through `Harness::process`.
 
 use std::collections::BTreeMap;
@@ -12,16 +13,20 @@ use serde_json::Value;
 
 use crate::common::harness::Harness;
 use crate::common::home::Home;
-use crate::common::pbmgo_home::{NOW, PbmgoHome, counts, mail};
+use crate::common::pbmgo_home::{NOW, PbmgoHome, counts, history, mail};
 
 const ALICE: &str = "alice@example.org";
 const BOB: &str = "bob@example.org";
 
+/// Two new games and one imported with a history and a ko rule (as
+/// `game import --ko positional` makes it).
 fn with_games<H: Home>(h: H) -> H {
     h.player("alice", ALICE);
     h.player("bob", BOB);
     h.game_new("alice", "bob", 9);
     h.game_new("bob", "alice", 13);
+    let moves = history(9, 12, &[], &["E5"]);
+    h.import(9, &moves, ["alice", "bob"], &["--ko", "positional"]);
     h
 }
 
@@ -34,6 +39,7 @@ fn mails() -> Vec<Vec<u8>> {
         (ALICE, "move game1 C3"),
         (ALICE, "move game2 K10\nboard game1"),
         (BOB, "resign game1"),
+        (ALICE, "move game3 E5"),
         ("carol@example.net", "help"),
     ]
     .into_iter()
@@ -68,7 +74,7 @@ fn ending(h: &impl Home) -> Ending {
             .into_iter()
             .map(|m| (m.message_id().to_string(), m.raw))
             .collect(),
-        games: vec![h.show("game1"), h.show("game2")],
+        games: vec![h.show("game1"), h.show("game2"), h.show("game3")],
     }
 }
 
@@ -82,7 +88,7 @@ fn the_harness_ends_like_poll() {
     }
     let by_poll = counts(&polled.poll());
     assert_eq!(harness.poll(), by_poll);
-    assert_eq!((by_poll.processed, by_poll.applied), (8, 4), "{by_poll:?}");
+    assert_eq!((by_poll.processed, by_poll.applied), (9, 5), "{by_poll:?}");
     let got = ending(&harness);
     let want = ending(&polled);
     assert_eq!(got.messages, want.messages, "message records");
@@ -96,7 +102,9 @@ fn the_harness_ends_like_poll() {
         assert!(raw == &want.replies[id], "reply {id} differs from poll's");
     }
     assert_eq!(got.games, want.games, "the games");
-    assert_eq!(harness.moves("game2"), polled.moves("game2"));
+    for game in ["game2", "game3"] {
+        assert_eq!(harness.moves(game), polled.moves(game), "{game}'s moves");
+    }
     harness.verify(None);
 }
 
