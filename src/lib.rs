@@ -3,7 +3,9 @@
 //! `go` is the pure rules engine; `store` keeps games in SQLite; `mail`
 //! reads, classifies, builds and sends mail; `home` finds the home directory
 //! and its config; `pipeline` handles one message; `runner` moves mail
-//! (batches, threads, the outbox sender, IMAP); `cli` is the command line.
+//! (batches, threads, the outbox sender, IMAP); `cli` is the command line;
+//! `testkit` holds the in-process entry points the test harness uses (not a
+//! stable API).
 //!
 //! The public surface is what the binary, the tests, the benches and the
 //! fuzz targets use; everything else is `pub(crate)` or private, so rustc
@@ -18,3 +20,5 @@ pub mod mail;
 pub(crate) mod pipeline;
 pub(crate) mod runner;
 pub mod store;
+#[doc(hidden)]
+pub mod testkit;

@@ -36,11 +36,25 @@ pub(crate) fn run_context(ctx: &Context, pinned: bool, batch: usize) -> anyhow::
 /// Returns the pipeline settings of the home's config (in token mode, with
 /// the home's secret, made on first use).
 fn settings(home: &Home) -> anyhow::Result<Settings> {
+    settings_with(
+        home,
+        || super::secret::load_or_create(home.root()),
+        entropy(),
+    )
+}
+
+/// Returns the pipeline settings of the home's config with the token
+/// secret `secret` gives (asked for in token mode only) and `entropy`.
+pub(crate) fn settings_with(
+    home: &Home,
+    secret: impl FnOnce() -> anyhow::Result<Vec<u8>>,
+    entropy: [u8; 16],
+) -> anyhow::Result<Settings> {
     let c = home.config();
     let tokens = TokenKey {
         mode: c.server.auth,
         secret: match c.server.auth {
-            AuthMode::Token => super::secret::load_or_create(home.root())?,
+            AuthMode::Token => secret()?,
             AuthMode::Address => Vec::new(),
         },
     };
@@ -58,7 +72,7 @@ fn settings(home: &Home) -> anyhow::Result<Settings> {
         games: c.games.clone(),
         bounce_limit: c.server.bounce_limit,
         tokens,
-        entropy: entropy(),
+        entropy,
     })
 }
 
@@ -74,7 +88,7 @@ fn entropy() -> [u8; 16] {
 }
 
 /// Returns the reply templates, with the home's `templates/` overrides.
-fn templates(home: &Home) -> anyhow::Result<Templates> {
+pub(crate) fn templates(home: &Home) -> anyhow::Result<Templates> {
     Templates::new(Some(&home.templates_dir())).context("cannot load the reply templates")
 }
 

@@ -27,7 +27,7 @@ mod game_sgf;
 mod game_show;
 mod game_verify;
 mod init;
-mod mailrun;
+pub(crate) mod mailrun;
 mod message;
 mod outbox;
 mod player;
@@ -38,7 +38,7 @@ mod secret;
 mod send;
 mod standings;
 mod tick;
-mod transport;
+pub(crate) mod transport;
 
 use std::process::ExitCode;
 

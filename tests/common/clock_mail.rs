@@ -1,15 +1,15 @@
 //! What the clock and personal tests share: times counted from a pinned
-//! start, mails from the three test players, and the outbox read straight
-//! from the database (every row with its kind, recipient, time and text).
+//! start, mails from the three test players (driven by the binary or
+//! in-process), and the outbox read straight from the database (every row
+//! with its kind, recipient, time and text).
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use serde_json::json;
 
+use super::harness::Harness;
+use super::home::Home;
+pub use super::lifecycle::{ALICE, BOB, CAROL};
 use super::pbmgo_home::{OutMail, PbmgoHome, mail};
-
-pub const ALICE: &str = "alice@example.org";
-pub const BOB: &str = "bob@example.org";
-pub const CAROL: &str = "carol@example.org";
 
 /// The start of the simulated time: 2026-03-01 00:00 UTC.
 pub fn start() -> DateTime<Utc> {
@@ -27,9 +27,19 @@ pub fn days(d: f64) -> f64 {
     d * 24.0
 }
 
-/// A home with alice, bob and carol and no reply cap to speak of.
+/// A home driven by the binary with alice, bob and carol and no reply cap to speak of.
 pub fn home() -> PbmgoHome {
-    let h = PbmgoHome::with_config("[limits]\nmax_replies_per_hour = 100000\n");
+    players(PbmgoHome::with_config(CONFIG))
+}
+
+/// As [`home`], in-process.
+pub fn harness() -> Harness {
+    players(Harness::with_config(CONFIG))
+}
+
+const CONFIG: &str = "[limits]\nmax_replies_per_hour = 100000\n";
+
+fn players<H: Home>(h: H) -> H {
     h.player("alice", ALICE);
     h.player("bob", BOB);
     h.player("carol", CAROL);
@@ -37,14 +47,14 @@ pub fn home() -> PbmgoHome {
 }
 
 /// Mails `body` from `from` and polls at `now` (hours from the start).
-pub fn send(h: &PbmgoHome, from: &str, body: &str, now: f64) {
+pub fn send(h: &impl Home, from: &str, body: &str, now: f64) {
     h.drop_mail(&mail(from, "commands", body).bytes());
     h.poll_at(&at(now));
 }
 
 /// `pbmgo tick` at `now` (hours from the start); returns its summary line.
-pub fn tick(h: &PbmgoHome, now: f64) -> String {
-    h.ok_at(&["tick"], &at(now))
+pub fn tick(h: &impl Home, now: f64) -> String {
+    h.tick_at(&at(now))
 }
 
 /// One outbox row read from the database.
@@ -57,7 +67,7 @@ pub struct Row {
 }
 
 /// Every outbox row after `after_id`, oldest first.
-pub fn outbox_after(h: &PbmgoHome, after_id: i64) -> Vec<Row> {
+pub fn outbox_after(h: &impl Home, after_id: i64) -> Vec<Row> {
     let db = h.db();
     let mut stmt = db
         .prepare("SELECT id, recipient, kind, created_at FROM outbox WHERE id > ?1 ORDER BY id")
@@ -85,7 +95,7 @@ pub fn outbox_after(h: &PbmgoHome, after_id: i64) -> Vec<Row> {
 }
 
 /// Every outbox row of one of `kinds`, oldest first.
-pub fn of_kinds(h: &PbmgoHome, kinds: &[&str]) -> Vec<Row> {
+pub fn of_kinds(h: &impl Home, kinds: &[&str]) -> Vec<Row> {
     outbox_after(h, 0)
         .into_iter()
         .filter(|r| kinds.contains(&r.kind.as_str()))
@@ -93,7 +103,7 @@ pub fn of_kinds(h: &PbmgoHome, kinds: &[&str]) -> Vec<Row> {
 }
 
 /// The last outbox id.
-pub fn last_id(h: &PbmgoHome) -> i64 {
+pub fn last_id(h: &impl Home) -> i64 {
     h.db()
         .query_row("SELECT coalesce(max(id), 0) FROM outbox", [], |r| r.get(0))
         .unwrap()

@@ -1,6 +1,8 @@
 //! What the tests share.
 
 pub mod clock_mail;
+pub mod harness;
+pub mod home;
 pub mod imap_cut;
 pub mod ko_cases;
 pub mod lifecycle;

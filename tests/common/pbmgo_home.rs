@@ -1,8 +1,10 @@
 //! A temporary pbmgo home driven through the real binary, for the
-//! `pipeline_*` tests: `init` with a config, players and games (filler
-//! games up to a wanted id, games with a history imported from a generated
-//! SGF), mail dropped into `inbox/new`, `poll` with a pinned clock, and the
-//! replies read back from the outbox folder and parsed.
+//! pipeline, CLI and fault tests: `init` with a config, players and games
+//! (filler games up to a wanted id, games with a history imported from a
+//! generated SGF), mail dropped into `inbox/new`, `poll` with a pinned
+//! clock, and the replies read back from the outbox folder and parsed (see
+//! [`Home`] for what it shares with the in-process harness). Also the
+//! vocabulary both use: [`OutMail`], [`mail`], [`Counts`], [`history`].
 
 use std::cell::Cell;
 use std::path::{Path, PathBuf};
@@ -14,6 +16,8 @@ use mail_parser::MimeHeaders;
 use serde_json::Value;
 use tempfile::TempDir;
 
+use super::home::{Home, Numbering, PollSummary};
+
 /// The time every command runs at unless told otherwise.
 pub const NOW: &str = "2026-11-22T12:00:00Z";
 /// The server's address in every test home (as in the inbound fixtures).
@@ -24,9 +28,8 @@ pub struct PbmgoHome {
     dir: TempDir,
     /// Mails dropped into the inbox so far (names them in order).
     dropped: Cell<u32>,
-    /// The id of the last game created through this helper.
-    last_game: Cell<u32>,
-    fillers: Cell<bool>,
+    /// The games created through this helper.
+    numbering: Numbering,
 }
 
 impl PbmgoHome {
@@ -40,8 +43,7 @@ impl PbmgoHome {
         let h = PbmgoHome {
             dir: tempfile::tempdir().unwrap(),
             dropped: Cell::new(0),
-            last_game: Cell::new(0),
-            fillers: Cell::new(false),
+            numbering: Numbering::default(),
         };
         h.ok(&["init"]);
         let config = format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\n\n{extra}\n");
@@ -55,8 +57,7 @@ impl PbmgoHome {
         let h = PbmgoHome {
             dir: tempfile::tempdir_in(parent).unwrap(),
             dropped: Cell::new(0),
-            last_game: Cell::new(0),
-            fillers: Cell::new(false),
+            numbering: Numbering::default(),
         };
         h.ok(&["init"]);
         let config = format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\n\n{extra}\n");
@@ -102,91 +103,6 @@ impl PbmgoHome {
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{args:?}: {e}: {text}"))
     }
 
-    pub fn player(&self, name: &str, address: &str) {
-        self.ok(&["player", "add", name, address]);
-    }
-
-    /// Creates filler games between two filler players until the next game is `game{id}`.
-    pub fn games_before(&self, id: u32) {
-        assert!(self.last_game.get() < id, "game{id} exists already");
-        if self.last_game.get() + 1 < id && !self.fillers.replace(true) {
-            self.player("filler-b", "filler-b@filler.example");
-            self.player("filler-w", "filler-w@filler.example");
-        }
-        while self.last_game.get() + 1 < id {
-            self.game_new("filler-b", "filler-w", 9);
-        }
-    }
-
-    /// `game new`; returns the id (`game7`).
-    pub fn game_new(&self, black: &str, white: &str, size: u32) -> String {
-        let size = size.to_string();
-        let out = self.ok(&[
-            "game", "new", "--black", black, "--white", white, "--size", &size,
-        ]);
-        self.created(out.trim())
-    }
-
-    /// `game import` of a record of `moves` (points such as `C3`, or `pass`,
-    /// Black first); returns the id.
-    pub fn import(
-        &self,
-        size: u32,
-        moves: &[String],
-        players: [&str; 2],
-        flags: &[&str],
-    ) -> String {
-        let [black, white] = players;
-        let n = self.last_game.get() + 1;
-        let file = self.dir.path().join(format!("import-{n}.sgf"));
-        std::fs::write(&file, sgf(size, moves)).unwrap();
-        let file = file.to_str().unwrap();
-        let mut args = vec!["game", "import", file, "--black", black, "--white", white];
-        args.extend(flags);
-        let out = self.ok(&args);
-        self.created(out.lines().next().unwrap_or("").trim())
-    }
-
-    /// Creates the game `game{id}` (filler games first) with `moves` played
-    /// (see [`history`]); a game without moves is made with `game new`.
-    pub fn game_at(&self, id: u32, size: u32, moves: &[String], black: &str, white: &str) {
-        self.games_before(id);
-        let got = match moves {
-            [] => self.game_new(black, white, size),
-            _ => self.import(size, moves, [black, white], &[]),
-        };
-        assert_eq!(got, format!("game{id}"));
-    }
-
-    fn created(&self, id: &str) -> String {
-        let n: u32 = id
-            .strip_prefix("game")
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("not a game id: {id:?}"));
-        self.last_game.set(n);
-        id.to_string()
-    }
-
-    /// Drops `raw` into `inbox/new` under a new name that sorts after the earlier ones.
-    pub fn drop_mail(&self, raw: &[u8]) -> String {
-        let n = self.dropped.get() + 1;
-        self.dropped.set(n);
-        let name = format!("{n:06}.pipeline.test");
-        let tmp = self.path().join("inbox/tmp").join(&name);
-        std::fs::write(&tmp, raw).unwrap();
-        std::fs::rename(&tmp, self.path().join("inbox/new").join(&name)).unwrap();
-        name
-    }
-
-    /// `pbmgo poll` at `now`; returns its stdout (the summary line).
-    pub fn poll_at(&self, now: &str) -> String {
-        self.ok_at(&["poll"], now)
-    }
-
-    pub fn poll(&self) -> String {
-        self.poll_at(NOW)
-    }
-
     /// `pbmgo deliver` at NOW with `raw` on stdin.
     pub fn deliver(&self, raw: &[u8]) -> Output {
         self.cmd(&["deliver"])
@@ -195,86 +111,8 @@ impl PbmgoHome {
             .unwrap()
     }
 
-    pub fn show(&self, game: &str) -> Value {
-        self.json(&["game", "show", game])
-    }
-
-    pub fn moves(&self, game: &str) -> Vec<Value> {
-        array(self.json(&["game", "moves", game]))
-    }
-
-    /// The outbox rows, oldest first.
-    pub fn outbox_rows(&self) -> Vec<Value> {
-        let mut rows = array(self.json(&["outbox", "list"]));
-        rows.reverse();
-        rows
-    }
-
-    /// The handled messages, oldest first.
-    pub fn messages(&self) -> Vec<Value> {
-        let mut rows = array(self.json(&["message", "list", "--limit", "100000"]));
-        rows.reverse();
-        rows
-    }
-
     pub fn quarantined(&self) -> Vec<Value> {
         array(self.json(&["quarantine", "list"]))
-    }
-
-    /// Every queued reply, oldest first, read from the file transport's
-    /// `outbox/<Message-ID>.eml` and parsed.
-    pub fn sent(&self) -> Vec<OutMail> {
-        self.outbox_rows()
-            .into_iter()
-            .map(|row| {
-                let id = row["message_id"].as_str().unwrap().to_string();
-                let file = self.path().join("outbox").join(format!("{id}.eml"));
-                let raw =
-                    std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-                OutMail::parse(raw, row)
-            })
-            .collect()
-    }
-
-    /// The replies to `to`, oldest first.
-    pub fn sent_to(&self, to: &str) -> Vec<OutMail> {
-        self.sent()
-            .into_iter()
-            .filter(|m| m.recipient() == to)
-            .collect()
-    }
-
-    /// Drops the inbound fixture `name` into the inbox and polls at NOW.
-    pub fn poll_fixture(&self, name: &str) -> Counts {
-        self.drop_mail(&fixture(name));
-        counts(&self.poll())
-    }
-
-    /// The one transcript (kind `reply`) queued for `to`.
-    pub fn transcript_to(&self, to: &str) -> OutMail {
-        let mut replies: Vec<_> = self
-            .sent_to(to)
-            .into_iter()
-            .filter(|m| m.kind() == "reply")
-            .collect();
-        assert_eq!(replies.len(), 1, "transcripts to {to}");
-        replies.remove(0)
-    }
-
-    /// Asserts that `game` has `total` moves, the last ones `expected` (colour, point).
-    pub fn assert_moves(&self, game: &str, total: usize, expected: &[(&str, &str)]) {
-        let moves = self.moves(game);
-        assert_eq!(moves.len(), total, "{game}: {moves:?}");
-        let last: Vec<(String, String)> = moves[total - expected.len()..]
-            .iter()
-            .map(|m| {
-                (
-                    m["color"].as_str().unwrap().to_string(),
-                    m["point"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect();
-        assert_eq!(last, pairs(expected), "{game}");
     }
 
     /// File names in a sub-folder of the home (`inbox/new`, `quarantine/new`...).
@@ -287,15 +125,110 @@ impl PbmgoHome {
         names.sort();
         names
     }
+}
 
-    pub fn db(&self) -> rusqlite::Connection {
+impl Home for PbmgoHome {
+    /// The summary line `poll` prints.
+    type Polled = String;
+
+    fn player(&self, name: &str, address: &str) {
+        self.ok(&["player", "add", name, address]);
+    }
+
+    /// `game new`; returns the id (`game7`).
+    fn game_new(&self, black: &str, white: &str, size: u32) -> String {
+        let size = size.to_string();
+        let out = self.ok(&[
+            "game", "new", "--black", black, "--white", white, "--size", &size,
+        ]);
+        self.numbering.created(out.trim())
+    }
+
+    /// `game import` of a record of `moves` (points such as `C3`, or `pass`,
+    /// Black first); returns the id.
+    fn import(&self, size: u32, moves: &[String], players: [&str; 2], flags: &[&str]) -> String {
+        let [black, white] = players;
+        let n = self.numbering.next();
+        let file = self.dir.path().join(format!("import-{n}.sgf"));
+        std::fs::write(&file, sgf(size, moves)).unwrap();
+        let file = file.to_str().unwrap();
+        let mut args = vec!["game", "import", file, "--black", black, "--white", white];
+        args.extend(flags);
+        let out = self.ok(&args);
+        self.numbering
+            .created(out.lines().next().unwrap_or("").trim())
+    }
+
+    fn numbering(&self) -> &Numbering {
+        &self.numbering
+    }
+
+    /// Drops `raw` into `inbox/new` under a new name that sorts after the earlier ones.
+    fn drop_mail(&self, raw: &[u8]) -> String {
+        let n = self.dropped.get() + 1;
+        self.dropped.set(n);
+        let name = format!("{n:06}.pipeline.test");
+        let tmp = self.path().join("inbox/tmp").join(&name);
+        std::fs::write(&tmp, raw).unwrap();
+        std::fs::rename(&tmp, self.path().join("inbox/new").join(&name)).unwrap();
+        name
+    }
+
+    /// `pbmgo poll` at `now`; returns its stdout (the summary line).
+    fn poll_at(&self, now: &str) -> String {
+        self.ok_at(&["poll"], now)
+    }
+
+    /// `pbmgo tick` at `now`; returns its stdout.
+    fn tick_at(&self, now: &str) -> String {
+        self.ok_at(&["tick"], now)
+    }
+
+    fn show(&self, game: &str) -> Value {
+        self.json(&["game", "show", game])
+    }
+
+    fn moves(&self, game: &str) -> Vec<Value> {
+        array(self.json(&["game", "moves", game]))
+    }
+
+    /// The outbox rows, oldest first.
+    fn outbox_rows(&self) -> Vec<Value> {
+        let mut rows = array(self.json(&["outbox", "list"]));
+        rows.reverse();
+        rows
+    }
+
+    /// The handled messages, oldest first.
+    fn messages(&self) -> Vec<Value> {
+        let mut rows = array(self.json(&["message", "list", "--limit", "100000"]));
+        rows.reverse();
+        rows
+    }
+
+    /// Every queued reply, oldest first, read from the file transport's
+    /// `outbox/<Message-ID>.eml` and parsed.
+    fn sent(&self) -> Vec<OutMail> {
+        self.outbox_rows()
+            .into_iter()
+            .map(|row| {
+                let id = row["message_id"].as_str().unwrap().to_string();
+                let file = self.path().join("outbox").join(format!("{id}.eml"));
+                let raw =
+                    std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+                OutMail::parse(raw, row)
+            })
+            .collect()
+    }
+
+    fn db(&self) -> rusqlite::Connection {
         rusqlite::Connection::open(self.path().join("pbmgo.sqlite3")).unwrap()
     }
 
-    pub fn count(&self, table: &str) -> i64 {
-        self.db()
-            .query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
-            .unwrap()
+    fn verify(&self, game: Option<&str>) -> String {
+        let mut args = vec!["game", "verify"];
+        args.extend(game);
+        self.ok(&args)
     }
 }
 
@@ -319,6 +252,8 @@ fn array(v: Value) -> Vec<Value> {
 /// One reply as queued: its outbox row and its parsed bytes.
 pub struct OutMail {
     pub row: Value,
+    /// The bytes as queued.
+    pub raw: Vec<u8>,
     /// Every header as written, unfolded, in order.
     pub headers: Vec<(String, String)>,
     /// The decoded Subject.
@@ -346,6 +281,7 @@ impl OutMail {
         let headers = raw_headers(&raw);
         OutMail {
             row,
+            raw,
             headers,
             subject,
             text,
@@ -608,8 +544,26 @@ pub struct Counts {
     pub sent: u32,
 }
 
+/// The counts of a poll: its summary line read, or its counts.
+pub fn counts(polled: &(impl PollSummary + ?Sized)) -> Counts {
+    polled.counts()
+}
+
+impl PollSummary for Counts {
+    fn counts(&self) -> Counts {
+        *self
+    }
+}
+
 /// Reads "processed 1, applied 1, ..., sent 2".
-pub fn counts(line: &str) -> Counts {
+impl<T: AsRef<str> + ?Sized> PollSummary for T {
+    fn counts(&self) -> Counts {
+        summary_counts(self.as_ref())
+    }
+}
+
+/// Reads "processed 1, applied 1, ..., sent 2".
+fn summary_counts(line: &str) -> Counts {
     let mut c = Counts::default();
     for part in line.trim().split(", ") {
         let (name, n) = part.split_once(' ').unwrap_or((part, ""));

@@ -25,6 +25,12 @@ const LAYERS: &[(&str, &[&str])] = &[
             "go", "home", "store", "mail", "render", "pipeline", "runner",
         ],
     ),
+    (
+        "testkit",
+        &[
+            "go", "home", "store", "mail", "render", "pipeline", "runner", "cli",
+        ],
+    ),
 ];
 
 /// What the engine must never name: I/O, the clock, threads, the database, mail.

@@ -16,6 +16,7 @@
 //! its mailed moves, every mail has its file in `inbox/cur`, and every
 //! reply is sent.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -15,6 +15,7 @@
 //! - a read-only database: `chattr +i` on the database file (root ignores
 //!   file modes), and a read-only bind mount of the `db/` folder.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::io::Write;

@@ -8,6 +8,7 @@
 //! lines and no header made of player text. Bugs found with this corpus
 //! had their own tests below.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::collections::BTreeSet;

@@ -22,6 +22,7 @@
 //! same files on any filesystem, and the replies' fsyncs cost nothing there.
 //! `PBMGO_FAULTS_SEED=N` replays a run; the seed is printed.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::collections::{BTreeMap, BTreeSet};

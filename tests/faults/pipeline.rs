@@ -3,6 +3,7 @@
 //! exits 0 for mail and garbage, and 75 (try again later) when the
 //! database is locked, losing nothing; `pbmgo demo` runs on an empty home.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo_home::{Counts, PbmgoHome, counts, mail};

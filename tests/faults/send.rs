@@ -9,6 +9,7 @@
 //! run writes those same files again with the same bytes, which changes
 //! nothing a reader can see.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::process::Stdio;

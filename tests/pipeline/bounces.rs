@@ -5,6 +5,7 @@
 //! mark the player `bouncing`, the opponent is told once, a mail from the
 //! player clears it, and a report of a delay counts for nothing.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo_home::{Counts, PbmgoHome, SERVER, counts, mail};

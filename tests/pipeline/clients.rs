@@ -1,18 +1,21 @@
 //! The main client fixtures of `tests/fixtures/inbound/` (Gmail, Outlook
 //! HTML-only, Apple Mail, ISO-8859-1 Thunderbird, a Fastmail thread reply)
-//! through `pbmgo poll`, each on a home whose players and games are what the
-//! mail expects (`game12` with 41 moves played for Gmail's `q16 #42`, ...):
-//! the commands that came out (transcript lines, `game moves --json`), the
-//! mails queued, and the transcript text as an inline snapshot. The other
-//! answered fixtures are in `pipeline_clients_more.rs`.
+//! through the pipeline (in-process, on the harness), each on a home whose
+//! players and games are what the mail expects (`game12` with 41 moves
+//! played for Gmail's `q16 #42`, ...): the commands that came out
+//! (transcript lines, the move list), the mails queued, and the transcript
+//! text as an inline snapshot. The other answered fixtures are in
+//! `clients_more.rs`.
 
+use crate::common::harness::Harness;
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
-use pbmgo_home::{PbmgoHome, history, one, pairs, tidy};
+use pbmgo_home::{history, one, pairs, tidy};
 
 #[test]
 fn gmail_reply_with_quoted_history() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("alice", "alice.liddell@gmail.com");
     h.player("bob", "Bob Hatter <bob.hatter@example.net>");
     // Bob (Black) played R16 as move 41; the quote holds an old "move game12 r4".
@@ -93,7 +96,7 @@ fn gmail_reply_with_quoted_history() {
 
 #[test]
 fn outlook_html_only() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("erik", "erik.svensson@contoso.example");
     h.player("frida", "frida@example.se");
     h.game_at(
@@ -150,7 +153,7 @@ fn outlook_html_only() {
 
 #[test]
 fn apple_mail_pass_opens_scoring() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("carol", "carol.k@icloud.example");
     h.player("dan", "dan@example.org");
     // White passed as move 56: Carol's "Pass game3 #57" is the second pass.
@@ -214,7 +217,7 @@ fn apple_mail_pass_opens_scoring() {
 
 #[test]
 fn iso_8859_1_move_with_german_quote_header() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("juergen", "juergen.mueller@example.de");
     h.player("wei", "wei@example.org");
     h.game_at(21, 9, &history(9, 7, &["D5"], &["E5"]), "juergen", "wei");
@@ -263,7 +266,7 @@ fn iso_8859_1_move_with_german_quote_header() {
 
 #[test]
 fn thread_reply_with_just_a_point() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("fiona", "fiona@fastmail.example");
     h.player("jack", "jack@example.org");
     h.game_at(7, 9, &history(9, 10, &[], &["D4"]), "fiona", "jack");

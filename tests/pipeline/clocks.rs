@@ -1,19 +1,21 @@
-//! Clocks end to end, through `pbmgo poll` and `pbmgo tick` at pinned
+//! Clocks end to end, through the pipeline and `tick` at pinned
 //! times: a game lost on time (reminder, warning and loss, each once), and
 //! a simulated month of ticks every three hours (twice in each hour) with
 //! a vacation, in which every reminder and warning goes out exactly once
-//! and none reaches the player on vacation.
+//! and none reaches the player on vacation. In-process, on the pipeline
+//! harness, but for `pbmgo tick --json --no-send`.
 
 use crate::common::clock_mail;
-use crate::common::pbmgo_home;
+use crate::common::home::Home;
+use crate::common::pbmgo_home::OutMail;
 
-use clock_mail::{ALICE, BOB, CAROL, at, body, days, home, of_kinds, send, tick};
+use clock_mail::{ALICE, BOB, CAROL, at, body, days, harness, home, of_kinds, send, tick};
 
 const TICK_KINDS: &[&str] = &["reminder", "warning", "game-over", "digest"];
 
 #[test]
 fn a_game_lost_on_time_warns_once_then_ends_w_plus_t() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "move game1 E5", 1.0);
     send(&h, BOB, "move game1 C3", 2.0);
@@ -69,7 +71,7 @@ fn a_game_lost_on_time_warns_once_then_ends_w_plus_t() {
         "{}",
         mails[2].mail.text
     );
-    h.ok(&["game", "verify"]);
+    h.verify(None);
     // A move after the loss on time is refused: the game is over.
     send(&h, ALICE, "move game1 D4", days(8.0));
     assert_eq!(h.moves("game1").len(), 2);
@@ -77,7 +79,7 @@ fn a_game_lost_on_time_warns_once_then_ends_w_plus_t() {
 
 #[test]
 fn a_warning_only_when_the_reminder_time_was_missed() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "move game1 E5", 0.0);
     // No tick for six and a half days: only the warning goes out, not a stale reminder.
@@ -95,7 +97,7 @@ fn a_warning_only_when_the_reminder_time_was_missed() {
 /// play a little and then carol runs out of time.
 #[test]
 fn a_month_of_ticks_sends_each_notice_once_and_none_on_vacation() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     h.game_new("carol", "alice", 9);
     let mut events: Vec<(f64, &str, &str)> = vec![
@@ -178,10 +180,10 @@ fn a_month_of_ticks_sends_each_notice_once_and_none_on_vacation() {
         .find(|m| !m.rejected().is_empty())
         .expect("the second vacation is refused");
     assert_eq!(refused.rejected(), ["already-on-vacation"]);
-    h.ok(&["game", "verify"]);
+    h.verify(None);
 }
 
-fn deadline(h: &pbmgo_home::PbmgoHome, game: i64) -> String {
+fn deadline(h: &impl Home, game: i64) -> String {
     h.db()
         .query_row(
             "SELECT clock_deadline FROM games WHERE id = ?1",
@@ -191,7 +193,7 @@ fn deadline(h: &pbmgo_home::PbmgoHome, game: i64) -> String {
         .unwrap()
 }
 
-fn last_reply(h: &pbmgo_home::PbmgoHome, to: &str) -> pbmgo_home::OutMail {
+fn last_reply(h: &impl Home, to: &str) -> OutMail {
     let mut replies: Vec<_> = h
         .sent_to(to)
         .into_iter()
@@ -204,7 +206,7 @@ fn last_reply(h: &pbmgo_home::PbmgoHome, to: &str) -> pbmgo_home::OutMail {
 /// unused days and gives them back; the yearly allowance is 30 days.
 #[test]
 fn vacation_off_gives_back_unused_days_and_the_allowance_holds() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "move game1 E5", 0.0);
     assert_eq!(deadline(&h, 1), at(days(7.0)));

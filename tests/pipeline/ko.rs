@@ -2,17 +2,19 @@
 //! takes the ko, Black's immediate retake is refused with
 //! `X-Pbmgo-Rejected: ko` and a reason in plain words, the game is left
 //! exactly as it was, and after a move elsewhere by each player the retake
-//! is played.
+//! is played. In-process, on the pipeline harness.
 
+use crate::common::harness::Harness;
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
-use pbmgo_home::{Counts, PbmgoHome, counts, mail};
+use pbmgo_home::{Counts, counts, mail};
 
 const ALICE: &str = "Alice <alice@example.org>";
 const BOB: &str = "Bob <bob@example.org>";
 
 /// Plays `moves` by mail, alternating alice (Black) and bob, one poll each.
-fn play(h: &PbmgoHome, first_black: bool, moves: &[&str]) {
+fn play(h: &Harness, first_black: bool, moves: &[&str]) {
     for (i, point) in moves.iter().enumerate() {
         let from = if (i % 2 == 0) == first_black {
             ALICE
@@ -25,8 +27,8 @@ fn play(h: &PbmgoHome, first_black: bool, moves: &[&str]) {
     }
 }
 
-fn home() -> PbmgoHome {
-    let h = PbmgoHome::new();
+fn home() -> Harness {
+    let h = Harness::new();
     h.player("alice", "alice@example.org");
     h.player("bob", "bob@example.org");
     h.game_at(1, 9, &[], "alice", "bob");
@@ -251,7 +253,7 @@ fn triple_ko() -> (Vec<String>, Vec<String>) {
 
 #[test]
 fn a_triple_ko_cycle_is_superko_under_positional_and_ko_under_the_list() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("alice", "alice@example.org");
     h.player("bob", "bob@example.org");
     let (record, cycle) = triple_ko();

@@ -1,8 +1,11 @@
 //! Games by mail from the challenge to the result: a handicap game, free
 //! placement, a resignation out of turn, refused and withdrawn challenges,
 //! the limit on games per player, `sgf`, and the admin's `adjudicate` and
-//! `resume`. Everything goes through `pbmgo poll` on a real home.
+//! `resume`. The admin's commands, `pbmgo challenges` and the game events go
+//! through the real binary on a real home; the rest runs in-process, on
+//! the pipeline harness.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use crate::common::lifecycle::*;
@@ -10,7 +13,7 @@ use pbmgo_home::{counts, fixture};
 
 #[test]
 fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
-    let h = home();
+    let h = harness();
     h.drop_mail(&fixture_lc("challenge-handicap.eml"));
     let c = counts(&h.poll());
     assert_eq!((c.applied, c.sent), (1, 2), "{c:?}");
@@ -73,7 +76,7 @@ fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
     let to_alice = letters(&h, ALICE, "game-over");
     assert_eq!(to_bob[0].subject, "[game1] alice resigned: B+R");
     assert_eq!(to_alice[0].subject, "[game1] Game over: B+R");
-    let sgf = attached_sgf(&h, &to_bob[0]);
+    let sgf = attached_sgf(&to_bob[0]);
     assert!(sgf.contains("RE[B+R]") && sgf.contains("HA[3]"), "{sgf}");
     assert!(
         to_alice[0].text.contains("alice (White) resigned."),
@@ -105,7 +108,7 @@ fn fixture_lc(name: &str) -> Vec<u8> {
 
 #[test]
 fn free_handicap_placement_then_two_passes_and_agreement() {
-    let h = home();
+    let h = harness();
     send(
         &h,
         ALICE,
@@ -176,9 +179,9 @@ fn free_handicap_placement_then_two_passes_and_agreement() {
         over.text
     );
     assert!(
-        attached_sgf(&h, over).contains("AB[cg][gg][gc]"),
+        attached_sgf(over).contains("AB[cg][gg][gc]"),
         "{}",
-        attached_sgf(&h, over)
+        attached_sgf(over)
     );
     verified(&h, "game1");
 }
@@ -278,7 +281,7 @@ fn declined_withdrawn_and_expired_challenges() {
 
 #[test]
 fn the_limit_counts_games_and_open_challenges() {
-    let h = home_with("max_games_per_player = 1\n");
+    let h = harness_with("max_games_per_player = 1\n");
     send(&h, ALICE, "challenge bob");
     send(&h, ALICE, "challenge carol");
     assert_eq!(transcript(&h, ALICE).rejected(), ["too-many-games"]);
@@ -308,7 +311,7 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
         "{}",
         rec.text
     );
-    let sgf = attached_sgf(&h, rec);
+    let sgf = attached_sgf(rec);
     assert!(
         sgf.contains(";B[ee];W[cg]") && !sgf.contains("RE["),
         "{sgf}"
@@ -386,7 +389,7 @@ fn at(x: usize, y: usize) -> String {
 
 #[test]
 fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
-    let h = home();
+    let h = harness();
     // Three kos side by side (as in ko.rs); under the simple ko
     // rule each capture is legal, and six captures recreate the board.
     let mut record = Vec::new();
@@ -423,7 +426,7 @@ fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
             "{}",
             over[0].text
         );
-        assert!(attached_sgf(&h, &over[0]).contains("RE[Void]"));
+        assert!(attached_sgf(&over[0]).contains("RE[Void]"));
     }
     verified(&h, "game1");
 }
@@ -431,7 +434,7 @@ fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
 #[test]
 fn nigiri_follows_the_accepting_message_id() {
     let colours = || -> Vec<String> {
-        let h = home();
+        let h = harness();
         (1..=6)
             .map(|n| {
                 send(&h, ALICE, "challenge bob size 9");

@@ -2,17 +2,17 @@
 //! a dead-stone dispute goes back and forth (each change clears the other
 //! player's acceptance) until both accept; a game resumed from scoring and
 //! scored again; and a game ended by the scoring deadline, driven by
-//! `pbmgo tick` at pinned times, with the warning sent once.
+//! `tick` at pinned times, with the warning sent once. In-process, on the
+//! pipeline harness.
 
-use crate::common::pbmgo_home;
-
+use crate::common::harness::Harness;
+use crate::common::home::Home;
 use crate::common::lifecycle::*;
-use pbmgo_home::PbmgoHome;
 
 /// A 5x5 game: Black walls column C, White column D, and a white stone at
 /// A4 inside Black's area; two passes, the second by White.
-fn scored_game() -> PbmgoHome {
-    let h = home();
+fn scored_game() -> Harness {
+    let h = harness();
     send(&h, ALICE, "challenge bob size 5 color black komi 0.5");
     send(&h, BOB, "accept game1");
     play(
@@ -109,7 +109,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
         "{}",
         over[0].text
     );
-    assert!(attached_sgf(&h, &over[0]).contains("RE[B+4.5]"));
+    assert!(attached_sgf(&over[0]).contains("RE[B+4.5]"));
     assert_eq!(letters(&h, BOB, "game-over").len(), 1);
     send(&h, BOB, "alive game1 a4");
     assert_eq!(transcript(&h, BOB).rejected(), ["game-over"]);
@@ -158,10 +158,10 @@ fn the_scoring_deadline_warns_once_then_the_count_stands() {
     send(&h, ALICE, "dead game1 a4\ndone game1");
     let t = transcript(&h, ALICE).text;
     assert!(t.contains("bob has until 2026-11-29 12:00 UTC"), "{t}");
-    h.ok_at(&["tick"], "2026-11-28T11:00:00Z");
+    h.tick_at("2026-11-28T11:00:00Z");
     assert!(letters(&h, BOB, "scoring-warning").is_empty(), "too early");
-    h.ok_at(&["tick"], "2026-11-28T13:00:00Z");
-    h.ok_at(&["tick"], "2026-11-28T13:30:00Z");
+    h.tick_at("2026-11-28T13:00:00Z");
+    h.tick_at("2026-11-28T13:30:00Z");
     let warnings = letters(&h, BOB, "scoring-warning");
     assert_eq!(warnings.len(), 1, "once");
     assert_eq!(
@@ -176,7 +176,7 @@ fn the_scoring_deadline_warns_once_then_the_count_stands() {
     assert!(letters(&h, ALICE, "scoring-warning").is_empty());
     assert_eq!(h.show("game1")["status"], "scoring");
 
-    h.ok_at(&["tick"], "2026-11-29T12:00:01Z");
+    h.tick_at("2026-11-29T12:00:01Z");
     let game = h.show("game1");
     assert_eq!(
         (game["status"].as_str(), game["result"].as_str()),
@@ -191,7 +191,7 @@ fn the_scoring_deadline_warns_once_then_the_count_stands() {
         "{}",
         over[0].text
     );
-    h.ok_at(&["tick"], "2026-11-30T12:00:00Z");
+    h.tick_at("2026-11-30T12:00:00Z");
     assert_eq!(letters(&h, BOB, "game-over").len(), 1, "once");
     assert_eq!(letters(&h, ALICE, "game-over").len(), 1);
     verified(&h, "game1");

@@ -2,8 +2,11 @@
 //! bulk and list mail, bounces, mail systems, our own address) is recorded
 //! as ignored with its reason and never answered, even when it holds a
 //! command a player could send; and the reply caps (per address per hour,
-//! per unknown address per day) hold.
+//! per unknown address per day) hold. The caps are checked in-process, on
+//! the pipeline harness.
 
+use crate::common::harness::Harness;
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo_home::{Counts, PbmgoHome, SERVER, counts, fixture, mail};
@@ -144,7 +147,7 @@ fn machine_mail_is_recorded_as_ignored_and_never_answered() {
 
 #[test]
 fn replies_to_one_address_are_capped_per_hour_but_moves_still_count() {
-    let h = PbmgoHome::with_config("[limits]\nmax_replies_per_hour = 2\n");
+    let h = Harness::with_config("[limits]\nmax_replies_per_hour = 2\n");
     h.player("alice", "alice@example.org");
     h.player("bob", "bob@example.org");
     h.game_at(1, 9, &[], "alice", "bob");
@@ -181,7 +184,7 @@ fn replies_to_one_address_are_capped_per_hour_but_moves_still_count() {
 
 #[test]
 fn an_unknown_sender_gets_a_few_replies_a_day() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     let carol = "Carol <carol@example.net>";
     for i in 0..5 {
         h.drop_mail(&mail(carol, "hello", &format!("move game1 c{}", i + 1)).bytes());
@@ -235,7 +238,7 @@ fn an_unknown_sender_gets_a_few_replies_a_day() {
 
 #[test]
 fn refused_signups_count_against_the_unknown_sender_cap() {
-    let h = PbmgoHome::new();
+    let h = Harness::new();
     h.player("alice", "alice@example.org");
     // A forged sender asking for a taken name, again and again: backscatter.
     for _ in 0..6 {

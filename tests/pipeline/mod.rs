@@ -5,6 +5,7 @@ mod clients;
 mod clients_more;
 mod clocks;
 mod game;
+mod harness;
 mod ko;
 mod lifecycle;
 mod lifecycle_scoring;

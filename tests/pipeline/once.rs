@@ -3,13 +3,23 @@
 //! `inbox/new` under a new name, a mail without Message-ID sent twice (its
 //! key is a hash of its bytes), two copies in one poll and `pbmgo deliver`
 //! of the same mail twice apply the move once and queue no reply again.
+//! What needs no file runs in-process, on the pipeline harness.
 
+use crate::common::harness::Harness;
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo_home::{Counts, PbmgoHome, counts, mail};
 
 fn home() -> PbmgoHome {
-    let h = PbmgoHome::new();
+    with_game(PbmgoHome::new())
+}
+
+fn harness() -> Harness {
+    with_game(Harness::new())
+}
+
+fn with_game<H: Home>(h: H) -> H {
     h.player("alice", "alice@example.org");
     h.player("bob", "bob@example.org");
     h.game_at(1, 9, &[], "alice", "bob");
@@ -69,7 +79,7 @@ fn a_processed_message_copied_back_under_a_new_name_is_not_run_again() {
 
 #[test]
 fn two_copies_in_one_poll_run_once() {
-    let h = home();
+    let h = harness();
     let m = mail("alice@example.org", "my move", "move game1 e5").bytes();
     h.drop_mail(&m);
     h.drop_mail(&m);
@@ -89,7 +99,7 @@ fn two_copies_in_one_poll_run_once() {
 
 #[test]
 fn a_mail_without_message_id_is_known_by_its_bytes() {
-    let h = home();
+    let h = harness();
     let m = mail("alice@example.org", "my move", "move game1 e5").without("Message-ID");
     h.drop_mail(&m.bytes());
     assert_eq!(counts(&h.poll()).applied, 1);

@@ -1,17 +1,17 @@
-//! The player's own commands end to end, by mail through `pbmgo poll`:
-//! `undo` (request, agreement, refusals, a capture taken back exactly so
-//! that `pbmgo game verify` passes), `say`, and `standings` with Elo
-//! numbers computed by hand.
+//! The player's own commands end to end, by mail through the pipeline
+//! (in-process, on the pipeline harness): `undo` (request, agreement,
+//! refusals, a capture taken back exactly so that `pbmgo game verify`
+//! passes), `say`, and `standings` with Elo numbers computed by hand (with
+//! `pbmgo standings` through the real binary).
 
 use crate::common::clock_mail;
-use crate::common::pbmgo_home;
+use crate::common::home::Home;
 
-use clock_mail::{ALICE, BOB, CAROL, body, home, of_kinds, outbox_after, send};
-use pbmgo_home::PbmgoHome;
+use clock_mail::{ALICE, BOB, CAROL, body, harness, home, of_kinds, outbox_after, send};
 use serde_json::json;
 
 /// The results of the transcript to `to` of the last mail.
-fn last_results(h: &PbmgoHome, to: &str) -> Vec<(String, String)> {
+fn last_results(h: &impl Home, to: &str) -> Vec<(String, String)> {
     let replies: Vec<_> = h
         .sent_to(to)
         .into_iter()
@@ -20,7 +20,7 @@ fn last_results(h: &PbmgoHome, to: &str) -> Vec<(String, String)> {
     replies.last().expect("a transcript").results()
 }
 
-fn last_codes(h: &PbmgoHome, to: &str) -> Vec<String> {
+fn last_codes(h: &impl Home, to: &str) -> Vec<String> {
     let replies: Vec<_> = h
         .sent_to(to)
         .into_iter()
@@ -30,7 +30,7 @@ fn last_codes(h: &PbmgoHome, to: &str) -> Vec<String> {
     last.rejected().into_iter().map(str::to_string).collect()
 }
 
-fn points(h: &PbmgoHome, game: &str) -> Vec<String> {
+fn points(h: &impl Home, game: &str) -> Vec<String> {
     h.moves(game)
         .iter()
         .map(|m| m["point"].as_str().unwrap().to_string())
@@ -39,7 +39,7 @@ fn points(h: &PbmgoHome, game: &str) -> Vec<String> {
 
 #[test]
 fn undo_takes_back_a_capture_exactly() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     let play = [
         (ALICE, "E5"),
@@ -87,7 +87,7 @@ fn undo_takes_back_a_capture_exactly() {
             .any(|r| r.as_str().unwrap().contains('O'))
     );
     assert_eq!(
-        h.ok(&["game", "verify", "game1"]).trim(),
+        h.verify(Some("game1")).trim(),
         "game1: ok, the stored game matches its move list"
     );
     let done = of_kinds(&h, &["undo-done"]);
@@ -103,12 +103,12 @@ fn undo_takes_back_a_capture_exactly() {
     send(&h, BOB, "undo game1", 15.5);
     assert_eq!(last_results(&h, BOB)[0].1, "ok");
     assert_eq!(points(&h, "game1"), ["E5", "E6", "D6", "A1", "F6", "A2"]);
-    h.ok(&["game", "verify"]);
+    h.verify(None);
 }
 
 #[test]
 fn undo_is_refused_in_a_game_without_moves_and_after_the_game() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "undo game1", 1.0);
     assert_eq!(last_codes(&h, ALICE), ["cannot-undo"]);
@@ -121,7 +121,7 @@ fn undo_is_refused_in_a_game_without_moves_and_after_the_game() {
 
 #[test]
 fn say_mails_the_opponent() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "say game1 Good luck, and have fun!", 1.0);
     assert_eq!(last_results(&h, ALICE)[0].1, "ok");

@@ -1,22 +1,22 @@
-//! `notify` and `password` end to end, by mail through `pbmgo poll` and
-//! `pbmgo tick`: `notify off` and `digest` stop the per-move mail, the
-//! digest comes once a day with the boards, and a password is required,
-//! changed, removed, and never written back in any mail.
+//! `notify` and `password` end to end, by mail through the pipeline and
+//! `tick` (in-process, on the pipeline harness): `notify off` and `digest`
+//! stop the per-move mail, the digest comes once a day with the boards,
+//! and a password is required, changed, removed, and never written back in
+//! any mail.
 
 use crate::common::clock_mail;
-use crate::common::pbmgo_home;
+use crate::common::home::Home;
 
-use clock_mail::{ALICE, BOB, body, days, home, of_kinds, outbox_after, send, tick};
-use pbmgo_home::PbmgoHome;
+use clock_mail::{ALICE, BOB, body, days, harness, of_kinds, outbox_after, send, tick};
 
-fn your_moves_to(h: &PbmgoHome, to: &str) -> usize {
+fn your_moves_to(h: &impl Home, to: &str) -> usize {
     h.sent_to(to)
         .iter()
         .filter(|m| m.kind() == "your-move")
         .count()
 }
 
-fn last_codes(h: &PbmgoHome, to: &str) -> Vec<String> {
+fn last_codes(h: &impl Home, to: &str) -> Vec<String> {
     let replies: Vec<_> = h
         .sent_to(to)
         .into_iter()
@@ -28,7 +28,7 @@ fn last_codes(h: &PbmgoHome, to: &str) -> Vec<String> {
 
 #[test]
 fn notify_off_and_digest_stop_move_mail_and_the_digest_comes_daily() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     h.game_new("carol", "bob", 9);
     send(&h, ALICE, "move game1 E5", 1.0);
@@ -63,7 +63,7 @@ fn notify_off_and_digest_stop_move_mail_and_the_digest_comes_daily() {
 
 #[test]
 fn a_password_is_required_changed_removed_and_never_quoted() {
-    let h = home();
+    let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "password hunter2", 1.0);
     assert!(last_codes(&h, ALICE).is_empty());

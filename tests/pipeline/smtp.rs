@@ -6,6 +6,7 @@
 
 use crate::common::smtp_sink;
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo_home::{OutMail, PbmgoHome, SERVER, counts, mail};

@@ -9,6 +9,7 @@
 //! senders before any reply is built, so that path is covered by the unit
 //! tests of `runner::render_pool`.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::collections::BTreeMap;

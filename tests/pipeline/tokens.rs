@@ -1,10 +1,13 @@
-//! Reply tokens through the real binary on a real SQLite file: with
-//! `[server] auth = "token"` every game mail carries `Reply-To:
-//! games+<token>@pbmgo.example`, a reply sent there plays, and a mail with
-//! the right From but no token, a wrong one or another game's is refused
-//! with `bad-token` and told how to answer. In the default address mode
-//! nothing of this shows.
+//! Reply tokens on a real SQLite file: with `[server] auth = "token"`
+//! every game mail carries `Reply-To: games+<token>@pbmgo.example`, a
+//! reply sent there plays, and a mail with the right From but no token, a
+//! wrong one or another game's is refused with `bad-token` and told how to
+//! answer. In the default address mode nothing of this shows. The secret
+//! file is the binary's (its mode, made only in token mode); the rest runs
+//! in-process, on the pipeline harness.
 
+use crate::common::harness::Harness;
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use std::os::unix::fs::PermissionsExt;
@@ -18,11 +21,20 @@ const CAROL: &str = "carol@example.com";
 /// A home in `auth` mode: Alice (black) against Bob in game1 and against Carol in game2.
 fn home(auth: &str) -> PbmgoHome {
     let h = PbmgoHome::new();
-    std::fs::write(
-        h.path().join("pbmgo.toml"),
-        format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\nauth = \"{auth}\"\n"),
-    )
-    .unwrap();
+    std::fs::write(h.path().join("pbmgo.toml"), config(auth)).unwrap();
+    with_games(h)
+}
+
+/// As [`home`], in-process.
+fn harness(auth: &str) -> Harness {
+    with_games(Harness::from_config(&config(auth)))
+}
+
+fn config(auth: &str) -> String {
+    format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\nauth = \"{auth}\"\n")
+}
+
+fn with_games<H: Home>(h: H) -> H {
     h.player("alice", ALICE);
     h.player("bob", BOB);
     h.player("carol", CAROL);
@@ -54,7 +66,7 @@ fn reply_address(m: &OutMail) -> String {
 }
 
 /// Has Alice ask for a board and returns the token address of its transcript.
-fn token_address(h: &PbmgoHome, game: &str) -> String {
+fn token_address(h: &impl Home, game: &str) -> String {
     h.drop_mail(&mail(ALICE, "board", &format!("board {game}")).bytes());
     h.poll();
     let last = h.sent_to(ALICE).pop().unwrap();
@@ -63,7 +75,7 @@ fn token_address(h: &PbmgoHome, game: &str) -> String {
 }
 
 /// The last transcript to Alice.
-fn last_to_alice(h: &PbmgoHome) -> OutMail {
+fn last_to_alice(h: &impl Home) -> OutMail {
     h.sent_to(ALICE)
         .into_iter()
         .rfind(|m| m.kind() == "reply")
@@ -108,7 +120,7 @@ fn game_mails_carry_the_players_token_address() {
 
 #[test]
 fn the_token_is_read_from_delivered_to_or_cc() {
-    let h = home("token");
+    let h = harness("token");
     let address = token_address(&h, "game1");
     // Postfix's Delivered-To keeps the +token though To is the plain address.
     h.drop_mail(&fixture(
@@ -128,7 +140,7 @@ fn the_token_is_read_from_delivered_to_or_cc() {
 
 #[test]
 fn forged_mail_with_the_right_from_is_refused_with_bad_token() {
-    let h = home("token");
+    let h = harness("token");
     let game1 = token_address(&h, "game1");
     let game2 = token_address(&h, "game2");
     let wrong = "games+abcdefghijklmnop@pbmgo.example";
@@ -171,7 +183,7 @@ fn address_mode_is_unchanged() {
 
 #[test]
 fn a_challenge_is_accepted_without_a_token_and_the_game_mail_carries_one() {
-    let h = home("token");
+    let h = harness("token");
     h.drop_mail(&mail(BOB, "challenge", "challenge carol").bytes());
     assert_eq!(counts(&h.poll()).applied, 1);
     let letter = h.sent_to(CAROL).pop().unwrap();

@@ -1,0 +1,213 @@
+//! The in-process entry points the test harness uses; not a stable API.
+//!
+//! A [`Server`] opens a home as the mail commands do (its `pbmgo.toml`, the
+//! store with its migrations, the templates with the home's overrides, the
+//! pipeline settings and the outbox retry policy, all through the CLI's own
+//! functions), except that the token secret and the entropy are given, and
+//! then runs, at a time the caller gives, one message through the pipeline
+//! ([`Server::process`]), the clocks and deadlines ([`Server::tick`]) or the
+//! outbox sender ([`Server::send_due`]). The store is the caller's to read
+//! and write through the public `store` API.
+//!
+//! Owns nothing but this translation: what a message came to is handed
+//! back as a [`Disposition`] of plain public values, counted as `poll`
+//! counts it by [`Counts::add`].
+
+use std::path::Path;
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+
+use crate::cli::{mailrun, transport};
+use crate::home::Home;
+use crate::mail::templates::Templates;
+use crate::mail::transport::Transport;
+use crate::pipeline::{self, Env, MailSink, Settings};
+use crate::runner::{self, Summary};
+use crate::store::Store;
+use crate::store::messages::Outcome;
+use crate::store::outbox::RetryPolicy;
+
+/// A home opened for in-process runs; see the module header.
+pub struct Server {
+    store: Store,
+    settings: Settings,
+    templates: Templates,
+    policy: RetryPolicy,
+}
+
+/// Where one message ended (the pipeline's own disposition, in public values).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Disposition {
+    /// Handled: recorded with this outcome, its replies queued.
+    Handled {
+        /// What it came to.
+        outcome: Outcome,
+        /// Replies queued.
+        replies: u32,
+    },
+    /// Seen before: nothing was done again.
+    Duplicate,
+    /// Not handled: to be held in quarantine.
+    Quarantine {
+        /// Why, in plain words.
+        reason: String,
+        /// The sender, when one could be read.
+        sender: Option<String>,
+    },
+}
+
+/// The counts `poll` prints, of the messages added.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Messages looked at.
+    pub processed: u32,
+    /// Messages with at least one command carried out.
+    pub applied: u32,
+    /// Messages whose commands were all refused.
+    pub rejected: u32,
+    /// Messages answered without a change.
+    pub answered: u32,
+    /// Messages not answered, and duplicates.
+    pub ignored: u32,
+    /// Messages to be held in quarantine.
+    pub quarantined: u32,
+    /// Replies queued.
+    pub replies: u32,
+}
+
+/// What one run of the clocks did, as `pbmgo tick` counts it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TickCounts {
+    /// Reminders sent.
+    pub reminders: u32,
+    /// Last warnings sent.
+    pub warnings: u32,
+    /// Games lost on time.
+    pub timeouts: u32,
+    /// Challenge and scoring deadlines that passed.
+    pub deadlines: u32,
+    /// Daily digests.
+    pub digests: u32,
+}
+
+impl Server {
+    /// Opens the home at `root` with `secret` as the token secret (used in
+    /// token mode only) and `entropy` for the password salts.
+    pub fn open(root: &Path, secret: &[u8], entropy: [u8; 16]) -> anyhow::Result<Server> {
+        let home = Home::load(root, None)?;
+        let store = Store::open(&home.database(), home.busy_timeout())
+            .with_context(|| format!("cannot open {}", home.database().display()))?;
+        Ok(Server {
+            store,
+            settings: mailrun::settings_with(&home, || Ok(secret.to_vec()), entropy)?,
+            templates: mailrun::templates(&home)?,
+            policy: transport::retry_policy(&home.config().outbound),
+        })
+    }
+
+    /// The store, to read and write through the `store` API.
+    pub fn store(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    /// Runs `raw`, known as `source`, through the pipeline at `now` in a
+    /// transaction of its own, its mail rendered and queued at once.
+    pub fn process(
+        &mut self,
+        raw: &[u8],
+        source: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Disposition> {
+        let sink = MailSink::plain();
+        let env = env(&self.settings, &self.templates, &sink, now);
+        let done = self
+            .store
+            .write(|tx| pipeline::process(tx, &env, raw, source))?;
+        Ok(Disposition::from(done))
+    }
+
+    /// Runs the clocks, the deadlines and the digests at `now` in one
+    /// transaction, as `pbmgo tick` does before it sends.
+    pub fn tick(&mut self, now: DateTime<Utc>) -> anyhow::Result<TickCounts> {
+        let sink = MailSink::plain();
+        let env = env(&self.settings, &self.templates, &sink, now);
+        let s = self.store.write(|tx| pipeline::tick::run(tx, &env))?;
+        Ok(TickCounts {
+            reminders: s.reminders,
+            warnings: s.warnings,
+            timeouts: s.timeouts,
+            deadlines: s.deadlines,
+            digests: s.digests,
+        })
+    }
+
+    /// Sends what is due at `now` through `transport` with the home's retry
+    /// policy, as `poll` sends the rest; returns how many were sent.
+    pub fn send_due(
+        &mut self,
+        transport: &dyn Transport,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<u32> {
+        let sent = runner::send_due(&mut self.store, transport, self.policy, now, u32::MAX)?;
+        Ok(sent.sent)
+    }
+}
+
+/// The environment one run at `now` sees.
+fn env<'a>(
+    settings: &'a Settings,
+    templates: &'a Templates,
+    sink: &'a MailSink<'a>,
+    now: DateTime<Utc>,
+) -> Env<'a> {
+    Env {
+        settings,
+        templates,
+        now,
+        sink,
+    }
+}
+
+impl Counts {
+    /// Counts one message that ended as `d`, as the runner counts it.
+    pub fn add(&mut self, d: &Disposition) {
+        let mut one = Summary::default();
+        one.add(&pipeline::Disposition::from(d.clone()));
+        self.processed += one.processed;
+        self.applied += one.applied;
+        self.rejected += one.rejected;
+        self.answered += one.answered;
+        self.ignored += one.ignored;
+        self.quarantined += one.quarantined;
+        self.replies += one.replies;
+    }
+}
+
+impl From<pipeline::Disposition> for Disposition {
+    fn from(d: pipeline::Disposition) -> Self {
+        match d {
+            pipeline::Disposition::Handled { outcome, replies } => {
+                Disposition::Handled { outcome, replies }
+            }
+            pipeline::Disposition::Duplicate => Disposition::Duplicate,
+            pipeline::Disposition::Quarantine { reason, sender } => {
+                Disposition::Quarantine { reason, sender }
+            }
+        }
+    }
+}
+
+impl From<Disposition> for pipeline::Disposition {
+    fn from(d: Disposition) -> Self {
+        match d {
+            Disposition::Handled { outcome, replies } => {
+                pipeline::Disposition::Handled { outcome, replies }
+            }
+            Disposition::Duplicate => pipeline::Disposition::Duplicate,
+            Disposition::Quarantine { reason, sender } => {
+                pipeline::Disposition::Quarantine { reason, sender }
+            }
+        }
+    }
+}
