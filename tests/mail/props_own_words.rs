@@ -7,6 +7,7 @@
 //! (mailx), or as an HTML `<blockquote>`; each is read as the pipeline reads
 //! it (`inbound::parse`, the mail's words as `OwnWords`, `parse_reply`).
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo::mail::command::parse_reply;

@@ -4,6 +4,7 @@
 //! move" mail unquoted changes nothing, although that mail holds an example
 //! command; a Subject of ours with `Re:` in front is not played again.
 
+use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
 use pbmgo_home::{OutMail, PbmgoHome, mail};
