@@ -135,6 +135,10 @@ fn shown(line: &str, parsed: &Outcome) -> String {
     match parsed {
         Ok(Command::Password { .. }) => REDACTED_PASSWORD.to_string(),
         Err(_) if first.eq_ignore_ascii_case("password") => REDACTED_PASSWORD.to_string(),
+        Err(CommandError::DidYouMean {
+            keyword: "password",
+            ..
+        }) => REDACTED_PASSWORD.to_string(),
         _ => clip(line),
     }
 }

@@ -11,7 +11,8 @@
 //! values ([`Command`], [`GameRef`]: `types`) and their errors
 //! ([`CommandError`]: `error`), one line → one command (`line` for the move
 //! words, `words` for the rest, `args` for the arguments they share,
-//! `options` for a challenge's values), the Subject (`subject`), the live
+//! `options` for a challenge's values, `shape` for whether a line is a
+//! command or chat, `typo` for "did you mean move?"), the Subject (`subject`), the live
 //! lines of a body (`cutoff`) and a whole mail → [`Parsed`] (`body`).
 
 mod args;
@@ -20,15 +21,17 @@ mod cutoff;
 mod error;
 mod line;
 mod options;
+mod shape;
 mod subject;
 mod types;
+mod typo;
 mod words;
 
 pub use body::{
     CommandLine, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, MAX_NOT_PROCESSED, Parsed,
     parse_mail,
 };
-pub use error::CommandError;
+pub use error::{CommandError, reply_code};
 pub use line::parse_command;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use subject::strip_subject;
