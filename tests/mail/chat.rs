@@ -318,6 +318,8 @@ fn near_words_without_the_arguments_are_chat() {
     ] {
         assert_eq!(parse_command(line), None, "{line:?}");
     }
+    let long = format!("{} game1 c3", "mvoe".repeat(50_000));
+    assert_eq!(parse_command(&long), None);
 }
 
 #[test]

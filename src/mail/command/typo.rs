@@ -12,6 +12,10 @@ use super::options::{NotifyMode, challenge_options};
 use super::shape::{Shape, is_pass, name_shaped, point_shaped};
 use super::types::{GameRef, game_ref};
 
+/// The longest word worth comparing: the longest command word (9 letters)
+/// and two edits.
+const MAX_LETTERS: usize = 11;
+
 /// Returns the command word `word` (lower-case) is most likely a typo of,
 /// given the arguments after it; `keywords` are every command word with its
 /// shape, in the order ties are broken.
@@ -22,7 +26,7 @@ pub(super) fn closest(
     thread: Option<GameRef>,
 ) -> Option<&'static str> {
     let letters = word.chars().count();
-    if letters < 3 || !word.chars().all(|c| c.is_ascii_alphabetic()) {
+    if !(3..=MAX_LETTERS).contains(&letters) || !word.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
     if keywords.iter().any(|(k, _)| *k == word) {
