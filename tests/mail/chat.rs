@@ -55,6 +55,7 @@ const PROSE: &[&str] = &[
     "Resign yourself to it, friend",
     "Help yourself to tea",
     "Help me understand the ko rule",
+    "Help move the couch on Saturday",
     "Games night on Friday?",
     "Signup?",
     "Challenge accepted!",

@@ -66,7 +66,9 @@ pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
     }
     if let Some(keyword) = keyword(&lower) {
         let fit = match keyword {
-            Keyword::Help => args.first().is_none_or(|w| is_command_word(w)) && !question,
+            Keyword::Help => {
+                !question && matches!(args, [] | [_]) && args.iter().all(|w| is_command_word(w))
+            }
             _ => fits(shape_of(keyword), args, thread, question),
         };
         return fit.then(|| dispatch(keyword, first, args, thread));
