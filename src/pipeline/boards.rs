@@ -2,8 +2,8 @@
 //! context every game mail shows (header and the pinned ASCII board), and
 //! a free point to show in an example move.
 
+use crate::go::Color;
 use crate::go::render;
-use crate::go::{Color, Game, Point};
 use crate::mail::templates::BoardCtx;
 use crate::store::StoredGame;
 
@@ -28,21 +28,4 @@ pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
         last_move: game.last_move().map(|(c, m)| words::played(c, m)),
         board: render::render_game(game),
     }
-}
-
-/// Returns a free point of `game` for an example move: the centre when it
-/// is free, else the first free point, else `pass`.
-pub(crate) fn example_point(game: &Game) -> String {
-    let size = game.board().size();
-    let centre = Point::new(size.get() / 2, size.get() / 2);
-    size.all_points()
-        .map(|p| {
-            if game.board().get(centre).is_none() {
-                centre
-            } else {
-                p
-            }
-        })
-        .find(|&p| game.board().get(p).is_none())
-        .map_or("pass".to_string(), |p| p.to_string())
 }

@@ -10,7 +10,6 @@ use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::boards::example_point;
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
@@ -335,7 +334,7 @@ fn your_move_ctx(
         move_number: n.number,
         next_move_number: next,
         comment: comment.to_vec(),
-        example_command: words::example_move(g.id, &example_point(&g.game), next),
+        example_command: words::example_move(g.id, next),
         board,
     })
 }

@@ -76,7 +76,7 @@ const STORED: &[(&str, Expect)] = &[
     ("control-characters-everywhere", Found(ALICE)),
     (
         "date-and-numbers-absurd",
-        Refused(&["no-such-game", "bad-point", "unknown-command"]),
+        Refused(&["no-such-game", "bad-point", "bad-argument"]),
     ),
     ("duplicate-message-id-a", Shown),
     ("duplicate-message-id-b", Duplicate),
@@ -136,7 +136,7 @@ const STORED: &[(&str, Expect)] = &[
     ("signup-fullwidth", Refused(&["bad-name"])),
     ("signup-homoglyph", Refused(&["bad-name"])),
     ("signup-latin-ok-after-cyrillic", Refused(&["bad-name"])),
-    ("sql-in-commands", Refused(&["unknown-command"])),
+    ("sql-in-commands", Refused(&["bad-argument"])),
     ("sql-in-message-id", Shown),
     ("sql-signup-name", Refused(&["bad-name"])),
     ("stranger-mailer-daemon-spoof", Ignored("mailer-daemon")),

@@ -76,7 +76,7 @@ fn rendered() -> Vec<(&'static str, String)> {
             board: "    A B C D E\n 5  . . . . .  5\n 4  . X . X .  4\n 3  . . . . .  3\n 2  . X . . .  2\n 1  . . . . .  1\n    A B C D E\n".into(),
             ..board(None)
         },
-        vec!["It is your move. Answer with a command such as\n\n    move game12 C3#1".into()],
+        vec!["It is your move. Answer with a command such as\n\n    move game12 POINT#1\n\nwith the point you play, such as D4, for POINT.".into()],
     );
     let scoring = GameLetterCtx::new(
         vec!["In game12, alice (Black) marked dead the stones at A4 (1 stone). Any acceptance of yours is cleared: look at the count below.".into()],

@@ -1,5 +1,6 @@
 //! Mail in and out: commands, inbound parsing, templates, transports, Maildir.
 
+mod chat;
 mod commands;
 mod commands_game;
 mod inbound;

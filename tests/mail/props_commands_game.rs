@@ -93,11 +93,17 @@ proptest! {
     }
 
     #[test]
-    fn any_line_after_a_word_is_a_verdict(word in prop::sample::select(WORDS), rest in "\\PC{0,80}") {
+    fn any_line_after_a_word_is_at_most_one_command(word in prop::sample::select(WORDS), rest in "\\PC{0,80}") {
         let line = format!("{word} {rest}");
-        prop_assert!(parse_command(&line).is_some());
         let parsed = parse_mail("", &line);
         prop_assert!(parsed.commands.len() <= 1);
+    }
+
+    #[test]
+    fn a_game_and_a_point_after_a_word_make_a_command(word in prop::sample::select(WORDS), game in 1u64..1000, rest in "[a-t][0-9]{1,2}( \\PC{0,30})?") {
+        let line = format!("{word} game{game} {rest}");
+        prop_assume!(!line.trim_end().ends_with('?'));
+        prop_assert!(parse_command(&line).is_some(), "{:?}", line);
     }
 
     #[test]

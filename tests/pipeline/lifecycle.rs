@@ -122,7 +122,7 @@ fn free_handicap_placement_then_two_passes_and_agreement() {
     );
     let start = &letters(&h, ALICE, "game-start")[0];
     assert!(
-        start.text.contains("place game1 C3 G3 E5"),
+        start.text.contains("place game1 POINT POINT POINT\n"),
         "{}",
         start.text
     );

@@ -8,6 +8,7 @@ use super::own::OwnWords;
 use super::quote::live_lines;
 use super::subject::strip_subject;
 use super::types::{Command, GameRef, REDACTED_PASSWORD};
+use super::typo::distance;
 
 /// The most commands read from one mail; later command lines are reported
 /// as not processed.
@@ -110,6 +111,7 @@ impl Found {
                 parsed,
             }),
             Some(_) => {}
+            None if looks_secret(line) => {}
             None if self.comment.len() < MAX_COMMENT_LINES => self.comment.push(clip(line)),
             None => {}
         }
@@ -147,8 +149,21 @@ fn shown(line: &str, parsed: &Outcome) -> String {
     match parsed {
         Ok(Command::Password { .. }) => REDACTED_PASSWORD.to_string(),
         Err(_) if first.eq_ignore_ascii_case("password") => REDACTED_PASSWORD.to_string(),
+        Err(CommandError::DidYouMean {
+            keyword: "password",
+            ..
+        }) => REDACTED_PASSWORD.to_string(),
         _ => clip(line),
     }
+}
+
+/// Whether a line that is not a command starts with a word near
+/// `password` (`pasword a b`, `passwd x`): it may hold a secret, so it is
+/// never kept as words that could travel to an opponent.
+fn looks_secret(line: &str) -> bool {
+    let first = line.split_whitespace().next().unwrap_or_default();
+    let word = first.trim_end_matches(':').to_ascii_lowercase();
+    word == "pwd" || (word.len() >= 4 && distance(&word, "password") <= 2)
 }
 
 /// Returns at most [`MAX_LINE_CHARS`] characters of a trimmed line.

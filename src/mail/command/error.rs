@@ -30,10 +30,20 @@ pub enum CommandError {
     /// A command's option or value is not one pbmgo knows; holds which.
     #[error("bad option: {0}")]
     BadOption(String),
+    /// A first word a typo away from a command word, followed by that
+    /// command's arguments (`mvoe game1 c5`): refused, nothing is done.
+    #[error("did you mean {keyword}? '{written}' is not a command, so nothing was done")]
+    DidYouMean {
+        /// The word as written (at most 40 characters).
+        written: String,
+        /// The command word it is closest to.
+        keyword: &'static str,
+    },
 }
 
 impl CommandError {
-    /// Returns the stable kebab-case code used in reply headers.
+    /// Returns the parser's stable kebab-case code; [`reply_code`] maps it
+    /// onto the `X-Pbmgo-Rejected` code of a reply.
     ///
     /// An unreadable game id is `no-such-game`, like a game that does not
     /// exist, since the player's fix is the same.
@@ -46,7 +56,19 @@ impl CommandError {
             CommandError::BadMoveNumber(_) => "bad-move-number",
             CommandError::TooManyArguments(_) => "too-many-arguments",
             CommandError::BadOption(_) => "bad-option",
+            CommandError::DidYouMean { .. } => "did-you-mean",
         }
+    }
+}
+
+/// Returns the `X-Pbmgo-Rejected` code for the parser's `code`: an
+/// argument that is missing, left over or a bad move number is
+/// `bad-argument`; the others (`unknown-command`, `bad-point`,
+/// `no-such-game`, `bad-option`, `did-you-mean`) are their own.
+pub fn reply_code(code: &'static str) -> &'static str {
+    match code {
+        "missing-argument" | "too-many-arguments" | "bad-move-number" => "bad-argument",
+        other => other,
     }
 }
 

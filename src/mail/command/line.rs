@@ -4,7 +4,9 @@ use std::str::FromStr;
 
 use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
+use super::shape::{Shape, fits, is_question, point_shaped, tokens};
 use super::types::{Command, GameRef, game_ref};
+use super::typo;
 use crate::go::Point;
 
 type Outcome = Result<Command, CommandError>;
@@ -49,15 +51,57 @@ const USAGE_SIGNUP: &str = "signup NAME";
 /// Reads `line` as a command; `thread` is the game of a `[gameN]` Subject
 /// tag, used when a game-taking command omits its game.
 ///
-/// Returns `None` when the first word is not a keyword.
+/// Returns `None` when the line is chat: its first word is not a command
+/// word (nor a typo of one followed by that command's arguments), or the
+/// words after it are not shaped like the command's arguments (see
+/// `shape`).
 pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
-    if let Some(outcome) = super::words::parse(line, thread) {
-        return Some(outcome);
-    }
     let words = tokens(line);
     let (first, args) = words.split_first()?;
-    let keyword = keyword(first)?;
-    Some(dispatch(keyword, first, args, thread))
+    let lower = first.to_lowercase();
+    let question = is_question(line);
+    if let Some((word, shape)) = super::words::lookup(&lower) {
+        return fits(shape, args, thread, question)
+            .then(|| super::words::parse(word, line, thread));
+    }
+    if let Some(keyword) = keyword(&lower) {
+        let fit = match keyword {
+            Keyword::Help => {
+                !question && matches!(args, [] | [_]) && args.iter().all(|w| is_command_word(w))
+            }
+            _ => fits(shape_of(keyword), args, thread, question),
+        };
+        return fit.then(|| dispatch(keyword, first, args, thread));
+    }
+    let near = typo::closest(&lower, &every_keyword(), args, thread)?;
+    Some(Err(CommandError::DidYouMean {
+        written: clip(first),
+        keyword: near,
+    }))
+}
+
+/// What the arguments of `keyword` look like.
+fn shape_of(keyword: Keyword) -> Shape {
+    match keyword {
+        Keyword::Help => Shape::Topic,
+        Keyword::Signup => Shape::Name,
+        Keyword::Games | Keyword::Reserved => Shape::Nothing,
+        Keyword::Board | Keyword::Resign => Shape::Game,
+        Keyword::Move => Shape::Move,
+        Keyword::Pass => Shape::Pass,
+    }
+}
+
+/// Every command word with its shape, this module's first.
+fn every_keyword() -> Vec<(&'static str, Shape)> {
+    let own = KEYWORDS.iter().map(|(k, kw)| (*k, shape_of(*kw)));
+    own.chain(super::words::WORDS.iter().copied()).collect()
+}
+
+/// Whether `word` is a command word (`help move`).
+fn is_command_word(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    keyword(&lower).is_some() || super::words::lookup(&lower).is_some()
 }
 
 /// Reads a line that is only a point, optionally with `#N`, as a move in
@@ -69,7 +113,7 @@ pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
 pub(super) fn parse_bare(line: &str, game: GameRef) -> Option<Outcome> {
     let words = tokens(line);
     let (first, rest) = words.split_first()?;
-    let shaped = looks_like_point(first);
+    let shaped = point_shaped(first) && !line.trim_end().ends_with(['.', '!']);
     let numbered = match rest {
         [] => true,
         [n] => n.starts_with('#'),
@@ -81,40 +125,13 @@ pub(super) fn parse_bare(line: &str, game: GameRef) -> Option<Outcome> {
     Some(split_args(rest).and_then(|a| play(game, first, a.expected)))
 }
 
-fn looks_like_point(word: &str) -> bool {
-    let mut chars = word.chars();
-    let letter = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
-    let digits = chars.as_str();
-    letter && (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// Splits a line into words, detaching `#N` from the word before it
-/// (`c3#12` → `c3`, `#12`).
-fn tokens(line: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    for word in line.split_whitespace() {
-        match word.find('#') {
-            Some(at) if at > 0 => {
-                out.push(word.get(..at).unwrap_or(word));
-                out.push(word.get(at..).unwrap_or_default());
-            }
-            _ => out.push(word),
-        }
-    }
-    out
-}
-
-fn keyword(word: &str) -> Option<Keyword> {
-    let lower = word.to_lowercase();
+/// Returns the keyword of `word` (lower-case).
+fn keyword(lower: &str) -> Option<Keyword> {
     let known = KEYWORDS
         .iter()
         .find(|(k, _)| *k == lower)
         .map(|(_, kw)| *kw);
-    known.or_else(|| {
-        RESERVED
-            .contains(&lower.as_str())
-            .then_some(Keyword::Reserved)
-    })
+    known.or_else(|| RESERVED.contains(&lower).then_some(Keyword::Reserved))
 }
 
 fn dispatch(keyword: Keyword, first: &str, args: &[&str], thread: Option<GameRef>) -> Outcome {
@@ -216,8 +233,10 @@ fn move_number(word: &str) -> Result<u32, CommandError> {
 
 /// Reads one line as a command.
 ///
-/// Returns `None` when the first word is not a command keyword (the line is
-/// comment text), else the command or why it is malformed. Keywords and
+/// Returns `None` when the line is comment text (chat): its first word is
+/// not a command keyword, or the words after it are prose rather than the
+/// command's arguments ("Play well!"); else the command or why it is
+/// malformed, including "did you mean move?" for `mvoe game1 c5`. Keywords and
 /// points are case-insensitive; `#N` may be attached (`c3#12`) or separate
 /// (`c3 #12`).
 pub fn parse_command(line: &str) -> Option<Result<Command, CommandError>> {

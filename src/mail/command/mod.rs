@@ -11,9 +11,11 @@
 //! values ([`Command`], [`GameRef`]: `types`) and their errors
 //! ([`CommandError`]: `error`), one line → one command (`line` for the move
 //! words, `words` for the rest, `args` for the arguments they share,
-//! `options` for a challenge's values), the Subject (`subject`), the live
-//! lines of a body (`quote`), pbmgo's own words a reply may repeat
-//! ([`OwnWords`]: `own`) and a whole mail → [`Parsed`] (`body`).
+//! `options` for a challenge's values, `shape` for whether a line is a
+//! command or chat, `typo` for "did you mean move?"), the Subject
+//! (`subject`), the live lines of a body (`quote`), pbmgo's own words a
+//! reply may repeat ([`OwnWords`]: `own`) and a whole mail → [`Parsed`]
+//! (`body`).
 
 mod args;
 mod body;
@@ -23,15 +25,17 @@ mod line;
 mod options;
 mod own;
 mod quote;
+mod shape;
 mod subject;
 mod types;
+mod typo;
 mod words;
 
 pub use body::{
     CommandLine, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, MAX_NOT_PROCESSED, Parsed,
     parse_mail, parse_reply,
 };
-pub use error::CommandError;
+pub use error::{CommandError, reply_code};
 pub use line::parse_command;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use own::{MIN_RUN, OwnWords};

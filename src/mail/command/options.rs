@@ -175,6 +175,17 @@ impl fmt::Display for ChallengeOptions {
     }
 }
 
+/// The words that start a challenge option, lower-case.
+const OPTION_WORDS: &[&str] = &[
+    "size", "komi", "handicap", "h", "free", "color", "colour", "ko", "scoring", "rules", "days",
+];
+
+/// Whether `word` starts a challenge option (`size`, `free`, `black`…).
+pub(super) fn is_option_word(word: &str) -> bool {
+    let key = word.to_ascii_lowercase();
+    OPTION_WORDS.contains(&key.as_str()) || ColorChoice::parse(&key).is_some()
+}
+
 /// Reads the words after `challenge NAME`.
 pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, CommandError> {
     let mut o = ChallengeOptions::default();

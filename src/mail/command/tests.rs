@@ -134,6 +134,14 @@ fn error_codes_are_stable() {
             CommandError::TooManyArguments("x".into()),
             "too-many-arguments",
         ),
+        (CommandError::BadOption("x".into()), "bad-option"),
+        (
+            CommandError::DidYouMean {
+                written: "mvoe".into(),
+                keyword: "move",
+            },
+            "did-you-mean",
+        ),
     ];
     for (error, code) in cases {
         assert_eq!(error.code(), code);

@@ -2,45 +2,54 @@
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `undo`,
 //! `say`, `vacation`, `notify`, `password` and `standings`.
 //!
-//! Reads the raw line (not the `#N`-split words of `line`), because `say`
-//! text and passwords are kept as written.
+//! Reads the words of the line (not the `#N`-split words of `line`), and
+//! the raw line for `say` text and passwords, which are kept as written.
 
 use std::str::FromStr;
 
 use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
 use super::options::{NotifyMode, challenge_options};
+use super::shape::{self, Shape};
 use super::types::{Command, GameRef, game_ref};
 use crate::go::Point;
 
 type Outcome = Result<Command, CommandError>;
 
-/// Every keyword this module reads, lower-case.
-const WORDS: &[&str] = &[
-    "challenge",
-    "accept",
-    "decline",
-    "place",
-    "dead",
-    "alive",
-    "done",
-    "resume",
-    "sgf",
-    "undo",
-    "say",
-    "vacation",
-    "notify",
-    "password",
-    "standings",
+/// Every keyword this module reads, lower-case, with its arguments' shape.
+pub(super) const WORDS: &[(&str, Shape)] = &[
+    ("challenge", Shape::Challenge),
+    ("accept", Shape::Game),
+    ("decline", Shape::Game),
+    ("place", Shape::Points),
+    ("dead", Shape::Points),
+    ("alive", Shape::Points),
+    ("done", Shape::Game),
+    ("resume", Shape::Game),
+    ("sgf", Shape::Game),
+    ("undo", Shape::Game),
+    ("say", Shape::Text),
+    ("vacation", Shape::Days),
+    ("notify", Shape::Mode),
+    ("password", Shape::Secret),
+    ("standings", Shape::Nothing),
 ];
 
-/// Reads `line` when its first word is one of this module's keywords.
-pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let (first, args) = words.split_first()?;
-    let keyword = first.to_lowercase();
-    let keyword = WORDS.iter().find(|w| **w == keyword)?;
-    Some(dispatch(keyword, args, thread, line))
+/// Returns the keyword and shape of `word` (lower-case) when it is one of
+/// this module's keywords.
+pub(super) fn lookup(word: &str) -> Option<(&'static str, Shape)> {
+    WORDS.iter().find(|(k, _)| *k == word).copied()
+}
+
+/// Reads `line`, whose first word is `keyword`, one of this module's
+/// keywords, once its shape says it is a command.
+pub(super) fn parse(keyword: &str, line: &str, thread: Option<GameRef>) -> Outcome {
+    let words: Vec<&str> = match keyword {
+        "password" | "say" => line.split_whitespace().collect(),
+        _ => shape::words(line),
+    };
+    let args = words.get(1..).unwrap_or_default();
+    dispatch(keyword, args, thread, line)
 }
 
 fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -> Outcome {

@@ -10,7 +10,7 @@ use super::gate::Gate;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, CommandLine, Parsed};
+use crate::mail::command::{Command, CommandLine, Parsed, reply_code};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
@@ -70,12 +70,9 @@ fn gated(c: &Cmd<'_>, gate: &Gate<'_>, cmd: &Command) -> CmdResult<Done> {
     run(c, cmd)
 }
 
-/// Maps the parser's codes onto the reply codes.
+/// Maps the parser's codes onto the reply codes (see [`reply_code`]).
 pub(crate) fn command_code(code: &'static str) -> &'static str {
-    match code {
-        "bad-point" | "no-such-game" => code,
-        _ => "unknown-command",
-    }
+    reply_code(code)
 }
 
 /// Runs one command by its group.

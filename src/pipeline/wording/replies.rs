@@ -33,9 +33,11 @@ pub(crate) fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32
     format!("[{id}] Your move: {mover} played {what} (move {number})")
 }
 
-/// The command the opponent's mail suggests: move `number` at `point`.
-pub(crate) fn example_move(id: GameId, point: &str, number: u32) -> String {
-    format!("move {id} {point}#{number}")
+/// The command the opponent's mail suggests for move `number`, with the
+/// placeholder `POINT`: an example never names a real point, so a reply that
+/// carries the mail unquoted cannot play it.
+pub(crate) fn example_move(id: GameId, number: u32) -> String {
+    format!("move {id} POINT#{number}")
 }
 
 /// The Subject of the "who are you" reply from the server called `server`.

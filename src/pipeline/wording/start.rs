@@ -51,12 +51,15 @@ pub(crate) fn you_accepted(
     )
 }
 
-/// What comes next for Black with `n` free handicap stones to place
-/// (`examples`: a few points to show).
-pub(crate) fn place_first(id: GameId, n: u32, examples: &str) -> String {
+/// What comes next for Black with `n` free handicap stones to place; the
+/// example line has a `POINT` placeholder for each stone (at most three).
+pub(crate) fn place_first(id: GameId, n: u32) -> String {
+    let points = vec!["POINT"; n.clamp(1, 3) as usize].join(" ");
+    let more = if n > 3 { " ..." } else { "" };
     format!(
         "Place your {n} handicap stones first, all at once or a few at a time, \
-         with a line such as\n\n    place {id} {examples}\n\nWhite moves once they are all placed."
+         with a line such as\n\n    place {id} {points}{more}\n\nwith a point such as D4 for \
+         each POINT. White moves once they are all placed."
     )
 }
 
@@ -73,9 +76,13 @@ pub(crate) fn moves_first(name: &str, color: Color) -> String {
     )
 }
 
-/// What comes next for the player to move: move `n`, e.g. at `example`.
-pub(crate) fn your_move(id: GameId, example: &str, n: u32) -> String {
-    format!("It is your move. Answer with a command such as\n\n    move {id} {example}#{n}")
+/// What comes next for the player to move: move `n`, with the placeholder
+/// `POINT` in the example line.
+pub(crate) fn your_move(id: GameId, n: u32) -> String {
+    format!(
+        "It is your move. Answer with a command such as\n\n    move {id} POINT#{n}\n\n\
+         with the point you play, such as D4, for POINT."
+    )
 }
 
 /// `nothing-to-place`.

@@ -142,16 +142,13 @@ fn start_words(p: &mut Page) {
         "start::accepted_subject",
         start::accepted_subject(id(), "bob"),
     );
-    p.show(
-        "start::place_first",
-        start::place_first(id(), 3, "D4 K4 Q4"),
-    );
+    p.show("start::place_first", start::place_first(id(), 3));
     p.show("start::black_places", start::black_places("alice", 3));
     p.show(
         "start::moves_first",
         start::moves_first("alice", Color::Black),
     );
-    p.show("start::your_move", start::your_move(id(), "D4", 1));
+    p.show("start::your_move", start::your_move(id(), 1));
     p.show("start::nothing_to_place", start::nothing_to_place(id()));
     p.show(
         "start::not_your_stones",
@@ -370,7 +367,7 @@ fn reply_words(p: &mut Page) {
     p.show("replies::both_passed_subject", w::both_passed_subject(id()));
     let subject = w::your_move_subject(id(), "alice", "D4", 41);
     p.show("replies::your_move_subject", subject);
-    p.show("replies::example_move", w::example_move(id(), "E5", 42));
+    p.show("replies::example_move", w::example_move(id(), 42));
     let who = w::unknown_sender_subject("pbmgo test server");
     p.show("replies::unknown_sender_subject", who);
     p.show("replies::name_taken", w::name_taken("alice"));

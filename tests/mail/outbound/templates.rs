@@ -32,7 +32,7 @@ fn your_move_ctx() -> YourMoveCtx {
             last_move: Some("C3".into()),
             ..board_ctx()
         },
-        example_command: "move game42 D4#4".into(),
+        example_command: "move game42 POINT#4".into(),
     }
 }
 

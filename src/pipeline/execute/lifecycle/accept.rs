@@ -16,7 +16,7 @@ use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::challenge::{not_challenged, open_challenge};
-use crate::go::{BoardSize, Color, Game, Point, Rules};
+use crate::go::{BoardSize, Color, Game, Rules};
 use crate::mail::command::GameRef;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games;
@@ -126,10 +126,10 @@ fn new_game(t: &Terms) -> Result<Game, StoreError> {
 
 /// Tells the player of `reader` what comes next in `g`.
 pub(super) fn turn_words(g: &StoredGame, reader: Color, to_place: u32) -> String {
-    let (id, size) = (g.id, g.game.board().size());
+    let id = g.id;
     if to_place > 0 {
         return match reader {
-            Color::Black => words::place_first(id, to_place, &example_points(size, to_place)),
+            Color::Black => words::place_first(id, to_place),
             Color::White => words::black_places(&g.black.name, to_place),
         };
     }
@@ -137,20 +137,7 @@ pub(super) fn turn_words(g: &StoredGame, reader: Color, to_place: u32) -> String
     if to_move != reader {
         return words::moves_first(&g.player(to_move).name, to_move);
     }
-    words::your_move(id, &example_points(size, 1), g.game.move_number() + 1)
-}
-
-/// Returns `n` free points to show in an example, from the board's star points.
-fn example_points(size: BoardSize, n: u32) -> String {
-    let mut points: Vec<Point> = crate::go::render::star_points(size);
-    points.extend(size.all_points());
-    points.dedup();
-    let words: Vec<String> = points
-        .iter()
-        .take(n.min(3) as usize)
-        .map(ToString::to_string)
-        .collect();
-    words.join(" ")
+    words::your_move(id, g.game.move_number() + 1)
 }
 
 #[cfg(test)]
@@ -162,12 +149,5 @@ mod tests {
         assert_eq!(nigiri("<a@b>"), nigiri("<a@b>"));
         let flips: Vec<bool> = (0..16).map(|i| nigiri(&format!("<m{i}@x>"))).collect();
         assert!(flips.contains(&true) && flips.contains(&false));
-    }
-
-    #[test]
-    fn example_points_start_at_the_star_points() {
-        let size = BoardSize::new(19).unwrap();
-        assert_eq!(example_points(size, 2), "D4 K4");
-        assert_eq!(example_points(BoardSize::new(5).unwrap(), 1), "A1");
     }
 }

@@ -1,0 +1,153 @@
+//! Command or chat: the shape each command's arguments take, and the words
+//! of a line as the commands read them.
+//!
+//! A line that starts with a command word is a command only when the words
+//! after it look like that command's arguments: a game (`game42`, `42`), a
+//! point (`c3`, and point-shaped words that are refused later, `i5`, `z99`),
+//! a move number (`#12`), or the command's own words (`pass`, `off`, a
+//! challenge's options…). "Play well!", "Pass the popcorn." and "Board
+//! meeting all day" are chat. Once the leading arguments fit, the line is a
+//! command, and a bad value or extra words are refused with the reason.
+//! Owns only the look of words; the values are read by `line` and `words`.
+
+use super::options::{NotifyMode, is_option_word};
+use super::types::GameRef;
+
+/// What a command's arguments look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// No arguments (`games`, `standings`, and the reserved words).
+    Nothing,
+    /// Nothing, or the command asked about (`help move`).
+    Topic,
+    /// `[GAME]`: `board`, `resign`, `accept`, `undo`…
+    Game,
+    /// `[GAME] [#N]`.
+    Pass,
+    /// `[GAME] POINT [#N]`.
+    Move,
+    /// `[GAME] POINT...`: `place`, `dead`, `alive`.
+    Points,
+    /// `NAME`: `signup`; any word, so a bad name is refused with the
+    /// reason rather than read as chat.
+    Name,
+    /// `NAME [options]`: `challenge`, with a name-shaped `NAME` followed
+    /// by nothing or an option, so "Challenge accepted!" and "Challenge
+    /// Bob to a game" are chat.
+    Challenge,
+    /// `[GAME] TEXT...`: `say`.
+    Text,
+    /// `DAYS | off`: `vacation`.
+    Days,
+    /// `each | digest | off`: `notify`.
+    Mode,
+    /// `SECRET [NEW|off]`: `password`; any words.
+    Secret,
+}
+
+/// Reads whether `args`, the words after a command word of shape `shape`,
+/// make the line a command; `question` is a line ending in `?`, which is
+/// chat unless the command takes free text. A [`Shape::Topic`] fits only
+/// with no arguments here: the caller knows the command words.
+pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, question: bool) -> bool {
+    let first = args.first().copied();
+    match shape {
+        Shape::Secret | Shape::Name => true,
+        Shape::Text => thread.is_some() || first.is_none_or(technical),
+        _ if question => false,
+        Shape::Topic => first.is_none(),
+        Shape::Nothing | Shape::Game | Shape::Pass => first.is_none_or(technical),
+        Shape::Move | Shape::Points => placed(args),
+        Shape::Challenge => challenged(args),
+        Shape::Days => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("off")),
+        Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
+    }
+}
+
+/// `NAME [options]`: a name-shaped name, then nothing or an option.
+fn challenged(args: &[&str]) -> bool {
+    match args {
+        [] => true,
+        [name, rest @ ..] => {
+            name_shaped(name)
+                && rest
+                    .first()
+                    .is_none_or(|w| technical(w) || is_option_word(w))
+        }
+    }
+}
+
+/// `[GAME] POINT`: the first word is a point (the game left to the thread),
+/// or a game-like word followed by a point-like one.
+fn placed(args: &[&str]) -> bool {
+    match args {
+        [] => true,
+        [first, ..] if point_shaped(first) || is_pass(first) => true,
+        [first] => technical(first),
+        [first, second, ..] => technical(first) && (technical(second) || is_pass(second)),
+    }
+}
+
+/// A word of the command language rather than of prose: it holds a digit
+/// (`game42`, `42`, `c3`, `z99`, `-1`, `6.5`) or is a move number (`#12`).
+pub(super) fn technical(word: &str) -> bool {
+    word.starts_with('#') || word.bytes().any(|b| b.is_ascii_digit())
+}
+
+/// A letter and one to three digits: `c3`, `Q16`, also `i5` and `z99`,
+/// which are refused later with the reason.
+pub(super) fn point_shaped(word: &str) -> bool {
+    let mut chars = word.chars();
+    let letter = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    let digits = chars.as_str();
+    letter && (1..=3).contains(&digits.len()) && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `pass`, any case.
+pub(super) fn is_pass(word: &str) -> bool {
+    word.eq_ignore_ascii_case("pass")
+}
+
+/// A word that could be a player's name: letters, digits, `_` and `-`
+/// only, so "accepted!" or "me," are not.
+pub(super) fn name_shaped(word: &str) -> bool {
+    let count = word.chars().count();
+    (1..=40).contains(&count)
+        && word
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+}
+
+/// Splits a line into words; a full stop or `!` after the last word is
+/// dropped when that word holds a digit (`move game1 c3.`).
+pub(super) fn words(line: &str) -> Vec<&str> {
+    let mut out: Vec<&str> = line.split_whitespace().collect();
+    if let Some(last) = out.last_mut() {
+        let trimmed = last.trim_end_matches(['.', '!']);
+        if trimmed.len() < last.len() && technical(trimmed) {
+            *last = trimmed;
+        }
+    }
+    out
+}
+
+/// As [`words`], also detaching `#N` from the word before it (`c3#12` →
+/// `c3`, `#12`).
+pub(super) fn tokens(line: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for word in words(line) {
+        match word.find('#') {
+            Some(at) if at > 0 => {
+                out.push(word.get(..at).unwrap_or(word));
+                out.push(word.get(at..).unwrap_or_default());
+            }
+            _ => out.push(word),
+        }
+    }
+    out
+}
+
+/// Whether the line asks rather than tells: it ends with `?`.
+pub(super) fn is_question(line: &str) -> bool {
+    line.trim_end().ends_with('?')
+}
