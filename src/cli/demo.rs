@@ -1,8 +1,9 @@
 //! `pbmgo demo`: the whole job in one command. It makes a fresh home,
 //! registers two players and a game, copies the sample mails of
 //! `data/examples/` (embedded in the binary) into the inbox, runs the same
-//! `poll` as cron does, and prints the replies it wrote. The mails play a
-//! ko fight in game1, then a whole small game2 from alice's challenge to the
+//! `poll` as cron does, and prints the replies it wrote. The mails are
+//! written as people write them (a reply below the quote, an HTML-only
+//! phone reply, chat beside a move, a typo) and play a ko fight in game1, then a whole small game2 from alice's challenge to the
 //! count both accept.
 
 use std::path::{Path, PathBuf};
@@ -187,12 +188,34 @@ fn setup_game(store: &mut Store, now: chrono::DateTime<chrono::Utc>) -> anyhow::
     })
 }
 
-/// Prints one line per reply, then the ko rejection and the last board in full.
+/// The replies the demo prints in full (up to the board): a label, the
+/// rejection code that picks it, or else words its Subject contains.
+const SHOWN: &[(&str, Option<&str>, &str)] = &[
+    (
+        "bob's reply below the quote, as alice reads it (his signature and the quote stay out):",
+        None,
+        "bob played F5",
+    ),
+    (
+        "bob's HTML-only reply from his phone, with a chat line beside the move, as alice reads it:",
+        None,
+        "bob played E4",
+    ),
+    (
+        "alice's \"Play well!\" beside her move, as bob reads it:",
+        None,
+        "alice played E5",
+    ),
+    ("The ko rejection, as alice reads it:", Some("ko"), ""),
+    ("The typo, as alice reads it:", Some("did-you-mean"), ""),
+];
+
+/// Prints one line per reply, then the replies of [`SHOWN`] up to their board.
 fn show_replies(store: &Store, outbox_dir: &Path) -> anyhow::Result<()> {
     let mut rows = outbox::list(store.conn(), None, u32::MAX)?;
     rows.reverse();
     outln!("Replies written ({}):", rows.len())?;
-    let mut ko = None;
+    let mut shown: Vec<Option<String>> = vec![None; SHOWN.len()];
     for r in &rows {
         let raw =
             std::fs::read(outbox_dir.join(format!("{}.eml", r.message_id))).unwrap_or_default();
@@ -207,17 +230,31 @@ fn show_replies(store: &Store, outbox_dir: &Path) -> anyhow::Result<()> {
                 format!("  [X-Pbmgo-Rejected: {}]", rejected.join(", "))
             }
         )?;
-        if rejected.iter().any(|c| c == "ko") {
-            ko = Some(text);
+        for (slot, (_, code, words)) in shown.iter_mut().zip(SHOWN) {
+            let picked = match code {
+                Some(code) => rejected.iter().any(|c| c == code),
+                None => !subject.contains("Re:") && subject.contains(words),
+            };
+            if picked && slot.is_none() {
+                *slot = Some(text.clone());
+            }
         }
     }
-    if let Some(text) = ko {
-        outln!(
-            "\nThe ko rejection, as alice reads it:\n\n{}",
-            indent(&text)
-        )?;
+    for ((label, _, _), text) in SHOWN.iter().zip(shown) {
+        if let Some(text) = text {
+            outln!("\n{label}\n\n{}", indent(&before_board(&text)))?;
+        }
     }
     Ok(())
+}
+
+/// Returns `text` up to the game's header line, without trailing blank lines.
+fn before_board(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("game1: "))
+        .collect();
+    lines.join("\n").trim_end().to_string()
 }
 
 fn summarize(raw: &[u8]) -> (String, Vec<String>, String) {

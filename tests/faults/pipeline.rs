@@ -227,6 +227,20 @@ fn demo_runs_on_an_empty_home() {
         stdout.contains("rejected: E5 would retake the ko"),
         "{stdout}"
     );
+    // The sample mails as people write them: a reply below the quote, an
+    // HTML-only phone reply with chat beside the move, chat beside a move
+    // in plain text, and a typo.
+    assert!(
+        stdout.contains("bob (White) played F5 as move 4."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("    > You too!"), "{stdout}");
+    assert!(stdout.contains("    > Play well!"), "{stdout}");
+    assert!(
+        stdout.contains("[X-Pbmgo-Rejected: did-you-mean, bad-point]"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("rejected: did you mean move?"), "{stdout}");
     assert!(
         stdout.contains("Mail pbmgo refused to answer (1):"),
         "{stdout}"
