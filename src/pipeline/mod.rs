@@ -11,7 +11,8 @@
 //!   `wording` (every sentence a player reads outside the templates);
 //! - `report` (what commands did), `journal` (the messages table entry);
 //! - mailing: `tokens`, `boards`, `records`, `outgoing`, `letters`,
-//!   `bounces`, `replies` (building and queueing mail);
+//!   `bounces`, `carry` (the player's words in the mail others get),
+//!   `replies` (building and queueing mail);
 //! - `execute` (the mail commands) and `auth`;
 //! - `process` (one message as named steps), `tick`, `deadlines` and
 //!   `admin` (cron and admin jobs).
@@ -22,6 +23,7 @@ pub(crate) mod admin;
 mod answer;
 mod auth;
 mod boards;
+mod carry;
 pub(crate) mod bounces;
 mod context;
 pub(crate) mod deadlines;

@@ -14,9 +14,9 @@ use super::boards::example_point;
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
-use super::help::help_text;
+use super::carry::{no_command_text, with_words};
 use super::journal::Recorded;
-use super::letters;
+use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};
 use super::report::{Effect, Notice, Report};
 use super::wording::{ending, replies as words};
@@ -26,7 +26,7 @@ use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::store::games::{self, GameId};
@@ -159,18 +159,21 @@ pub(crate) fn send_all(
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
     let mut sent = transcript_within_cap(&mut q, &sender, report)?;
+    let mut told = HashSet::new();
     for notice in report.notices() {
         sent += u32::from(opponent_mail(&mut q, notice, report)?);
+        told.insert(q.game(notice.game)?.player(notice.color.opponent()).id);
     }
-    Ok(sent + queue_letters(&q, report)?)
+    let letters = with_words(env, player, report, told)?;
+    Ok(sent + queue_letters(&q, &letters)?)
 }
 
 /// Queues the letters the commands caused, numbered on from the mails
 /// queued before them, as `Queue::next_id` numbers.
-fn queue_letters(q: &Queue<'_, '_>, report: &Report) -> Result<u32, PipelineError> {
+fn queue_letters(q: &Queue<'_, '_>, letters: &[Letter]) -> Result<u32, PipelineError> {
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    letters::queue_each(q.conn, q.env, report.letters(), unique, Some(q.inbound_id))
+    letters::queue_each(q.conn, q.env, letters, unique, Some(q.inbound_id))
 }
 
 /// Queues a transcript to a sender who is not (yet) a player.
@@ -204,7 +207,10 @@ fn transcript_within_cap(
 /// Queues the transcript of `report` to `to`.
 fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), PipelineError> {
     let ctx = transcript_ctx(q, report)?;
-    let games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
+    let mut games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
+    if games.is_empty() {
+        games.extend(report.thread.map(|g| g.to_string()));
+    }
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
     let html = q.env.templates.render("reply-transcript.html", &ctx)?;
     let (rest, _) = strip_subject(&q.msg.mail.subject);
@@ -220,7 +226,7 @@ fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), Pi
 fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
     let (boards, mut sections) = shown(q, report)?;
     if report.lines.is_empty() {
-        sections.push(help_text(q.env, Some(words::no_command()))?);
+        sections.push(no_command_text(q.env, report)?);
     }
     let lines = report.lines.iter().map(|l| TranscriptLine {
         command: l.command.clone(),
@@ -250,7 +256,7 @@ fn shown(
             Ok(Effect::Changed(Notice { game, .. }) | Effect::Shown(game)) => {
                 show_last(&mut boards, q.board(*game)?);
             }
-            Ok(Effect::Text(t)) => sections.push(t.clone()),
+            Ok(Effect::Text(t) | Effect::Registered(t)) => sections.push(t.clone()),
             Ok(Effect::Acted { text, game, .. }) => {
                 sections.push(text.clone());
                 if let Some(game) = game {
@@ -262,7 +268,6 @@ fn shown(
                     boards.push(q.board(game)?);
                 }
             }
-            _ => {}
         }
     }
     Ok((boards, sections))

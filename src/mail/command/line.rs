@@ -19,6 +19,7 @@ enum Keyword {
     Move,
     Pass,
     Resign,
+    Players,
     /// A word players try that pbmgo does not support.
     Reserved,
 }
@@ -34,6 +35,7 @@ const KEYWORDS: &[(&str, Keyword)] = &[
     ("play", Keyword::Move),
     ("pass", Keyword::Pass),
     ("resign", Keyword::Resign),
+    ("players", Keyword::Players),
 ];
 
 /// Words that look like commands from other servers; answered with
@@ -121,6 +123,7 @@ fn dispatch(keyword: Keyword, first: &str, args: &[&str], thread: Option<GameRef
     match keyword {
         Keyword::Help => Ok(Command::Help),
         Keyword::Games => no_arguments(args).map(|()| Command::Games),
+        Keyword::Players => no_arguments(args).map(|()| Command::Players),
         Keyword::Signup => signup(args),
         Keyword::Board => game_only(args, thread, USAGE_BOARD).map(|game| Command::Board { game }),
         Keyword::Resign => {

@@ -18,11 +18,6 @@ pub(crate) fn transcript_subject(rest: &str, games: &[String]) -> String {
     }
 }
 
-/// The first line of the help a mail without commands gets.
-pub(crate) fn no_command() -> &'static str {
-    "Your mail had no command pbmgo knows."
-}
-
 /// The opponent's Subject after the second pass in a row.
 pub(crate) fn both_passed_subject(id: GameId) -> String {
     format!("[{id}] Both players passed: the game is being scored")
