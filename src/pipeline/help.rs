@@ -29,7 +29,11 @@ pub(crate) fn join_text(env: &Env<'_>) -> Result<String, PipelineError> {
         server_address: env.settings.identity.address.clone(),
         intro: None,
     };
-    Ok(env.templates.render("join.txt", &ctx)?.trim_end().to_string())
+    Ok(env
+        .templates
+        .render("join.txt", &ctx)?
+        .trim_end()
+        .to_string())
 }
 
 /// Returns the welcome of `player`, who just signed up: what to do next.

@@ -11,10 +11,10 @@ use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::boards::example_point;
+use super::carry::{no_command_text, with_words};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
-use super::carry::{no_command_text, with_words};
 use super::journal::Recorded;
 use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};

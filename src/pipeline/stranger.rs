@@ -215,5 +215,9 @@ fn unknown_sender(
 
 /// The help as a stranger reads it: how to join, then the commands.
 fn stranger_help_text(env: &Env<'_>) -> Result<String, PipelineError> {
-    Ok(format!("{}\n\n\n{}", join_text(env)?, help_text(env, None)?))
+    Ok(format!(
+        "{}\n\n\n{}",
+        join_text(env)?,
+        help_text(env, None)?
+    ))
 }

@@ -15,3 +15,4 @@ mod personal_settings;
 mod smtp;
 mod threads;
 mod tokens;
+mod words;

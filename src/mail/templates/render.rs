@@ -110,7 +110,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/game-over.txt"),
     ),
     ("sgf.txt", include_str!("../../../templates/sgf.txt")),
-    ("players.txt", include_str!("../../../templates/players.txt")),
+    (
+        "players.txt",
+        include_str!("../../../templates/players.txt"),
+    ),
     ("words.txt", include_str!("../../../templates/words.txt")),
     (
         "words-letter.txt",
@@ -121,7 +124,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/no-command.txt"),
     ),
     ("join.txt", include_str!("../../../templates/join.txt")),
-    ("welcome.txt", include_str!("../../../templates/welcome.txt")),
+    (
+        "welcome.txt",
+        include_str!("../../../templates/welcome.txt"),
+    ),
 ];
 
 /// All templates, compiled and ready to render.

@@ -135,7 +135,7 @@ pub(crate) fn password_gate(
     Ok(Some(Report {
         lines: lines.collect(),
         not_processed: parsed.not_processed.clone(),
-        chat: words_alone.then(|| Chat::Nowhere(refusal.reason)),
+        chat: words_alone.then_some(Chat::Nowhere(refusal.reason)),
         ..Report::default()
     }))
 }

@@ -120,7 +120,7 @@ pub(super) fn players(c: &Cmd<'_>) -> CmdResult<Effect> {
 /// Returns one player's line in the columns of `players.txt`.
 fn roster_line(e: &RosterEntry) -> String {
     format!(
-        "{:<20} {:>6}  {:>6}  {}",
+        "{:<21} {:>6}  {:>6}  {}",
         e.name,
         e.rating,
         e.active,
