@@ -2,9 +2,10 @@
 //! commands) in the replies: each other player a mail's commands write to
 //! reads them, quoted and attributed, in the first mail they get from it
 //! (the "your move" mail carries them itself; every other letter gets the
-//! `words.txt` block after its opening paragraph), and the sender of a
-//! mail without commands reads what was read and where the words went
-//! (`no-command.txt`).
+//! `words.txt` block after its opening paragraph, and a mail with words is
+//! sent even to a player who takes only essential mail); the sender reads
+//! where their words went, and the sender of a mail without commands what
+//! was read and why nothing happened (`no-command.txt`).
 
 use std::collections::HashSet;
 
@@ -14,6 +15,8 @@ use super::context::Env;
 use super::error::PipelineError;
 use super::letters::Letter;
 use super::report::{Chat, Report};
+use super::wording::replies as words;
+use crate::mail::templates::wrap;
 use crate::store::players::Player;
 
 /// Context of `words.txt`: a player's words, quoted in a letter.
@@ -59,11 +62,22 @@ pub(crate) fn with_words(
             && told.insert(letter.to.id)
         {
             letter.text = insert_block(&letter.text, block);
+            letter.essential = true;
         }
         out.push(letter);
     }
     out.extend(report.chat_letter().cloned());
     Ok(out)
+}
+
+/// Tells the sender of a mail with commands where its words went: to
+/// `readers` (the other players its commands write to), or nowhere.
+pub(crate) fn words_fate(readers: &[String]) -> String {
+    let text = match readers {
+        [] => words::words_went_nowhere().to_string(),
+        names => words::words_went_to(&names.join(" and ")),
+    };
+    wrap(&text, 72)
 }
 
 /// Renders `words.txt` for `sender`'s `lines`.

@@ -11,7 +11,7 @@ use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::boards::example_point;
-use super::carry::{no_command_text, with_words};
+use super::carry::{no_command_text, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
@@ -45,6 +45,8 @@ struct Queue<'a, 'b> {
     games: HashMap<GameId, Arc<StoredGame>>,
     /// Their board blocks, each built once.
     boards: HashMap<GameId, BoardCtx>,
+    /// The player who sent the message, if a player did.
+    sender: Option<i64>,
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
@@ -57,6 +59,7 @@ impl<'a, 'b> Queue<'a, 'b> {
             seq: 0,
             games: HashMap::new(),
             boards: HashMap::new(),
+            sender: None,
         }
     }
 
@@ -156,6 +159,7 @@ pub(crate) fn send_all(
 ) -> Result<u32, PipelineError> {
     let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
+    q.sender = Some(player.id);
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
     let mut sent = transcript_within_cap(&mut q, &sender, report)?;
@@ -227,6 +231,9 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
     let (boards, mut sections) = shown(q, report)?;
     if report.lines.is_empty() {
         sections.push(no_command_text(q.env, report)?);
+    } else if !report.comment.is_empty() {
+        let readers = readers(q, report)?;
+        sections.push(words_fate(&readers));
     }
     let lines = report.lines.iter().map(|l| TranscriptLine {
         command: l.command.clone(),
@@ -241,6 +248,19 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
         sections,
         help_hint: report.lines.iter().any(|l| l.result.is_err()),
     })
+}
+
+/// The names of the other players the commands of `report` write to.
+fn readers(q: &mut Queue<'_, '_>, report: &Report) -> Result<Vec<String>, PipelineError> {
+    let mut names = Vec::new();
+    for n in report.notices() {
+        names.push(q.game(n.game)?.player(n.color.opponent()).name.clone());
+    }
+    let others = report.letters().filter(|l| Some(l.to.id) != q.sender);
+    names.extend(others.map(|l| l.to.name.clone()));
+    let mut seen = HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    Ok(names)
 }
 
 /// The boards and the text sections a transcript shows: each game's board
@@ -291,7 +311,7 @@ fn opponent_mail(
     report: &Report,
 ) -> Result<bool, PipelineError> {
     let g = q.game(n.game)?;
-    let Some(to) = opponent_address(q, &g, n)? else {
+    let Some(to) = opponent_address(q, &g, n, !report.comment.is_empty())? else {
         return Ok(false);
     };
     let mover = g.player(n.color).name.clone();
@@ -312,9 +332,10 @@ fn opponent_address(
     q: &Queue<'_, '_>,
     g: &StoredGame,
     n: &Notice,
+    words: bool,
 ) -> Result<Option<String>, PipelineError> {
     let opponent = g.player(n.color.opponent());
-    let essential = g.game.phase() != crate::go::Phase::Play;
+    let essential = words || g.game.phase() != crate::go::Phase::Play;
     let since = q.env.now - Duration::hours(1);
     let Some(reach) = reach::player(q.conn, opponent.id, since)? else {
         return Ok(None);

@@ -94,6 +94,8 @@ fn undo_asked_and_agreed_carries_the_words_both_ways() {
         "alice",
         &["Oops, my mouse slipped."],
     );
+    let t = transcript(&h, ALICE);
+    assert!(t.text.contains("Your words went to bob."), "{}", t.text);
     send(&h, BOB, "undo game1\nSure, take it back.");
     assert_eq!(results(&h, BOB), ["undo game1 => ok"]);
     quotes(
@@ -409,4 +411,37 @@ fn every_mail_of_a_short_game_speaks_as_the_configured_server_name() {
     }
     let named = all.iter().filter(|m| visible(m).contains("Goban by Post"));
     assert!(named.count() >= 5);
+}
+
+#[test]
+fn words_beside_a_command_that_writes_to_nobody_are_said_to_go_nowhere() {
+    let h = started();
+    let before = h.sent_to(BOB).len();
+    send(&h, ALICE, "games\nThanks for the game!");
+    let t = transcript(&h, ALICE);
+    assert_eq!(t.results(), [("games".into(), "ok".into())]);
+    assert!(t.text.contains("Your words went nowhere"), "{}", t.text);
+    assert!(
+        !last(&h, BOB, "game-start")
+            .text
+            .contains("Thanks for the game")
+    );
+}
+
+#[test]
+fn a_move_with_words_reaches_an_opponent_who_takes_only_essential_mail() {
+    let h = started();
+    send(&h, BOB, "notify off");
+    let before = letters(&h, BOB, "your-move").len();
+    send(&h, ALICE, "move game1 E5\nYour turn, take your time.");
+    let moved = letters(&h, BOB, "your-move");
+    assert_eq!(moved.len(), before + 1);
+    quotes(&moved[before], "alice", &["Your turn, take your time."]);
+    send(&h, BOB, "move game1 C3");
+    send(&h, ALICE, "move game1 G5");
+    assert_eq!(
+        letters(&h, BOB, "your-move").len(),
+        before + 1,
+        "no words, no mail"
+    );
 }

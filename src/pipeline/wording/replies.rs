@@ -52,3 +52,15 @@ pub(crate) fn bad_name(name: &str, why: &str) -> String {
 pub(crate) fn not_registered() -> &'static str {
     "this address is not registered: sign up first with signup NAME"
 }
+
+/// The sender's words went with their commands to `names`.
+pub(crate) fn words_went_to(names: &str) -> String {
+    format!("Your words went to {names}.")
+}
+
+/// The sender's words went nowhere: no command of the mail writes to another player.
+pub(crate) fn words_went_nowhere() -> &'static str {
+    "Your words went nowhere: no command of this mail writes to another player. \
+     To write to your opponent, reply to a mail about your game with only your \
+     words, or send 'say GAME' followed by them."
+}

@@ -366,6 +366,8 @@ fn reply_words(p: &mut Page) {
         "replies::transcript_subject",
         w::transcript_subject("move", &one),
     );
+    p.show("replies::words_went_to", w::words_went_to("bob"));
+    p.show("replies::words_went_nowhere", w::words_went_nowhere());
     p.show("personal::answers_no_game", personal::answers_no_game());
     p.show("personal::not_your_game", personal::not_your_game(id()));
     p.show("replies::both_passed_subject", w::both_passed_subject(id()));
