@@ -9,6 +9,7 @@ mod ko;
 mod lifecycle;
 mod lifecycle_scoring;
 mod loops;
+mod newcomers;
 mod once;
 mod personal;
 mod personal_settings;
