@@ -24,4 +24,6 @@ pub use board::BoardCtx;
 pub(crate) use lifecycle::wrap;
 pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx};
 pub use render::{TemplateError, Templates};
-pub use replies::{HelpCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx};
+pub use replies::{
+    HelpCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, WelcomeCtx, YourMoveCtx,
+};

@@ -1,10 +1,12 @@
 //! The help text: the command reference every player and stranger can ask
 //! for, rendered from the `help.txt` template with the server's name and
-//! address.
+//! address; how a stranger joins (`join.txt`) and the welcome a new player
+//! reads (`welcome.txt`).
 
 use super::context::Env;
 use super::error::PipelineError;
-use crate::mail::templates::HelpCtx;
+use crate::mail::templates::{HelpCtx, WelcomeCtx};
+use crate::store::players::Player;
 
 /// Returns the help text, with an optional first line.
 pub(crate) fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, PipelineError> {
@@ -16,6 +18,34 @@ pub(crate) fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, Pi
     Ok(env
         .templates
         .render("help.txt", &ctx)?
+        .trim_end()
+        .to_string())
+}
+
+/// Returns how a stranger joins the server.
+pub(crate) fn join_text(env: &Env<'_>) -> Result<String, PipelineError> {
+    let ctx = HelpCtx {
+        server_name: env.settings.identity.name.clone(),
+        server_address: env.settings.identity.address.clone(),
+        intro: None,
+    };
+    Ok(env
+        .templates
+        .render("join.txt", &ctx)?
+        .trim_end()
+        .to_string())
+}
+
+/// Returns the welcome of `player`, who just signed up: what to do next.
+pub(crate) fn welcome_text(env: &Env<'_>, player: &Player) -> Result<String, PipelineError> {
+    let ctx = WelcomeCtx {
+        server_name: env.settings.identity.name.clone(),
+        server_address: env.settings.identity.address.clone(),
+        name: player.name.clone(),
+    };
+    Ok(env
+        .templates
+        .render("welcome.txt", &ctx)?
         .trim_end()
         .to_string())
 }

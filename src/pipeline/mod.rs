@@ -11,7 +11,8 @@
 //!   `wording` (every sentence a player reads outside the templates);
 //! - `report` (what commands did), `journal` (the messages table entry);
 //! - mailing: `tokens`, `boards`, `records`, `outgoing`, `letters`,
-//!   `bounces`, `replies` (building and queueing mail);
+//!   `bounces`, `carry` (the player's words in the mail others get),
+//!   `replies` (building and queueing mail);
 //! - `execute` (the mail commands), `auth` and `recall` (our own words a
 //!   reply may repeat);
 //! - `process` (one message as named steps), `tick`, `deadlines` and
@@ -24,6 +25,7 @@ mod answer;
 mod auth;
 mod boards;
 pub(crate) mod bounces;
+mod carry;
 mod context;
 pub(crate) mod deadlines;
 mod error;

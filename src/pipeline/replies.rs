@@ -10,12 +10,12 @@ use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
+use super::carry::{no_command_text, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
-use super::help::help_text;
 use super::journal::Recorded;
-use super::letters;
+use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};
 use super::report::{Effect, Notice, Report};
 use super::wording::{ending, replies as words};
@@ -25,7 +25,7 @@ use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use crate::store::games::{self, GameId};
@@ -44,6 +44,8 @@ struct Queue<'a, 'b> {
     games: HashMap<GameId, Arc<StoredGame>>,
     /// Their board blocks, each built once.
     boards: HashMap<GameId, BoardCtx>,
+    /// The player who sent the message, if a player did.
+    sender: Option<i64>,
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
@@ -56,6 +58,7 @@ impl<'a, 'b> Queue<'a, 'b> {
             seq: 0,
             games: HashMap::new(),
             boards: HashMap::new(),
+            sender: None,
         }
     }
 
@@ -155,21 +158,25 @@ pub(crate) fn send_all(
 ) -> Result<u32, PipelineError> {
     let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
+    q.sender = Some(player.id);
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
     let mut sent = transcript_within_cap(&mut q, &sender, report)?;
+    let mut told = HashSet::new();
     for notice in report.notices() {
         sent += u32::from(opponent_mail(&mut q, notice, report)?);
+        told.insert(q.game(notice.game)?.player(notice.color.opponent()).id);
     }
-    Ok(sent + queue_letters(&q, report)?)
+    let letters = with_words(env, player, report, told)?;
+    Ok(sent + queue_letters(&q, &letters)?)
 }
 
 /// Queues the letters the commands caused, numbered on from the mails
 /// queued before them, as `Queue::next_id` numbers.
-fn queue_letters(q: &Queue<'_, '_>, report: &Report) -> Result<u32, PipelineError> {
+fn queue_letters(q: &Queue<'_, '_>, letters: &[Letter]) -> Result<u32, PipelineError> {
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    letters::queue_each(q.conn, q.env, report.letters(), unique, Some(q.inbound_id))
+    letters::queue_each(q.conn, q.env, letters, unique, Some(q.inbound_id))
 }
 
 /// Queues a transcript to a sender who is not (yet) a player.
@@ -203,7 +210,10 @@ fn transcript_within_cap(
 /// Queues the transcript of `report` to `to`.
 fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), PipelineError> {
     let ctx = transcript_ctx(q, report)?;
-    let games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
+    let mut games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
+    if games.is_empty() {
+        games.extend(report.thread.map(|g| g.to_string()));
+    }
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
     let html = q.env.templates.render("reply-transcript.html", &ctx)?;
     let (rest, _) = strip_subject(&q.msg.mail.subject);
@@ -219,7 +229,10 @@ fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), Pi
 fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
     let (boards, mut sections) = shown(q, report)?;
     if report.lines.is_empty() {
-        sections.push(help_text(q.env, Some(words::no_command()))?);
+        sections.push(no_command_text(q.env, report)?);
+    } else if !report.comment.is_empty() {
+        let readers = readers(q, report)?;
+        sections.push(words_fate(&readers));
     }
     let lines = report.lines.iter().map(|l| TranscriptLine {
         command: l.command.clone(),
@@ -236,6 +249,19 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
     })
 }
 
+/// The names of the other players the commands of `report` write to.
+fn readers(q: &mut Queue<'_, '_>, report: &Report) -> Result<Vec<String>, PipelineError> {
+    let mut names = Vec::new();
+    for n in report.notices() {
+        names.push(q.game(n.game)?.player(n.color.opponent()).name.clone());
+    }
+    let others = report.letters().filter(|l| Some(l.to.id) != q.sender);
+    names.extend(others.map(|l| l.to.name.clone()));
+    let mut seen = HashSet::new();
+    names.retain(|n| seen.insert(n.clone()));
+    Ok(names)
+}
+
 /// The boards and the text sections a transcript shows: each game's board
 /// once, where a command last showed it (a refusal shows it only when no
 /// command has).
@@ -249,7 +275,7 @@ fn shown(
             Ok(Effect::Changed(Notice { game, .. }) | Effect::Shown(game)) => {
                 show_last(&mut boards, q.board(*game)?);
             }
-            Ok(Effect::Text(t)) => sections.push(t.clone()),
+            Ok(Effect::Text(t) | Effect::Registered(t)) => sections.push(t.clone()),
             Ok(Effect::Acted { text, game, .. }) => {
                 sections.push(text.clone());
                 if let Some(game) = game {
@@ -261,7 +287,6 @@ fn shown(
                     boards.push(q.board(game)?);
                 }
             }
-            _ => {}
         }
     }
     Ok((boards, sections))
@@ -285,7 +310,7 @@ fn opponent_mail(
     report: &Report,
 ) -> Result<bool, PipelineError> {
     let g = q.game(n.game)?;
-    let Some(to) = opponent_address(q, &g, n)? else {
+    let Some(to) = opponent_address(q, &g, n, !report.comment.is_empty())? else {
         return Ok(false);
     };
     let mover = g.player(n.color).name.clone();
@@ -306,9 +331,10 @@ fn opponent_address(
     q: &Queue<'_, '_>,
     g: &StoredGame,
     n: &Notice,
+    words: bool,
 ) -> Result<Option<String>, PipelineError> {
     let opponent = g.player(n.color.opponent());
-    let essential = g.game.phase() != crate::go::Phase::Play;
+    let essential = words || g.game.phase() != crate::go::Phase::Play;
     let since = q.env.now - Duration::hours(1);
     let Some(reach) = reach::player(q.conn, opponent.id, since)? else {
         return Ok(None);

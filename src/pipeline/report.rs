@@ -21,8 +21,8 @@ pub(crate) enum Effect {
     Shown(GameId),
     /// A block of text answers the command (game list, help).
     Text(String),
-    /// The sender was registered.
-    Registered,
+    /// The sender was registered; the welcome tells them what to do next.
+    Registered(String),
     /// A lifecycle or personal command changed something: `text` tells the
     /// sender what (shown in the transcript), `game`'s board (if any) is
     /// shown with it, and each letter is mailed to its player.
@@ -146,6 +146,27 @@ pub(crate) struct Report {
     pub(crate) not_processed: Vec<String>,
     /// The player's comment: the body lines that are not commands.
     pub(crate) comment: Vec<String>,
+    /// The game whose mail this mail answers (its Subject tag or its
+    /// threading), if any.
+    pub(crate) thread: Option<GameId>,
+    /// What became of the words of a mail without commands.
+    pub(crate) chat: Option<Chat>,
+}
+
+/// What became of the words of a mail that had no command.
+#[derive(Debug, Clone)]
+pub(crate) enum Chat {
+    /// They went to the opponent in a game, as `say` would send them.
+    Sent {
+        /// The opponent's name.
+        to: String,
+        /// The game.
+        game: GameId,
+        /// The mail that carries them.
+        letter: Letter,
+    },
+    /// They went nowhere, for this reason (a sentence).
+    Nowhere(String),
 }
 
 impl Report {
@@ -154,7 +175,7 @@ impl Report {
         let changed = self.lines.iter().any(|l| {
             matches!(
                 l.result,
-                Ok(Effect::Changed(_) | Effect::Registered | Effect::Acted { .. })
+                Ok(Effect::Changed(_) | Effect::Registered(_) | Effect::Acted { .. })
             )
         });
         match (changed, self.lines.iter().all(|l| l.result.is_err())) {
@@ -206,6 +227,14 @@ impl Report {
             Ok(Effect::Acted { letters, .. }) => letters.as_slice(),
             _ => &[],
         })
+    }
+
+    /// Returns the letter carrying the words of a mail without commands, if sent.
+    pub(crate) fn chat_letter(&self) -> Option<&Letter> {
+        match &self.chat {
+            Some(Chat::Sent { letter, .. }) => Some(letter),
+            _ => None,
+        }
     }
 }
 

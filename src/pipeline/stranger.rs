@@ -1,5 +1,6 @@
-//! Mail from an address that belongs to no player: `signup NAME`, or one
-//! polite "who are you" reply a day (capped), with `help` answered; the
+//! Mail from an address that belongs to no player: `signup NAME` (answered
+//! with a welcome that says what to do next), `help` (answered with how to
+//! join and the commands), or one polite "who are you" reply a day; the
 //! daily caps on replies to such an address.
 
 use chrono::Duration;
@@ -9,12 +10,12 @@ use super::answer::answer_player;
 use super::context::{Env, Msg};
 use super::error::{PipelineError, Rejection, reject};
 use super::execute::{command_code, run_all};
-use super::help::help_text;
+use super::help::{help_text, join_text, welcome_text};
 use super::journal::{Entry, Recorded, record};
 use super::replies;
 use super::report::{Disposition, Done, Effect, LineResult, Report};
 use super::wording::replies as words;
-use crate::mail::command::{Command, Parsed, parse_mail};
+use crate::mail::command::{Command, CommandLine, Parsed, parse_mail};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
@@ -44,6 +45,9 @@ pub(crate) fn from_stranger(
         _ => None,
     });
     let Some((line, name)) = signup else {
+        if asks_help(&parsed) {
+            return stranger_help(conn, env, msg, &parsed);
+        }
         return unknown_sender(conn, env, msg, &sender);
     };
     let s = Signup {
@@ -68,8 +72,9 @@ pub(crate) fn from_stranger(
 /// Runs the new player's commands, the `signup` line among them.
 fn signed_up(s: &Signup<'_>, player: &Player) -> Result<Disposition, PipelineError> {
     let mut report = run_all(s.conn, s.env, player, s.parsed, s.msg)?;
+    let welcome = welcome_text(s.env, player)?;
     for line in report.lines.iter_mut().filter(|l| l.command == s.line) {
-        line.result = Ok(Effect::Registered);
+        line.result = Ok(Effect::Registered(welcome.clone()));
     }
     answer_player(s.conn, s.env, s.msg, player, &report)
 }
@@ -87,18 +92,49 @@ fn refused_signup(s: &Signup<'_>, why: Rejection) -> Result<Disposition, Pipelin
     for line in report.lines.iter_mut().filter(|l| l.command == s.line) {
         line.result = Err(why.clone());
     }
+    answer_stranger(conn, env, msg, &report, Outcome::Rejected)
+}
+
+/// True when a stranger's mail asks for `help`.
+fn asks_help(parsed: &Parsed) -> bool {
+    let help = |l: &CommandLine| matches!(l.parsed, Ok(Command::Help));
+    parsed.commands.iter().any(help)
+}
+
+/// Answers a stranger's `help` (and their other commands) with the help
+/// and how to join, within the daily cap of replies to a stranger.
+fn stranger_help(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    parsed: &Parsed,
+) -> Result<Disposition, PipelineError> {
+    let sender = msg.mail.from.clone().unwrap_or_default();
+    if !may_get_more(conn, env, &sender)? {
+        let detail = "help; the daily limit of replies to this address is reached";
+        return ignored(conn, env, msg, "unknown-sender", detail);
+    }
+    let report = stranger_report(env, parsed)?;
+    answer_stranger(conn, env, msg, &report, Outcome::Answered)
+}
+
+/// Records a stranger's mail as `outcome` and queues its transcript.
+fn answer_stranger(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    report: &Report,
+    outcome: Outcome,
+) -> Result<Disposition, PipelineError> {
     let entry = Entry {
         player_id: None,
-        outcome: Outcome::Rejected,
+        outcome,
         reasons: &report.codes().join(" "),
         detail: &report.summary(),
     };
     let id = record(conn, env, msg, &entry)?;
-    let replies = replies::transcript_to_stranger(conn, env, Recorded { msg, id }, &report)?;
-    Ok(Disposition::Handled {
-        outcome: Outcome::Rejected,
-        replies,
-    })
+    let replies = replies::transcript_to_stranger(conn, env, Recorded { msg, id }, report)?;
+    Ok(Disposition::Handled { outcome, replies })
 }
 
 /// Returns true while an address that is no player is under the daily
@@ -139,7 +175,7 @@ fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineErr
     };
     for line in &parsed.commands {
         let result = match &line.parsed {
-            Ok(Command::Help) => Ok(Effect::Text(help_text(env, None)?)),
+            Ok(Command::Help) => Ok(Effect::Text(stranger_help_text(env)?)),
             Ok(_) => Err(reject("unknown-sender", words::not_registered())),
             Err(e) => Err(reject(command_code(e.code()), e.to_string())),
         };
@@ -175,4 +211,13 @@ fn unknown_sender(
         outcome: Outcome::Answered,
         replies,
     })
+}
+
+/// The help as a stranger reads it: how to join, then the commands.
+fn stranger_help_text(env: &Env<'_>) -> Result<String, PipelineError> {
+    Ok(format!(
+        "{}\n\n\n{}",
+        join_text(env)?,
+        help_text(env, None)?
+    ))
 }

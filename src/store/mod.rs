@@ -38,6 +38,7 @@ pub mod outbox;
 pub mod players;
 pub mod quarantine;
 pub(crate) mod reach;
+pub(crate) mod roster;
 pub(crate) mod savepoint;
 pub(crate) mod scoring;
 pub(crate) mod settings;

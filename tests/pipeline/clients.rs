@@ -91,6 +91,9 @@ fn gmail_reply_with_quoted_history() {
          2  . . . . . . . . . . . . . . . . . . .  2
          1  . . . . . . . . . . . . . . . . . . .  1
             A B C D E F G H J K L M N O P Q R S T
+
+
+        Your words went to bob.
     ");
 }
 
@@ -148,6 +151,9 @@ fn outlook_html_only() {
          2  . . . . . . . . . . . . .  2
          1  . . . . . . . . . . . . .  1
             A B C D E F G H J K L M N
+
+
+        Your words went to frida.
     ");
 }
 
@@ -212,6 +218,9 @@ fn apple_mail_pass_opens_scoring() {
         To mark it alive again:       alive game3 POINT...
         To accept this count:         done game3
         To play on instead:           resume game3
+
+
+        Your words went to dan.
     ");
 }
 
@@ -261,6 +270,9 @@ fn iso_8859_1_move_with_german_quote_header() {
          2  . . . . . . . . .  2
          1  . . . . . . . . .  1
             A B C D E F G H J
+
+
+        Your words went to wei.
     ");
 }
 

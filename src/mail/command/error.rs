@@ -10,7 +10,7 @@ const QUOTE_CHARS: usize = 40;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum CommandError {
     /// A word pbmgo reserves but does not understand (`undo`, `unsubscribe`…).
-    #[error("'{0}' is not a pbmgo command (send 'help' for the list)")]
+    #[error("'{0}' is not a command (send 'help' for the list)")]
     UnknownCommand(String),
     /// The point is not on any board; holds the engine's explanation.
     #[error("{0}")]

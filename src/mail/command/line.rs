@@ -21,6 +21,7 @@ enum Keyword {
     Move,
     Pass,
     Resign,
+    Players,
     /// A word players try that pbmgo does not support.
     Reserved,
 }
@@ -36,6 +37,7 @@ const KEYWORDS: &[(&str, Keyword)] = &[
     ("play", Keyword::Move),
     ("pass", Keyword::Pass),
     ("resign", Keyword::Resign),
+    ("players", Keyword::Players),
 ];
 
 /// Words that look like commands from other servers; answered with
@@ -85,7 +87,7 @@ fn shape_of(keyword: Keyword) -> Shape {
     match keyword {
         Keyword::Help => Shape::Topic,
         Keyword::Signup => Shape::Name,
-        Keyword::Games | Keyword::Reserved => Shape::Nothing,
+        Keyword::Games | Keyword::Players | Keyword::Reserved => Shape::Nothing,
         Keyword::Board | Keyword::Resign => Shape::Game,
         Keyword::Move => Shape::Move,
         Keyword::Pass => Shape::Pass,
@@ -138,6 +140,7 @@ fn dispatch(keyword: Keyword, first: &str, args: &[&str], thread: Option<GameRef
     match keyword {
         Keyword::Help => Ok(Command::Help),
         Keyword::Games => no_arguments(args).map(|()| Command::Games),
+        Keyword::Players => no_arguments(args).map(|()| Command::Players),
         Keyword::Signup => signup(args),
         Keyword::Board => game_only(args, thread, USAGE_BOARD).map(|game| Command::Board { game }),
         Keyword::Resign => {

@@ -168,6 +168,8 @@ pub enum Command {
     },
     /// `standings`: mail the table of players.
     Standings,
+    /// `players`: list the players, to find an opponent.
+    Players,
 }
 
 impl fmt::Display for Command {
@@ -203,6 +205,7 @@ impl fmt::Display for Command {
             Command::Notify { mode } => write!(f, "notify {}", mode.name()),
             Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
             Command::Standings => f.write_str("standings"),
+            Command::Players => f.write_str("players"),
         }
     }
 }

@@ -110,6 +110,24 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/game-over.txt"),
     ),
     ("sgf.txt", include_str!("../../../templates/sgf.txt")),
+    (
+        "players.txt",
+        include_str!("../../../templates/players.txt"),
+    ),
+    ("words.txt", include_str!("../../../templates/words.txt")),
+    (
+        "words-letter.txt",
+        include_str!("../../../templates/words-letter.txt"),
+    ),
+    (
+        "no-command.txt",
+        include_str!("../../../templates/no-command.txt"),
+    ),
+    ("join.txt", include_str!("../../../templates/join.txt")),
+    (
+        "welcome.txt",
+        include_str!("../../../templates/welcome.txt"),
+    ),
 ];
 
 /// All templates, compiled and ready to render.

@@ -68,6 +68,17 @@ pub struct HelpCtx {
     pub intro: Option<String>,
 }
 
+/// Context of `welcome.txt`: what a player who just signed up does next.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WelcomeCtx {
+    /// The server's display name.
+    pub server_name: String,
+    /// The address commands are sent to.
+    pub server_address: String,
+    /// The new player's name.
+    pub name: String,
+}
+
 /// Context of `unknown-sender.txt`: mail from an address with no player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct UnknownSenderCtx {

@@ -1,10 +1,12 @@
 //! Running the commands of one mail for a player, in the message's
 //! transaction: the password gate, the reply-token gate in token mode,
 //! then each command by its group (play, lifecycle, personal), collected
-//! in a [`Report`].
+//! in a [`Report`] with the game the mail answers and, for a mail without
+//! commands, where its words went (`chat`).
 
 use rusqlite::Connection;
 
+use super::chat;
 use super::cmd::Cmd;
 use super::gate::Gate;
 use super::play::{games_text, play};
@@ -46,10 +48,17 @@ pub(crate) fn run_all(
     for line in &parsed.commands {
         lines.push(run_line(&c, &gate, line)?);
     }
+    let thread = chat::answered_game(conn, msg.mail)?;
+    let chat = match parsed.commands.is_empty() {
+        true => chat::words_only(&c, &gate, thread, &parsed.comment)?,
+        false => None,
+    };
     Ok(Report {
         lines,
         not_processed: parsed.not_processed.clone(),
         comment: parsed.comment.clone(),
+        thread,
+        chat,
     })
 }
 
@@ -93,7 +102,8 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Vacation { .. }
         | Command::Notify { .. }
         | Command::Password { .. }
-        | Command::Standings => personal::run(c, cmd).map(Done::from),
+        | Command::Standings
+        | Command::Players => personal::run(c, cmd).map(Done::from),
         _ => lifecycle::run(c, cmd).map(Done::from),
     }
 }

@@ -8,8 +8,10 @@
 //! `personal`); the play commands are in `play`; the game lifecycle
 //! (challenges, placement, scoring, endings, records) in `lifecycle`; the
 //! player's own settings, undo, talk and standings in `personal`; finding
-//! the game a command names in `load`.
+//! the game a command names in `load`; the words of a mail without
+//! commands in `chat`.
 
+mod chat;
 mod cmd;
 mod dispatch;
 mod gate;

@@ -15,9 +15,9 @@ pub(crate) fn bouncing_subject(player: &str, games: &[GameId]) -> String {
 pub(crate) fn bouncing_text(player: &str, limit: u32, games: &[GameId]) -> String {
     let list: Vec<String> = games.iter().map(ToString::to_string).collect();
     format!(
-        "pbmgo's mail to {name} has come back undelivered {limit} times, so pbmgo has \
-         stopped mailing {name}.\n\nYour games with {name}: {games}.\n\n{name} will not hear \
-         of your moves until they send pbmgo a mail, which starts pbmgo mailing them again. \
+        "Mail to {name} has come back undelivered {limit} times, so no more mail goes \
+         to {name}.\n\nYour games with {name}: {games}.\n\n{name} will not hear of your \
+         moves until they send a mail to this server, which starts their mail again. \
          If you can reach {name} another way, you might tell them.\n",
         name = player,
         games = list.join(", "),

@@ -155,3 +155,14 @@ pub(crate) fn undo_agreed(number: u32, move_text: &str, id: GameId, asker: &str)
         "You agreed: move {number} ({move_text}) in {id} is taken back. It is {asker}'s move again."
     )
 }
+
+/// Why the words of a mail without commands went nowhere: it answers no game.
+pub(crate) fn answers_no_game() -> &'static str {
+    "this mail answers no game. To write to an opponent, reply to a mail \
+     about your game, or send 'say GAME' followed by your words"
+}
+
+/// Why the words of a mail without commands went nowhere: game `id` is not the sender's.
+pub(crate) fn not_your_game(id: GameId) -> String {
+    format!("this mail answers {id}, which is not one of your games")
+}

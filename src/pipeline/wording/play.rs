@@ -60,7 +60,7 @@ pub(crate) fn already_registered(name: &str) -> String {
 /// `local` is the local part of the server's address.
 pub(crate) fn bad_token(n: u64, local: &str) -> String {
     format!(
-        "pbmgo takes commands for game{n} only in a reply to its mail about game{n}: \
+        "commands for game{n} are taken only in a reply to the mail about game{n}: \
          answer with your mail program's Reply to the latest mail about game{n}, and keep \
          the address it replies to (the one with a '+' after {local}); this mail was not \
          sent to that address"

@@ -18,11 +18,6 @@ pub(crate) fn transcript_subject(rest: &str, games: &[String]) -> String {
     }
 }
 
-/// The first line of the help a mail without commands gets.
-pub(crate) fn no_command() -> &'static str {
-    "Your mail had no command pbmgo knows."
-}
-
 /// The opponent's Subject after the second pass in a row.
 pub(crate) fn both_passed_subject(id: GameId) -> String {
     format!("[{id}] Both players passed: the game is being scored")
@@ -58,4 +53,16 @@ pub(crate) fn bad_name(name: &str, why: &str) -> String {
 /// `unknown-sender`: a stranger's command other than `help`.
 pub(crate) fn not_registered() -> &'static str {
     "this address is not registered: sign up first with signup NAME"
+}
+
+/// The sender's words went with their commands to `names`.
+pub(crate) fn words_went_to(names: &str) -> String {
+    format!("Your words went to {names}.")
+}
+
+/// The sender's words went nowhere: no command of the mail writes to another player.
+pub(crate) fn words_went_nowhere() -> &'static str {
+    "Your words went nowhere: no command of this mail writes to another player. \
+     To write to your opponent, reply to a mail about your game with only your \
+     words, or send 'say GAME' followed by them."
 }

@@ -363,7 +363,10 @@ fn reply_words(p: &mut Page) {
         "replies::transcript_subject",
         w::transcript_subject("move", &one),
     );
-    p.show("replies::no_command", w::no_command());
+    p.show("replies::words_went_to", w::words_went_to("bob"));
+    p.show("replies::words_went_nowhere", w::words_went_nowhere());
+    p.show("personal::answers_no_game", personal::answers_no_game());
+    p.show("personal::not_your_game", personal::not_your_game(id()));
     p.show("replies::both_passed_subject", w::both_passed_subject(id()));
     let subject = w::your_move_subject(id(), "alice", "D4", 41);
     p.show("replies::your_move_subject", subject);

@@ -1,5 +1,6 @@
 //! A game's mail thread: the Message-ID of the first mail about the game,
-//! which every later mail about it answers (`In-Reply-To`, `References`).
+//! which every later mail about it answers (`In-Reply-To`, `References`),
+//! and which game a mail answered belongs to.
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -20,4 +21,21 @@ pub(crate) fn set_root(conn: &Connection, id: GameId, message_id: &str) -> Resul
     conn.prepare_cached("UPDATE games SET thread_id = ?2 WHERE id = ?1")?
         .execute(params![id.get(), message_id])?;
     Ok(())
+}
+
+/// Returns the game whose mail `message_id` is: a mail the outbox holds
+/// for a game, else a game's thread root.
+pub(crate) fn game_of(conn: &Connection, message_id: &str) -> Result<Option<GameId>, StoreError> {
+    let sent: Option<Option<i64>> = conn
+        .prepare_cached("SELECT game_id FROM outbox WHERE message_id = ?1")?
+        .query_row([message_id], |r| r.get(0))
+        .optional()?;
+    let id = match sent {
+        Some(game) => game,
+        None => conn
+            .prepare_cached("SELECT id FROM games WHERE thread_id = ?1 ORDER BY id LIMIT 1")?
+            .query_row([message_id], |r| r.get(0))
+            .optional()?,
+    };
+    Ok(id.and_then(GameId::new))
 }

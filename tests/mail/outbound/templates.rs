@@ -3,6 +3,8 @@
 
 use std::fs;
 
+use serde_json::json;
+
 use pbmgo::mail::templates::{
     BoardCtx, HelpCtx, TemplateError, Templates, UnknownSenderCtx, YourMoveCtx,
 };
@@ -61,6 +63,38 @@ fn finished_board() -> BoardCtx {
     }
 }
 
+/// The templates without a board, each with a pinned context (their
+/// contexts are the pipeline's own, so they are written out here).
+fn boardless() -> Vec<(&'static str, serde_json::Value)> {
+    let words = json!(["Good luck!", "I'll be travelling, so slow replies."]);
+    let server = json!({"server_name": "Goban by Post", "server_address": "go@example.org"});
+    vec![
+        (
+            "players.txt",
+            json!({"server_name": "Goban by Post", "example": "bob", "lines": [
+                "bob                     1616       1  2026-11-22",
+                "alice                   1584       1  2026-11-21",
+            ]}),
+        ),
+        ("words.txt", json!({"from": "alice", "lines": words})),
+        (
+            "words-letter.txt",
+            json!({"from": "alice", "game": "game42", "lines": words}),
+        ),
+        (
+            "no-command.txt",
+            json!({"words": words, "sent_to": null, "game": null,
+                   "nowhere": "this mail answers no game"}),
+        ),
+        ("join.txt", server.clone()),
+        (
+            "welcome.txt",
+            json!({"server_name": "Goban by Post", "server_address": "go@example.org",
+                   "name": "carol"}),
+        ),
+    ]
+}
+
 /// Templates whose snapshots (and line checks) are in the test files of
 /// their commands: `lifecycle_mails.rs`, the personal commands' and
 /// `tick`'s.
@@ -107,6 +141,9 @@ fn rendered() -> Vec<(&'static str, String)> {
             t.render("unknown-sender.txt", &unknown_ctx()).unwrap(),
         ),
     ];
+    for (name, ctx) in boardless() {
+        out.push((name, t.render(name, &ctx).unwrap()));
+    }
     let mut names: Vec<&str> = out.iter().map(|(n, _)| *n).collect();
     names.extend(SNAPSHOTTED_ELSEWHERE);
     names.sort_unstable();
@@ -169,6 +206,22 @@ fn snapshots_of_the_variants() {
     };
     let text = t.render("help.txt", &help).unwrap();
     assert!(text.starts_with("pbmgo plays"), "{text}");
+    let sent = json!({"words": ["Good luck!"], "sent_to": "bob", "game": "game42",
+                      "nowhere": null});
+    snapshot!(
+        "no-command-sent.txt",
+        t.render("no-command.txt", &sent).unwrap()
+    );
+    let empty = json!({"words": [], "sent_to": null, "game": null, "nowhere": null});
+    snapshot!(
+        "no-command-empty.txt",
+        t.render("no-command.txt", &empty).unwrap()
+    );
+    let alone = json!({"server_name": "Goban by Post", "example": null, "lines": []});
+    snapshot!(
+        "players-alone.txt",
+        t.render("players.txt", &alone).unwrap()
+    );
 }
 
 #[test]
@@ -187,7 +240,8 @@ fn lines_stay_under_78_columns_except_the_board() {
 #[test]
 fn the_board_is_copied_verbatim() {
     for (name, text) in rendered() {
-        if name.starts_with("help") || name.starts_with("unknown") {
+        let boardless = boardless().iter().any(|(n, _)| *n == name);
+        if name.starts_with("help") || name.starts_with("unknown") || boardless {
             continue;
         }
         let expected = if name.ends_with(".html") {

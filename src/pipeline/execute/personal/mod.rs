@@ -1,5 +1,5 @@
-//! A player's own commands: `undo` (`undo`), `say` and `standings`
-//! (`talk`), and `vacation`, `notify` and `password` (`settings`), with the
+//! A player's own commands: `undo` (`undo`), `say`, `standings` and
+//! `players` (`talk`), and `vacation`, `notify` and `password` (`settings`), with the
 //! password gate every mail of a player with a password passes first.
 
 mod settings;
@@ -24,6 +24,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Undo { game } => undo::run(c, *game),
         Command::Say { game, text } => talk::say(c, *game, text),
         Command::Standings => talk::standings(conn, env),
+        Command::Players => talk::players(c),
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),

@@ -4,7 +4,7 @@
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::{Effect, LineResult, Report};
+use crate::pipeline::report::{Chat, Effect, LineResult, Report};
 use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
@@ -131,10 +131,12 @@ pub(crate) fn password_gate(
         .commands
         .iter()
         .map(|l| LineResult::new(l.text.clone(), Err(refusal.clone())));
+    let words_alone = parsed.commands.is_empty() && !parsed.comment.is_empty();
     Ok(Some(Report {
         lines: lines.collect(),
         not_processed: parsed.not_processed.clone(),
-        comment: Vec::new(),
+        chat: words_alone.then_some(Chat::Nowhere(refusal.reason)),
+        ..Report::default()
     }))
 }
 

@@ -1,5 +1,6 @@
-//! `say GAME TEXT...` (a message to the opponent) and `standings` (the
-//! table of players with their Elo ratings).
+//! `say GAME TEXT...` (a message to the opponent), `standings` (the
+//! table of players with their Elo ratings) and `players` (who there is
+//! to play: rating, active games, last seen).
 
 use super::super::load::load_own;
 use crate::pipeline::context::Env;
@@ -12,6 +13,8 @@ use serde::Serialize;
 
 use crate::mail::command::GameRef;
 use crate::pipeline::letters::Letter;
+use crate::pipeline::words::day;
+use crate::store::roster::{RosterEntry, roster};
 use crate::store::standings::{self, Standing};
 
 /// Context of `say.txt`: a player's message to their opponent.
@@ -32,6 +35,17 @@ pub(crate) struct StandingsCtx {
     pub(crate) server_name: String,
     /// One line per player, highest rating first, in the table's columns.
     pub(crate) lines: Vec<String>,
+}
+
+/// Context of `players.txt`.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct PlayersCtx {
+    /// The server's display name.
+    pub(crate) server_name: String,
+    /// One line per player, the most recently seen first, in the table's columns.
+    pub(crate) lines: Vec<String>,
+    /// A player to show in the example `challenge` line.
+    pub(crate) example: Option<String>,
 }
 
 /// Runs `say GAME TEXT` for `player`.
@@ -87,5 +101,29 @@ pub(crate) fn table_line(s: &Standing) -> String {
     format!(
         "{:<20} {:>4}  {:>5}  {:>6}  {:>6}",
         s.name, s.won, s.lost, s.active, s.rating
+    )
+}
+
+/// Runs `players`: who there is to play, as a block of the reply.
+pub(super) fn players(c: &Cmd<'_>) -> CmdResult<Effect> {
+    let all = roster(c.conn)?;
+    let example = all.iter().find(|e| e.name != c.player.name);
+    let ctx = PlayersCtx {
+        server_name: c.env.settings.identity.name.clone(),
+        lines: all.iter().map(roster_line).collect(),
+        example: example.map(|e| e.name.clone()),
+    };
+    let text = c.env.templates.render("players.txt", &ctx)?;
+    Ok(Effect::Text(text.trim_end().to_string()))
+}
+
+/// Returns one player's line in the columns of `players.txt`.
+fn roster_line(e: &RosterEntry) -> String {
+    format!(
+        "{:<21} {:>6}  {:>6}  {}",
+        e.name,
+        e.rating,
+        e.active,
+        day(e.last_seen)
     )
 }
