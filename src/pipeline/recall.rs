@@ -4,13 +4,15 @@
 //! against them: their lines and Subjects ([`Recognise::LinesAndSubjects`]).
 //! A mail that names none of ours (mailx and autoresponders often set no
 //! threading headers) is read against the latest mails we sent to its
-//! sender, lines only: a lone line the player typed still counts (see
-//! `command::OwnWords`).
+//! sender: their lines (a lone line the player typed still counts, see
+//! `command::OwnWords`), and their Subjects too when the mail's Subject
+//! has a reply prefix (`Re: [game1] Re: pass game1`), so a reply never
+//! repeats a command from a Subject of ours.
 
 use rusqlite::Connection;
 
 use super::error::PipelineError;
-use crate::mail::command::OwnWords;
+use crate::mail::command::{OwnWords, is_reply_subject};
 use crate::mail::inbound::InboundMail;
 use crate::mail::inbound::sent::{Recognise, own_words};
 use crate::store::outbox::{self, Recalled};
@@ -29,7 +31,12 @@ pub(super) fn own_words_in(
     }
     let sender = mail.from.as_deref().unwrap_or_default();
     let recent = outbox::recent_to(conn, sender, RECENT)?;
-    Ok(words(&recent, Recognise::Lines))
+    let what = if is_reply_subject(&mail.subject) {
+        Recognise::LinesAndSubjects
+    } else {
+        Recognise::Lines
+    };
+    Ok(words(&recent, what))
 }
 
 /// The ids the mail answers: References, then In-Reply-To, oldest first.

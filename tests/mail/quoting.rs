@@ -176,6 +176,25 @@ fn our_subject_with_reply_prefixes_is_not_read() {
 }
 
 #[test]
+fn a_reply_subject_that_is_no_command_is_words_not_a_refusal() {
+    let parsed = parse_mail(
+        "Re: [game1] Challenge from bob",
+        "Sorry, no time this month.",
+    );
+    assert!(parsed.commands.is_empty(), "{:?}", parsed.commands);
+    assert_eq!(parsed.comment, ["Sorry, no time this month."]);
+    // A bad command in a reply's Subject was answered when it first came.
+    let again = parse_mail("Re: [game1] move game1 z99", "Sorry, no time.");
+    assert!(again.commands.is_empty(), "{:?}", again.commands);
+    // Without a reply prefix the same Subject is refused, as any line.
+    let fresh = parse_mail("[game1] move game1 z99", "Sorry, no time.");
+    assert_eq!(fresh.commands.len(), 1);
+    assert!(fresh.commands[0].parsed.is_err());
+    // A reply prefix does not stop a Subject that is a command.
+    assert_eq!(summary(&parse_mail("Re: pass game1", "")).0, ["pass game1"]);
+}
+
+#[test]
 fn a_lone_line_equal_to_ours_is_the_players() {
     let own = ours();
     let parsed = parse_reply(

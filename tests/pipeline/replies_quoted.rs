@@ -160,3 +160,23 @@ fn our_subject_is_not_played_again() {
     );
     assert!(latest(&h, ALICE, "reply").rejected().is_empty());
 }
+
+#[test]
+fn an_unthreaded_reply_does_not_replay_our_subject() {
+    let h = started();
+    h.drop_mail(&mail(ALICE, "move game1 c5", "").bytes());
+    h.poll();
+    h.drop_mail(&mail(BOB, "move", "move game1 d5").bytes());
+    h.poll();
+    let transcript = latest(&h, ALICE, "reply");
+    // No In-Reply-To or References: the client dropped them.
+    let raw = mail(ALICE, &format!("Re: {}", transcript.subject), "c3").bytes();
+    h.drop_mail(&raw);
+    h.poll();
+    h.assert_moves(
+        "game1",
+        4,
+        &[("white", "C5"), ("black", "D5"), ("white", "C3")],
+    );
+    assert!(latest(&h, ALICE, "reply").rejected().is_empty());
+}

@@ -6,7 +6,7 @@ use super::error::CommandError;
 use super::line::{parse, parse_bare};
 use super::own::OwnWords;
 use super::quote::live_lines;
-use super::subject::strip_subject;
+use super::subject::{is_reply_subject, strip_subject};
 use super::types::{Command, GameRef, REDACTED_PASSWORD};
 use super::typo::distance;
 
@@ -61,7 +61,9 @@ type Outcome = Result<Command, CommandError>;
 ///
 /// The Subject is free text more often than a command, so a Subject that
 /// fails to parse counts only when the body holds no command, and a Subject
-/// command repeated in the body counts once.
+/// command repeated in the body counts once. A reply's or forward's Subject
+/// (`Re: [game1] Challenge from bob`) repeats the mail it answers, so when
+/// it does not read as a command it is words, never a refusal.
 pub fn parse_mail(subject: &str, body: &str) -> Parsed {
     parse_reply(subject, body, &OwnWords::new())
 }
@@ -73,6 +75,7 @@ pub fn parse_mail(subject: &str, body: &str) -> Parsed {
 /// thread's game).
 pub fn parse_reply(subject: &str, body: &str, own: &OwnWords) -> Parsed {
     let ours = own.has_subject(subject);
+    let reply = is_reply_subject(subject);
     let (subject, thread) = strip_subject(subject);
     let mut found = Found::default();
     for line in live_lines(body, own) {
@@ -80,6 +83,7 @@ pub fn parse_reply(subject: &str, body: &str, own: &OwnWords) -> Parsed {
     }
     let subject_line = read_line(&subject, thread)
         .filter(|_| !ours)
+        .filter(|parsed| parsed.is_ok() || !reply)
         .filter(|parsed| found.keeps_subject(parsed))
         .map(|parsed| CommandLine {
             text: shown(&subject, &parsed),

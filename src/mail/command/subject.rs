@@ -21,6 +21,23 @@ pub fn strip_subject(subject: &str) -> (String, Option<GameRef>) {
     (rest.trim_end().to_string(), game_tag(&subject))
 }
 
+/// Whether the Subject answers or forwards another mail: a reply or forward
+/// prefix (`Re:`, `AW:`, `Fwd:` …) stands before its text, after any
+/// `[tags]`. Such a Subject repeats the Subject of the mail it answers.
+pub fn is_reply_subject(subject: &str) -> bool {
+    let subject = super::clean::clean(subject);
+    let mut rest = subject.trim();
+    loop {
+        if strip_prefix(rest).is_some() {
+            return true;
+        }
+        match strip_tag(rest) {
+            Some(next) => rest = next.trim_start(),
+            None => return false,
+        }
+    }
+}
+
 /// Returns `s` after a leading reply prefix and its colon, if it has one.
 fn strip_prefix(s: &str) -> Option<&str> {
     let letters = s
