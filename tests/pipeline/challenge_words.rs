@@ -66,7 +66,7 @@ fn a_decline_in_words_reaches_the_challenger_and_declines_nothing() {
     for w in [
         "words to alice about\nthe challenge game1",
         "Your words went to alice.",
-        "game1 is still\nopen",
+        "game1\nis still open.",
     ] {
         assert!(t.text.contains(w), "{w}: {}", t.text);
     }
@@ -160,6 +160,15 @@ fn a_strangers_notes_style_reply_runs_none_of_our_lines() {
             .bytes(),
     );
     assert_eq!(h.count("players"), players, "no signup from our text");
+    // As an autoresponder sends it: our text below theirs, no attribution.
+    let body = format!("I am away until Monday.\n\n{}", who.text);
+    deliver(
+        &h,
+        &mail(dave, &subject, &body)
+            .reply_to(who.message_id())
+            .bytes(),
+    );
+    assert_eq!(h.count("players"), players, "no signup from our text");
 
     // The help and how to join, carried back unquoted, run nothing either.
     let erin = "erin@example.net";
@@ -177,8 +186,8 @@ fn a_strangers_notes_style_reply_runs_none_of_our_lines() {
     assert_eq!(h.sent_to(erin).len(), 2);
     assert!(!h.sent_to(erin)[1].text.contains("Welcome"));
 
-    // Their own signup on top of it is read.
-    let body = format!("signup dave\n\n{NOTES}\n\n{}", who.text);
+    // Their own signup below our text, unquoted, is read.
+    let body = format!("{}\n\nsignup dave\n", who.text);
     deliver(
         &h,
         &mail(dave, &subject, &body)
