@@ -5,7 +5,8 @@
 //! `words.txt` block after its opening paragraph, and a mail with words is
 //! sent even to a player who takes only essential mail); the sender reads
 //! where their words went, and the sender of a mail without commands what
-//! was read and why nothing happened (`no-command.txt`).
+//! was read and why nothing happened (`no-command.txt`), tagged with the
+//! challenge its words went to, if they went to one.
 
 use std::collections::HashSet;
 
@@ -14,9 +15,10 @@ use serde::Serialize;
 use super::context::Env;
 use super::error::PipelineError;
 use super::letters::Letter;
-use super::report::{Chat, Report};
+use super::report::{Chat, Report, Topic};
 use super::wording::replies as words;
 use crate::mail::templates::wrap;
+use crate::store::games::GameId;
 use crate::store::players::Player;
 
 /// Context of `words.txt`: a player's words, quoted in a letter.
@@ -39,6 +41,10 @@ pub(crate) struct NoCommandCtx {
     pub(crate) game: Option<String>,
     /// Why they went nowhere, if they had somewhere to go.
     pub(crate) nowhere: Option<String>,
+    /// They went to the other player of a challenge, not a game yet.
+    pub(crate) challenge: bool,
+    /// That challenge still waits for an answer.
+    pub(crate) open: bool,
 }
 
 /// Returns the letters of `report` with `sender`'s words quoted in the
@@ -111,17 +117,42 @@ pub(crate) fn no_command_text(env: &Env<'_>, report: &Report) -> Result<String, 
         Some(Chat::Nowhere(why)) => (None, None, Some(why.clone())),
         None => (None, None, None),
     };
+    let challenge = challenge_words(report);
     let ctx = NoCommandCtx {
         words: report.comment.clone(),
         sent_to,
         game,
         nowhere,
+        challenge: challenge.is_some(),
+        open: challenge.is_some_and(|(_, open)| open),
     };
     Ok(env
         .templates
         .render("no-command.txt", &ctx)?
         .trim_end()
         .to_string())
+}
+
+/// The challenge the words of a mail without commands went to, if they
+/// went to one, and whether it is still open.
+fn challenge_words(report: &Report) -> Option<(GameId, bool)> {
+    match &report.chat {
+        Some(Chat::Sent {
+            game,
+            topic: Topic::Challenge { open },
+            ..
+        }) => Some((*game, *open)),
+        _ => None,
+    }
+}
+
+/// The games a transcript's Subject is tagged with: those it shows (or
+/// answers), else the challenge the mail's words went to.
+pub(crate) fn subject_games(games: &[String], report: &Report) -> Vec<String> {
+    match (games, challenge_words(report)) {
+        ([], Some((id, _))) => vec![id.to_string()],
+        _ => games.to_vec(),
+    }
 }
 
 #[cfg(test)]

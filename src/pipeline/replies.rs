@@ -10,7 +10,7 @@ use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
-use super::carry::{no_command_text, with_words, words_fate};
+use super::carry::{no_command_text, subject_games, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_ctx as scored_board_ctx;
@@ -217,7 +217,7 @@ fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), Pi
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
     let html = q.env.templates.render("reply-transcript.html", &ctx)?;
     let (rest, _) = strip_subject(&q.msg.mail.subject);
-    let subject = words::transcript_subject(&rest, &games);
+    let subject = words::transcript_subject(&rest, &subject_games(&games, report));
     let mut m = mail(to, subject, text, Some(html), q.next_id());
     answer(&mut m, q.msg);
     m.rejected_codes = report.codes().into_iter().map(str::to_string).collect();

@@ -164,9 +164,23 @@ pub(crate) enum Chat {
         game: GameId,
         /// The mail that carries them.
         letter: Letter,
+        /// Whether `game` is a game or a challenge.
+        topic: Topic,
     },
     /// They went nowhere, for this reason (a sentence).
     Nowhere(String),
+}
+
+/// What words sent alone are about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Topic {
+    /// A game (running or finished).
+    Game,
+    /// A challenge, no game yet; `open` while it waits for an answer.
+    Challenge {
+        /// The challenge is still waiting for an answer.
+        open: bool,
+    },
 }
 
 impl Report {

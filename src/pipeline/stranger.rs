@@ -1,7 +1,9 @@
 //! Mail from an address that belongs to no player: `signup NAME` (answered
 //! with a welcome that says what to do next), `help` (answered with how to
 //! join and the commands), or one polite "who are you" reply a day; the
-//! daily caps on replies to such an address.
+//! daily caps on replies to such an address. Like a player's, a
+//! stranger's mail is read against the mails of ours it repeats (`recall`),
+//! so the example lines of our answers are never run for them.
 
 use chrono::Duration;
 use rusqlite::Connection;
@@ -12,10 +14,10 @@ use super::error::{PipelineError, Rejection, reject};
 use super::execute::{command_code, run_all};
 use super::help::{help_text, join_text, welcome_text};
 use super::journal::{Entry, Recorded, record};
-use super::replies;
 use super::report::{Disposition, Done, Effect, LineResult, Report};
 use super::wording::replies as words;
-use crate::mail::command::{Command, CommandLine, Parsed, parse_mail};
+use super::{recall, replies};
+use crate::mail::command::{Command, CommandLine, Parsed, parse_reply};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
@@ -38,7 +40,8 @@ pub(crate) fn from_stranger(
     env: &Env<'_>,
     msg: &Msg<'_>,
 ) -> Result<Disposition, PipelineError> {
-    let parsed = parse_mail(&msg.mail.subject, &msg.mail.text);
+    let own = recall::own_words_in(conn, msg.mail)?;
+    let parsed = parse_reply(&msg.mail.subject, &msg.mail.text, &own);
     let sender = msg.mail.from.clone().unwrap_or_default();
     let signup = parsed.commands.iter().find_map(|l| match &l.parsed {
         Ok(Command::Signup { name }) => Some((l.text.clone(), name.clone())),

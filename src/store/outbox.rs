@@ -21,7 +21,7 @@ mod body;
 mod recall;
 
 pub(crate) use body::{Encoded, encode_body};
-pub use recall::{MAX_RECALLED, Recalled, recall, recent_to};
+pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};
 #[cfg(test)]
 mod tests;
 

@@ -1,6 +1,7 @@
 //! Mail handled end to end: replies, records and games.
 
 mod bounces;
+mod challenge_words;
 mod chat;
 mod clients;
 mod clients_more;

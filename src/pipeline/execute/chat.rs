@@ -2,32 +2,23 @@
 //! `[gameN]` tag of its Subject, else the game of a mail its
 //! `In-Reply-To` or `References` name: one of ours in the outbox, or a
 //! game's thread root), and the words sent to the opponent there as `say`
-//! would send them, or why they went nowhere.
+//! would send them, or why they went nowhere. Before there is a game,
+//! words answering a challenge go to its other player (`challenge_words`).
 
 use rusqlite::Connection;
-use serde::Serialize;
 
+use super::challenge_words::{answered_challenge, to_challenge};
 use super::cmd::Cmd;
 use super::gate::Gate;
+use super::words_letter::words_letter;
 use crate::mail::command::{Command, GameRef, strip_subject};
 use crate::mail::inbound::InboundMail;
 use crate::pipeline::error::PipelineError;
-use crate::pipeline::letters::Letter;
-use crate::pipeline::report::Chat;
+use crate::pipeline::report::{Chat, Topic};
 use crate::pipeline::wording::personal as words;
 use crate::store::StoreError;
+use crate::store::challenges::Status;
 use crate::store::games::{self, GameId, thread};
-
-/// Context of `words-letter.txt`: a player's words sent on alone.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct WordsLetterCtx {
-    /// The game's name.
-    pub(crate) game: String,
-    /// Who wrote.
-    pub(crate) from: String,
-    /// Their lines, as written.
-    pub(crate) lines: Vec<String>,
-}
 
 /// Returns the game whose mail `mail` answers, if it names one that exists.
 pub(super) fn answered_game(
@@ -62,50 +53,57 @@ fn exists(conn: &Connection, id: GameId) -> Result<bool, PipelineError> {
     }
 }
 
-/// Sends `lines`, the words of a mail without commands, to the sender's
-/// opponent in `game` (the game the mail answers); `None` without words.
+/// Sends `lines`, the words of a mail without commands, to the other
+/// player of what `mail` answers: `game` (the game it answers), else a
+/// challenge (see `challenge_words`); `None` without words.
 pub(super) fn words_only(
     c: &Cmd<'_>,
     gate: &Gate<'_>,
+    mail: &InboundMail,
     game: Option<GameId>,
     lines: &[String],
 ) -> Result<Option<Chat>, PipelineError> {
     if lines.is_empty() {
         return Ok(None);
     }
-    let Some(id) = game else {
-        return Ok(Some(Chat::Nowhere(words::answers_no_game().into())));
+    let game = match game {
+        Some(id) => Some(id),
+        None => match answered_challenge(c.conn, mail, c.player)? {
+            Some(ch) if ch.status != Status::Accepted => {
+                return Ok(Some(to_challenge(c, &ch, lines)?));
+            }
+            accepted => accepted.map(|ch| ch.id),
+        },
     };
+    match game {
+        Some(id) => to_game(c, gate, id, lines).map(Some),
+        None => Ok(Some(Chat::Nowhere(words::answers_no_game().into()))),
+    }
+}
+
+/// Sends `lines` to the sender's opponent in game `id`, as `say` would.
+fn to_game(
+    c: &Cmd<'_>,
+    gate: &Gate<'_>,
+    id: GameId,
+    lines: &[String],
+) -> Result<Chat, PipelineError> {
     let g = games::load(c.conn, id)?;
     let Some(color) = g.color_of(c.player.id) else {
-        return Ok(Some(Chat::Nowhere(words::not_your_game(id))));
+        return Ok(Chat::Nowhere(words::not_your_game(id)));
     };
     let say = Command::Say {
         game: GameRef(u64::try_from(id.get()).unwrap_or(0)),
         text: lines.join(" "),
     };
     if let Some(refused) = gate.check(c.conn, c.player, &say)? {
-        return Ok(Some(Chat::Nowhere(refused.reason)));
+        return Ok(Chat::Nowhere(refused.reason));
     }
-    let to = g.player(color.opponent()).clone();
-    let ctx = WordsLetterCtx {
-        game: id.to_string(),
-        from: c.player.name.clone(),
-        lines: lines.to_vec(),
-    };
-    let letter = Letter {
-        to: to.clone(),
-        kind: "say",
-        subject: words::say_subject(id, &c.player.name),
-        text: c.env.templates.render("words-letter.txt", &ctx)?,
-        html: None,
-        game: Some(id),
-        attachments: Vec::new(),
-        essential: true,
-    };
-    Ok(Some(Chat::Sent {
-        to: to.name,
+    let to = g.player(color.opponent());
+    Ok(Chat::Sent {
+        to: to.name.clone(),
         game: id,
-        letter,
-    }))
+        letter: words_letter(c, to, id, lines, false)?,
+        topic: Topic::Game,
+    })
 }

@@ -50,7 +50,7 @@ pub(crate) fn run_all(
     }
     let thread = chat::answered_game(conn, msg.mail)?;
     let chat = match parsed.commands.is_empty() {
-        true => chat::words_only(&c, &gate, thread, &parsed.comment)?,
+        true => chat::words_only(&c, &gate, msg.mail, thread, &parsed.comment)?,
         false => None,
     };
     Ok(Report {

@@ -9,8 +9,10 @@
 //! (challenges, placement, scoring, endings, records) in `lifecycle`; the
 //! player's own settings, undo, talk and standings in `personal`; finding
 //! the game a command names in `load`; the words of a mail without
-//! commands in `chat`.
+//! commands in `chat` (a game's) and `challenge_words` (a challenge's),
+//! their letter in `words_letter`.
 
+mod challenge_words;
 mod chat;
 mod cmd;
 mod dispatch;
@@ -19,5 +21,6 @@ mod lifecycle;
 mod load;
 mod personal;
 mod play;
+mod words_letter;
 
 pub(crate) use dispatch::{command_code, run_all};

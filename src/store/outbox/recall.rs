@@ -1,7 +1,8 @@
 //! Recalling the mails pbmgo sent, so that a reply that repeats them is
 //! not read as the player's words: by Message-ID (the mails a reply names
 //! in In-Reply-To and References) and, for a reply that names none, the
-//! latest ones sent to an address.
+//! latest ones sent to an address; and the challenge letters beside a mail,
+//! for a reply that answers a challenge.
 
 use rusqlite::{Connection, params};
 
@@ -38,6 +39,33 @@ pub fn recall(conn: &Connection, message_ids: &[String]) -> Result<Vec<Recalled>
         if let Some(row) = rows.next()? {
             found.push(read(row)?);
         }
+    }
+    Ok(found)
+}
+
+/// Returns the outbox mail `message_id` (brackets allowed), then the
+/// challenge letters queued for the same inbound message: a challenge's
+/// letter and the challenger's transcript of it come from one message.
+/// Empty when the id is not ours.
+pub fn with_challenge_letters(
+    conn: &Connection,
+    message_id: &str,
+) -> Result<Vec<Recalled>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT l.id, l.message_id, l.game_id, b.encoding, b.body
+         FROM outbox o JOIN outbox l
+             ON l.id = o.id OR (l.inbound_id = o.inbound_id AND l.kind = 'challenge')
+         JOIN outbox_bodies b ON b.outbox_id = l.id
+         WHERE o.message_id = ?1 ORDER BY l.id != o.id, l.id LIMIT ?2",
+    )?;
+    let id = message_id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>');
+    let mut rows = stmt.query(params![id, MAX_RECALLED as i64])?;
+    let mut found = Vec::new();
+    while let Some(row) = rows.next()? {
+        found.push(read(row)?);
     }
     Ok(found)
 }

@@ -79,12 +79,12 @@ fn boardless() -> Vec<(&'static str, serde_json::Value)> {
         ("words.txt", json!({"from": "alice", "lines": words})),
         (
             "words-letter.txt",
-            json!({"from": "alice", "game": "game42", "lines": words}),
+            json!({"from": "alice", "game": "game42", "lines": words, "challenge": false}),
         ),
         (
             "no-command.txt",
             json!({"words": words, "sent_to": null, "game": null,
-                   "nowhere": "this mail answers no game"}),
+                   "nowhere": "this mail answers no game", "challenge": false, "open": false}),
         ),
         ("join.txt", server.clone()),
         (
@@ -207,15 +207,28 @@ fn snapshots_of_the_variants() {
     let text = t.render("help.txt", &help).unwrap();
     assert!(text.starts_with("pbmgo plays"), "{text}");
     let sent = json!({"words": ["Good luck!"], "sent_to": "bob", "game": "game42",
-                      "nowhere": null});
+                      "nowhere": null, "challenge": false, "open": false});
     snapshot!(
         "no-command-sent.txt",
         t.render("no-command.txt", &sent).unwrap()
     );
-    let empty = json!({"words": [], "sent_to": null, "game": null, "nowhere": null});
+    let empty = json!({"words": [], "sent_to": null, "game": null, "nowhere": null,
+                       "challenge": false, "open": false});
     snapshot!(
         "no-command-empty.txt",
         t.render("no-command.txt", &empty).unwrap()
+    );
+    let declined = json!({"words": ["Sorry, no time this month."], "sent_to": "alice",
+                          "game": "game42", "nowhere": null, "challenge": true, "open": true});
+    snapshot!(
+        "no-command-challenge.txt",
+        t.render("no-command.txt", &declined).unwrap()
+    );
+    let about = json!({"from": "bob", "game": "game42", "challenge": true,
+                       "lines": ["Sorry, no time this month."]});
+    snapshot!(
+        "words-letter-challenge.txt",
+        t.render("words-letter.txt", &about).unwrap()
     );
     let alone = json!({"server_name": "Goban by Post", "example": null, "lines": []});
     snapshot!(
