@@ -21,10 +21,18 @@ use crate::store::outbox::{self, Recalled};
 const RECENT: usize = 5;
 
 /// Returns the words of ours that `mail` may repeat.
+///
+/// A mail whose Subject has no reply prefix and whose text has fewer than
+/// two lines cannot repeat us by the rule of `command::OwnWords` (a lone
+/// line is the player's), so nothing is loaded for it: the common
+/// one-line move costs no recall.
 pub(super) fn own_words_in(
     conn: &Connection,
     mail: &InboundMail,
 ) -> Result<OwnWords, PipelineError> {
+    if !is_reply_subject(&mail.subject) && lines_of(&mail.text) < 2 {
+        return Ok(OwnWords::new());
+    }
     let named = outbox::recall(conn, &named_ids(mail))?;
     if !named.is_empty() {
         return Ok(words(&named, Recognise::LinesAndSubjects));
@@ -37,6 +45,14 @@ pub(super) fn own_words_in(
         Recognise::Lines
     };
     Ok(words(&recent, what))
+}
+
+/// The number of non-blank lines of `text`.
+fn lines_of(text: &str) -> usize {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(2)
+        .count()
 }
 
 /// The ids the mail answers: References, then In-Reply-To, oldest first.

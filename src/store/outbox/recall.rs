@@ -9,8 +9,10 @@ use rusqlite::{Connection, params};
 use super::body;
 use crate::store::StoreError;
 
-/// The most mails recalled at once.
-pub const MAX_RECALLED: usize = 20;
+/// The most mails recalled at once: the mail answered and the few before
+/// it in the thread (older ones repeat boards and placeholders, which are
+/// never commands).
+pub const MAX_RECALLED: usize = 8;
 
 /// A mail pbmgo sent, as queued.
 #[derive(Debug, Clone, PartialEq, Eq)]
