@@ -197,5 +197,6 @@ fn bouncing_letter(player: &Player, opponent: &Player, games: &[GameId], limit: 
         },
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     }
 }

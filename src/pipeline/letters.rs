@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 use super::context::Env;
 use super::error::PipelineError;
 use super::outgoing::{self, Queued};
+use super::shape;
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
 use crate::store::games::{GameId, thread};
 use crate::store::players::PlayerRef;
@@ -41,6 +42,10 @@ pub(crate) struct Letter {
     /// It needs an answer or warns of a loss (challenges, the scoring
     /// phase, timeouts): sent even to a player with `notify off`.
     pub(crate) essential: bool,
+    /// For a letter that shows the game's board: its news without the
+    /// board, which stands in for it when a later letter of the same mail
+    /// to the same player shows the board as it is then.
+    pub(crate) brief: Option<String>,
 }
 
 /// Where a letter's Message-ID and outbox row come from.
@@ -88,32 +93,45 @@ pub(crate) fn queue(
     if declined || reach.stopped(env.settings.bounce_limit) {
         return Ok(false);
     }
-    let mut m = letter_mail(
-        letter,
-        reach.address,
-        letter_id(origin.unique, env.settings.domain()),
-    );
+    let id = letter_id(origin.unique, env.settings.domain());
+    let mut m = letter_mail(conn, letter, reach.address, id)?;
     if let Some(game) = letter.game {
         thread(conn, game, &mut m)?;
     }
     let queued = Queued {
         kind: letter.kind,
-        game: letter.game,
+        game: played(conn, letter.game)?,
         inbound_id: origin.inbound_id,
     };
     outgoing::enqueue(conn, env, m, &queued)?;
     Ok(true)
 }
 
-/// The mail of `letter` to `to`, not threaded yet.
-fn letter_mail(letter: &Letter, to: String, message_id: String) -> OutboundMail {
-    let words = (letter.subject.clone(), letter.text.clone());
-    OutboundMail {
+/// The mail of `letter` to `to` in its game's shape, not threaded yet.
+fn letter_mail(
+    conn: &Connection,
+    letter: &Letter,
+    to: String,
+    message_id: String,
+) -> Result<OutboundMail, PipelineError> {
+    let words = shape::shaped(conn, letter.game, &letter.subject, &letter.text)?;
+    Ok(OutboundMail {
         html: letter.html.clone(),
         game: letter.game.map(|g| g.to_string()),
         attachments: letter.attachments.clone(),
         ..OutboundMail::plain(&to, words.0, words.1, message_id, AUTO_GENERATED)
-    }
+    })
+}
+
+/// `game` when it is a game (a challenge not accepted yet has no game row
+/// for the outbox to name).
+pub(super) fn played(
+    conn: &Connection,
+    game: Option<GameId>,
+) -> Result<Option<GameId>, PipelineError> {
+    let Some(id) = game else { return Ok(None) };
+    let between = thread::between(conn, id)?;
+    Ok(between.is_some_and(|b| b.is_game).then_some(id))
 }
 
 /// Returns the Message-ID of the letter made from `unique`.
@@ -123,7 +141,8 @@ fn letter_id(unique: &str, domain: &str) -> String {
     format!("{hex}.letter.pbmgo@{domain}")
 }
 
-/// Threads `m` under the game's first mail, making it the first if there is none.
+/// Threads `m` under the game's first mail, making it the first if there
+/// is none: `In-Reply-To` the root, `References` the root.
 pub(super) fn thread(
     conn: &Connection,
     id: GameId,

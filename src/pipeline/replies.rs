@@ -10,6 +10,7 @@ use chrono::Duration;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
+use super::bundle;
 use super::carry::{no_command_text, subject_games, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
@@ -18,9 +19,9 @@ use super::journal::Recorded;
 use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};
 use super::report::{Effect, Notice, Report};
+use super::shape::{self, without_greeting};
 use super::wording::{ending, replies as words};
 use super::words::capitalized;
-use crate::mail::command::strip_subject;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
@@ -28,7 +29,7 @@ use crate::mail::templates::{
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use crate::store::games::{self, GameId};
+use crate::store::games::{self, GameId, thread};
 use crate::store::players::{self, Player};
 use crate::store::reach::{self, Reach};
 use crate::store::{StoreError, StoredGame};
@@ -119,6 +120,13 @@ impl<'a, 'b> Queue<'a, 'b> {
         outgoing::enqueue(self.conn, self.env, mail, &queued)
     }
 
+    /// Returns true while player `id` is under the hourly reply cap and not stopped by bounces.
+    fn may_write_player(&self, id: i64) -> Result<bool, PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        let reach = reach::player(self.conn, id, since)?;
+        Ok(reach.is_some_and(|r| self.may_write(&r)))
+    }
+
     /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
     fn may_write(&self, reach: &Reach) -> bool {
         let settings = self.env.settings;
@@ -147,8 +155,10 @@ fn answer(m: &mut OutboundMail, msg: &Msg<'_>) {
     m.references = references.chain(msg.mail.message_id.clone()).collect();
 }
 
-/// Queues the transcript to the sender, a mail to each opponent and the
-/// commands' letters; returns how many.
+/// Queues the commands' mail: one mail to each other player with
+/// everything the message tells them (the "your move" notices and the
+/// letters, see `bundle`), and the transcript to the sender, which carries
+/// the letters to the sender too; returns how many.
 pub(crate) fn send_all(
     conn: &Connection,
     env: &Env<'_>,
@@ -159,24 +169,68 @@ pub(crate) fn send_all(
     let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
     q.sender = Some(player.id);
+    let transcript_id = q.next_id();
+    let all = all_letters(&mut q, player, report)?;
+    let games = letter_games(&all);
+    let (own, others): (Vec<Letter>, Vec<Letter>) =
+        all.into_iter().partition(|l| l.to.id == player.id);
+    let mut sent = queue_letters(&q, bundle::per_player(others))?;
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
-    let mut sent = transcript_within_cap(&mut q, &sender, report)?;
-    let mut told = HashSet::new();
-    for notice in report.notices() {
-        sent += u32::from(opponent_mail(&mut q, notice, report)?);
-        told.insert(q.game(notice.game)?.player(notice.color.opponent()).id);
-    }
-    let letters = with_words(env, player, report, told)?;
-    Ok(sent + queue_letters(&q, &letters)?)
+    let reply = Reply {
+        id: transcript_id,
+        letters: own,
+        games,
+    };
+    sent += transcript_within_cap(&mut q, &sender, report, reply)?;
+    Ok(sent)
 }
 
-/// Queues the letters the commands caused, numbered on from the mails
-/// queued before them, as `Queue::next_id` numbers.
-fn queue_letters(q: &Queue<'_, '_>, letters: &[Letter]) -> Result<u32, PipelineError> {
+/// The "your move" notices and the commands' letters, in that order.
+fn all_letters(
+    q: &mut Queue<'_, '_>,
+    player: &Player,
+    report: &Report,
+) -> Result<Vec<Letter>, PipelineError> {
+    let (mut out, mut told) = (Vec::new(), HashSet::new());
+    for notice in report.notices() {
+        out.push(your_move_letter(q, notice, report)?);
+        told.insert(q.game(notice.game)?.player(notice.color.opponent()).id);
+    }
+    out.extend(with_words(q.env, player, report, told)?);
+    Ok(out)
+}
+
+/// Queues the merged letters, numbered on from the mails queued before
+/// them, as `Queue::next_id` numbers; a mail of "your move" notices only
+/// waits while the hourly reply cap holds.
+fn queue_letters(q: &Queue<'_, '_>, letters: Vec<Letter>) -> Result<u32, PipelineError> {
+    let mut keep = Vec::new();
+    for letter in letters {
+        if letter.kind != "your-move" || q.may_write_player(letter.to.id)? {
+            keep.push(letter);
+        }
+    }
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    letters::queue_each(q.conn, q.env, letters, unique, Some(q.inbound_id))
+    letters::queue_each(q.conn, q.env, &keep, unique, Some(q.inbound_id))
+}
+
+/// The transcript's Message-ID, taken before the other mails so its
+/// number stays the first, and the letters to the sender it carries.
+struct Reply {
+    id: String,
+    letters: Vec<Letter>,
+    /// The games the message's letters (to anyone) are about.
+    games: Vec<GameId>,
+}
+
+/// The games `letters` are about, each once.
+fn letter_games(letters: &[Letter]) -> Vec<GameId> {
+    let mut games: Vec<GameId> = letters.iter().filter_map(|l| l.game).collect();
+    games.sort();
+    games.dedup();
+    games
 }
 
 /// Queues a transcript to a sender who is not (yet) a player.
@@ -189,41 +243,103 @@ pub(crate) fn transcript_to_stranger(
     let mut q = Queue::new(conn, env, recorded);
     q.seed(report);
     let sender = recorded.msg.mail.from.clone().unwrap_or_default();
-    transcript_within_cap(&mut q, &sender, report)
+    let reply = Reply {
+        id: q.next_id(),
+        letters: Vec::new(),
+        games: Vec::new(),
+    };
+    transcript_within_cap(&mut q, &sender, report, reply)
 }
 
-/// Queues the transcript to `to` unless the reply cap or bounces stop it;
-/// returns how many mails were queued.
+/// Queues the transcript to `to` unless the reply cap or bounces stop it
+/// (then the letters to the sender go as a mail of their own); returns
+/// how many mails were queued.
 fn transcript_within_cap(
     q: &mut Queue<'_, '_>,
     to: &str,
     report: &Report,
+    reply: Reply,
 ) -> Result<u32, PipelineError> {
     let since = q.env.now - Duration::hours(1);
     if !q.may_write(&reach_address(q.conn, to, since)?) {
-        return Ok(0);
+        return queue_letters(q, bundle::per_player(reply.letters));
     }
-    transcript(q, to, report)?;
+    transcript(q, to, report, reply)?;
     Ok(1)
 }
 
-/// Queues the transcript of `report` to `to`.
-fn transcript(q: &mut Queue<'_, '_>, to: &str, report: &Report) -> Result<(), PipelineError> {
-    let ctx = transcript_ctx(q, report)?;
-    let mut games: Vec<String> = ctx.boards.iter().map(|b| b.game.clone()).collect();
-    if games.is_empty() {
-        games.extend(report.thread.map(|g| g.to_string()));
-    }
+/// Queues the transcript of `report` to `to`, with the letters to the sender in it.
+fn transcript(
+    q: &mut Queue<'_, '_>,
+    to: &str,
+    report: &Report,
+    reply: Reply,
+) -> Result<(), PipelineError> {
+    let mut ctx = transcript_ctx(q, report)?;
+    let about = about(&ctx.boards, report, &reply.games);
+    ctx.sections
+        .extend(own_sections(&reply.letters, &ctx.boards));
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
     let html = q.env.templates.render("reply-transcript.html", &ctx)?;
-    let (rest, _) = strip_subject(&q.msg.mail.subject);
-    let subject = words::transcript_subject(&rest, &subject_games(&games, report));
-    let mut m = mail(to, subject, text, Some(html), q.next_id());
+    let subject = transcript_subject(q, about)?;
+    let mut m = mail(to, subject, text, Some(html), reply.id);
     answer(&mut m, q.msg);
+    if let Some(game) = about {
+        under_root(q.conn, game, &mut m)?;
+    }
     m.rejected_codes = report.codes().into_iter().map(str::to_string).collect();
-    m.game = (games.len() == 1).then(|| games[0].clone());
-    let game = m.game.as_deref().and_then(|g| g.parse().ok());
+    m.game = about.map(|g| g.to_string());
+    m.attachments = bundle::attachments(&reply.letters);
+    let game = letters::played(q.conn, about)?;
     q.push(m, "reply", game)
+}
+
+/// The one game a transcript is about: the one whose board it shows, else
+/// the game its mail answers, else the one game its letters are about.
+fn about(boards: &[BoardCtx], report: &Report, letters: &[GameId]) -> Option<GameId> {
+    let shown: Vec<String> = boards.iter().map(|b| b.game.clone()).collect();
+    let named = subject_games(&shown, report);
+    match named.as_slice() {
+        [one] => one.parse().ok(),
+        [] => report.thread.or(match letters {
+            [one] => Some(*one),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// The transcript's Subject: `Re: ` and the game's Subject when it is
+/// about one game, else `Re: ` and the sender's own Subject.
+fn transcript_subject(q: &Queue<'_, '_>, about: Option<GameId>) -> Result<String, PipelineError> {
+    let game = about
+        .map(|id| shape::game_subject(q.conn, id))
+        .transpose()?;
+    Ok(match game.flatten() {
+        Some(subject) => format!("Re: {subject}"),
+        None => words::transcript_subject(&q.msg.mail.subject),
+    })
+}
+
+/// Puts the game's thread root first in `m`'s References.
+fn under_root(conn: &Connection, game: GameId, m: &mut OutboundMail) -> Result<(), PipelineError> {
+    if let Some(root) = thread::root(conn, game)? {
+        m.references.retain(|r| *r != root);
+        m.references.insert(0, root);
+    }
+    Ok(())
+}
+
+/// What the letters to the sender add to their transcript: each one's
+/// words, except the news of a game whose board the transcript shows
+/// (the transcript tells it already); their files are attached.
+fn own_sections(letters: &[Letter], boards: &[BoardCtx]) -> Vec<String> {
+    let told = |l: &Letter| l.brief.is_some() && l.game.is_some_and(|g| shows(boards, g));
+    letters
+        .iter()
+        .filter(|l| !told(l))
+        .map(|l| without_greeting(&l.text).trim_end().to_string())
+        .collect()
 }
 
 fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {
@@ -303,44 +419,37 @@ fn show_last(boards: &mut Vec<BoardCtx>, board: BoardCtx) {
     boards.push(board);
 }
 
-/// Queues the mail to the opponent about one change; returns false when capped.
-fn opponent_mail(
+/// The letter to the opponent about change `n`: essential when it carries
+/// the mover's words or the game is no longer in play.
+fn your_move_letter(
     q: &mut Queue<'_, '_>,
     n: &Notice,
     report: &Report,
-) -> Result<bool, PipelineError> {
+) -> Result<Letter, PipelineError> {
     let g = q.game(n.game)?;
-    let Some(to) = opponent_address(q, &g, n, !report.comment.is_empty())? else {
-        return Ok(false);
-    };
     let mover = g.player(n.color).name.clone();
     let ctx = your_move_ctx(q, &g, n, &report.comment)?;
     let text = q.env.templates.render("your-move.txt", &ctx)?;
     let html = q.env.templates.render("your-move.html", &ctx)?;
-    let subject = opponent_subject(&g.id, n, &g.game, &mover);
-    let mut m = mail(&to, subject, text, Some(html), q.next_id());
-    letters::thread(q.conn, g.id, &mut m)?;
-    m.game = Some(g.id.to_string());
-    q.push(m, "your-move", Some(g.id))?;
-    Ok(true)
+    let playing = g.game.phase() == crate::go::Phase::Play;
+    Ok(Letter {
+        to: g.player(n.color.opponent()).clone(),
+        kind: "your-move",
+        subject: opponent_subject(&g.id, n, &g.game, &mover),
+        brief: before_board(&text, g.id),
+        text,
+        html: Some(html),
+        game: Some(g.id),
+        attachments: Vec::new(),
+        essential: !report.comment.is_empty() || !playing,
+    })
 }
 
-/// Returns the address of the opponent of the player who made change `n`
-/// in `g`, unless they decline the mail or the reply cap or bounces stop it.
-fn opponent_address(
-    q: &Queue<'_, '_>,
-    g: &StoredGame,
-    n: &Notice,
-    words: bool,
-) -> Result<Option<String>, PipelineError> {
-    let opponent = g.player(n.color.opponent());
-    let essential = words || g.game.phase() != crate::go::Phase::Play;
-    let since = q.env.now - Duration::hours(1);
-    let Some(reach) = reach::player(q.conn, opponent.id, since)? else {
-        return Ok(None);
-    };
-    let declined = !essential && !reach.wants_every_mail();
-    Ok((!declined && q.may_write(&reach)).then_some(reach.address))
+/// The words of a "your move" mail before its board (which begins with
+/// the game's name and a colon), if the board is found.
+fn before_board(text: &str, id: GameId) -> Option<String> {
+    let at = text.find(&format!("\n{id}: "))?;
+    Some(without_greeting(&text[..at]).trim_end().to_string())
 }
 
 /// The context of `your-move.txt` about change `n` in `g`, with the mover's `comment`.

@@ -165,6 +165,7 @@ fn warn(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bool
         game: Some(g.id),
         attachments: Vec::new(),
         essential,
+        brief: None,
     };
     queue(conn, env, &letter, &t.key)
 }

@@ -49,5 +49,6 @@ pub(super) fn words_letter(
         game: (!challenge).then_some(id),
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     })
 }

@@ -79,6 +79,7 @@ pub(crate) fn game_over_letters(
         game: Some(g.id),
         attachments: vec![attachment.clone()],
         essential: true,
+        brief: Some(format!("{} is over: {result}. {how}", g.id)),
     };
     Ok(vec![letter(Color::Black), letter(Color::White)])
 }

@@ -35,6 +35,7 @@ pub(crate) fn game_letter(
     g: &StoredGame,
     what: GameLetter<'_>,
 ) -> Result<Letter, PipelineError> {
+    let brief = Some(what.intro.join("\n\n"));
     let ctx = GameLetterCtx::new(what.intro, scored::board_ctx(conn, g)?, what.next);
     Ok(Letter {
         to: what.to.clone(),
@@ -45,6 +46,7 @@ pub(crate) fn game_letter(
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
+        brief,
     })
 }
 
@@ -68,5 +70,6 @@ pub(crate) fn closed_letter_with(
         game: None,
         attachments: Vec::new(),
         essential: false,
+        brief: None,
     })
 }

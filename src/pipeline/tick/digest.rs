@@ -78,6 +78,7 @@ fn send(
         game: None,
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     };
     queue(conn, env, &letter, date)
 }

@@ -3,19 +3,36 @@
 //! Subject and example command, and the words to a stranger (signup
 //! refused, not registered, "who are you").
 
+use crate::mail::command::is_reply_subject;
 use crate::store::GameId;
 
-/// The transcript's Subject: `Re:` the sender's Subject (`rest`, without
-/// its game tag), tagged with the one game it shows.
-pub(crate) fn transcript_subject(rest: &str, games: &[String]) -> String {
-    let re = match rest.is_empty() {
+/// The Subject of a transcript about no one game: the sender's `subject`
+/// with one `Re: ` in front (its own reply prefixes taken off, its tags
+/// kept), or `Your commands` when it has none.
+pub(crate) fn transcript_subject(subject: &str) -> String {
+    let mut rest = subject.trim();
+    while let Some(after) = after_reply_prefix(rest) {
+        rest = after.trim_start();
+    }
+    match rest.is_empty() {
         true => "Your commands".to_string(),
         false => format!("Re: {rest}"),
-    };
-    match games {
-        [one] => format!("[{one}] {re}"),
-        _ => re,
     }
+}
+
+/// `subject` after its leading reply prefix (`Re:`, `AW:`, `Re[2]:` ...), if
+/// it begins with one.
+fn after_reply_prefix(subject: &str) -> Option<&str> {
+    let colon = subject.find([':', '：'])?;
+    let head = subject.get(..colon)?;
+    let with_colon = subject.get(..colon + subject[colon..].chars().next()?.len_utf8())?;
+    (!head.starts_with('[') && is_reply_subject(with_colon)).then(|| &subject[with_colon.len()..])
+}
+
+/// The one Subject of every mail about game `id`: its players and board,
+/// e.g. `[game1] alice vs bob, 9x9`.
+pub(crate) fn game_subject(id: GameId, b: &crate::store::games::thread::Between) -> String {
+    format!("[{id}] {} vs {}, {}x{}", b.first, b.second, b.size, b.size)
 }
 
 /// The opponent's Subject after the second pass in a row.
@@ -25,7 +42,7 @@ pub(crate) fn both_passed_subject(id: GameId) -> String {
 
 /// The opponent's Subject after `mover` played `what` as move `number`.
 pub(crate) fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32) -> String {
-    format!("[{id}] Your move: {mover} played {what} (move {number})")
+    format!("[{id}] {mover} played {what} (move {number}). Your move")
 }
 
 /// The command the opponent's mail suggests for move `number`, with the

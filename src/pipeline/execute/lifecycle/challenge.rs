@@ -153,9 +153,10 @@ fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineErro
         subject: words::challenge_subject(c.id, &c.challenger.name),
         text: env.templates.render("challenge.txt", &ctx)?,
         html: None,
-        game: None,
+        game: Some(c.id),
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     })
 }
 

@@ -53,6 +53,7 @@ pub(super) fn sgf(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         game: Some(g.id),
         attachments: vec![attachment],
         essential: true,
+        brief: None,
     };
     Ok(Effect::acted(text, None, vec![letter]))
 }

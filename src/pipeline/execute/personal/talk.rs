@@ -69,6 +69,7 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     };
     Ok(Effect::acted(
         words::message_sent(&to.name),

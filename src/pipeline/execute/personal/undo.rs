@@ -103,6 +103,7 @@ fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdRes
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     };
     let text = words::undo_asked(&c.other, number, &c.move_text, g.id);
     Ok(Effect::acted(text, Some(g.id), vec![letter]))
@@ -131,6 +132,7 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,
+        brief: None,
     };
     let text = words::undo_agreed(number, &c.move_text, g.id, &c.asker);
     Ok(Effect::acted(text, Some(g.id), vec![letter]))
