@@ -7,6 +7,7 @@ mod clients;
 mod clients_more;
 mod clocks;
 mod game;
+mod game_thread;
 mod harness;
 mod ko;
 mod lifecycle;

@@ -20,13 +20,17 @@ pub(crate) fn transcript_subject(subject: &str) -> String {
     }
 }
 
-/// `subject` after its leading reply prefix (`Re:`, `AW:`, `Re[2]:` ...), if
-/// it begins with one.
+/// `subject` after its leading reply prefix (`Re:`, `AW:`, `Re[2]:` ...,
+/// not a forward's `Fwd:`), if it begins with one.
 fn after_reply_prefix(subject: &str) -> Option<&str> {
     let colon = subject.find([':', '：'])?;
     let head = subject.get(..colon)?;
     let with_colon = subject.get(..colon + subject[colon..].chars().next()?.len_utf8())?;
-    (!head.starts_with('[') && is_reply_subject(with_colon)).then(|| &subject[with_colon.len()..])
+    let word = head.split(['[', '(']).next().unwrap_or(head).trim();
+    let reply = ["re", "aw", "sv", "antw"]
+        .iter()
+        .any(|w| w.eq_ignore_ascii_case(word));
+    (reply && is_reply_subject(with_colon)).then(|| &subject[with_colon.len()..])
 }
 
 /// The one Subject of every mail about game `id`: its players and board,
