@@ -8,6 +8,7 @@
 
 use super::letters::Letter;
 use super::shape::{headline, without_greeting};
+use super::wording::replies as words;
 use crate::mail::outbound::Attachment;
 use crate::store::games::GameId;
 
@@ -32,9 +33,13 @@ fn merge(mut group: Vec<Letter>) -> Letter {
     let game = one_game(&group);
     let news: Vec<String> = group.iter().map(|l| headline(&l.subject)).collect();
     let first = group[0].clone();
+    let mut parts = bodies(&group);
+    if game.is_none() {
+        parts.insert(0, words::several_games_subject(&games(&group)) + ".");
+    }
     Letter {
-        subject: merged_subject(game, &news),
-        text: bodies(&group).join("\n\n"),
+        subject: merged_subject(game, &news, &group),
+        text: parts.join("\n\n"),
         html: None,
         game,
         attachments: attachments(&group),
@@ -50,13 +55,25 @@ fn one_game(group: &[Letter]) -> Option<GameId> {
     group.iter().all(|l| l.game == Some(first)).then_some(first)
 }
 
-/// A merged letter's Subject: its news, tagged with its one game.
-fn merged_subject(game: Option<GameId>, news: &[String]) -> String {
-    let joined = news.join(" ");
+/// A merged letter's Subject: its news tagged with its one game (which
+/// `shape` turns into the game's Subject and first line), else the games
+/// it tells of.
+fn merged_subject(game: Option<GameId>, news: &[String], group: &[Letter]) -> String {
     match game {
-        Some(id) => format!("[{id}] {joined}"),
-        None => joined,
+        Some(id) => format!("[{id}] {}", news.join(" ")),
+        None => words::several_games_subject(&games(group)),
     }
+}
+
+/// The games `group` tells of, each once, in order.
+fn games(group: &[Letter]) -> Vec<GameId> {
+    let mut out: Vec<GameId> = Vec::new();
+    for id in group.iter().filter_map(|l| l.game) {
+        if !out.contains(&id) {
+            out.push(id);
+        }
+    }
+    out
 }
 
 /// The bodies of `group`: a letter that shows a board a later letter

@@ -32,6 +32,13 @@ pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
     tags::bounce_address(&settings.identity.address, message_id)
 }
 
+/// The game a mail's `X-Pbmgo-Game` names (a challenge not accepted yet
+/// has no game row for the outbox, but its mail has a token all the same).
+fn header_game(mail: &OutboundMail) -> Option<i64> {
+    let id: GameId = mail.game.as_deref()?.parse().ok()?;
+    Some(id.get())
+}
+
 /// Sets the mail's Reply-To (token mode, a game, a player), renders it
 /// (or has `env.sink` render it later) and queues it with its VERP
 /// envelope sender.
@@ -44,7 +51,8 @@ pub(crate) fn enqueue(
     let settings = env.settings;
     let game = q.game.map(GameId::get);
     let server = &settings.identity.address;
-    mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, game)?;
+    let about = game.or_else(|| header_game(&mail));
+    mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, about)?;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,

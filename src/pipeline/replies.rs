@@ -335,11 +335,19 @@ fn under_root(conn: &Connection, game: GameId, m: &mut OutboundMail) -> Result<(
 /// (the transcript tells it already); their files are attached.
 fn own_sections(letters: &[Letter], boards: &[BoardCtx]) -> Vec<String> {
     let told = |l: &Letter| l.brief.is_some() && l.game.is_some_and(|g| shows(boards, g));
-    letters
+    let mut out: Vec<String> = letters
         .iter()
         .filter(|l| !told(l))
         .map(|l| without_greeting(&l.text).trim_end().to_string())
-        .collect()
+        .collect();
+    let files = bundle::attachments(letters);
+    let unnamed: Vec<String> = files
+        .iter()
+        .filter(|f| !out.iter().any(|s| s.contains(&f.filename)))
+        .map(|f| words::attached(&f.filename))
+        .collect();
+    out.extend(unnamed);
+    out
 }
 
 fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCtx, PipelineError> {

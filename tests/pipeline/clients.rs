@@ -36,7 +36,7 @@ fn gmail_reply_with_quoted_history() {
     let reply = h.transcript_to("alice.liddell@gmail.com");
     assert_eq!(reply.results(), pairs(&[("move game12 q16 #42", "ok")]));
     assert!(
-        reply.subject.starts_with("[game12] Re: Your move"),
+        reply.subject.starts_with("Re: [game12] ") && reply.subject.ends_with(", 19x19"),
         "{}",
         reply.subject
     );
@@ -46,9 +46,12 @@ fn gmail_reply_with_quoted_history() {
     );
     let note = &h.sent_to("bob.hatter@example.net")[0];
     assert_eq!(note.kind(), "your-move");
-    assert_eq!(
-        note.subject,
-        "[game12] Your move: alice played Q16 (move 42)"
+    assert!(note.subject.starts_with("[game12] "), "{}", note.subject);
+    assert!(
+        note.text
+            .starts_with("alice played Q16 (move 42). Your move.\n"),
+        "{}",
+        note.text
     );
     assert!(
         note.text
@@ -170,9 +173,12 @@ fn apple_mail_pass_opens_scoring() {
     let reply = h.transcript_to("carol.k@icloud.example");
     assert_eq!(reply.results(), pairs(&[("Pass game3 #57", "ok")]));
     let note = &h.sent_to("dan@example.org")[0];
-    assert_eq!(
-        note.subject,
-        "[game3] Both players passed: the game is being scored"
+    assert_eq!(note.subject, "[game3] carol vs dan, 13x13");
+    assert!(
+        note.text
+            .starts_with("Both players passed: the game is being scored.\n"),
+        "{}",
+        note.text
     );
     insta::assert_snapshot!(tidy(&reply.text), @r"
         Hello,
@@ -236,7 +242,7 @@ fn iso_8859_1_move_with_german_quote_header() {
     assert!(
         reply
             .subject
-            .starts_with("[game21] Re: Sie sind am Zug – Weiß hat gespielt")
+            .starts_with("Re: [game21] juergen vs wei, 9x9")
     );
     let note = &h.sent_to("wei@example.org")[0];
     assert!(
@@ -292,7 +298,7 @@ fn thread_reply_with_just_a_point() {
     assert_eq!(
         reply.header("References"),
         Some(
-            "<pbmgo.game7.30@pbmgo.example> <4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>"
+            "<2aa0fffe1fb6ec2dab73.letter.pbmgo@pbmgo.example> <pbmgo.game7.30@pbmgo.example> <4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>"
         )
     );
     insta::assert_snapshot!(tidy(&reply.text), @r"

@@ -17,8 +17,9 @@ fn thunderbird_bare_resign_in_a_thread() {
     h.player("dmitri", "dmitri@example.de");
     h.player("greta", "greta@example.org");
     h.game_at(9, 9, &history(9, 9, &["E3"], &[]), "dmitri", "greta");
-    // The transcript, and the end of the game (result, board, SGF) to both players.
-    assert_eq!(h.poll_fixture("thunderbird-plain.eml"), one(1, 0, 0, 3));
+    // The transcript, which carries the end of the game (result, board,
+    // SGF) to the player who resigned, and one mail with it to the other.
+    assert_eq!(h.poll_fixture("thunderbird-plain.eml"), one(1, 0, 0, 2));
     let game = h.show("game9");
     assert_eq!(
         (&game["status"], &game["result"]),
@@ -28,7 +29,14 @@ fn thunderbird_bare_resign_in_a_thread() {
     let reply = h.transcript_to("dmitri@example.de");
     assert_eq!(reply.results(), pairs(&[("resign", "ok")]));
     let note = &h.sent_to("greta@example.org")[0];
-    assert_eq!(note.subject, "[game9] dmitri resigned: W+R");
+    assert_eq!(h.sent_to("greta@example.org").len(), 1);
+    assert_eq!(note.subject, "[game9] dmitri vs greta, 9x9");
+    assert!(
+        note.text.starts_with("dmitri resigned: W+R.\n"),
+        "{}",
+        note.text
+    );
+    assert!(reply.text.contains("game9.sgf"), "{}", reply.text);
 }
 
 #[test]
@@ -61,7 +69,7 @@ fn mutt_games_and_board_stop_at_the_signature() {
         "{}",
         reply.text
     );
-    assert_eq!(reply.subject, "[game4] Re: my games");
+    assert_eq!(reply.subject, "Re: [game4] erin vs dave, 9x9");
 }
 
 #[test]
@@ -97,7 +105,7 @@ fn crlf_outlook_plain_text_show_and_pass() {
         pairs(&[("show game14", "ok"), ("move game14 pass#18", "ok")])
     );
     assert!(
-        reply.subject.starts_with("[game14] Re: Your move"),
+        reply.subject.starts_with("Re: [game14] "),
         "{}",
         reply.subject
     );
@@ -113,7 +121,7 @@ fn subject_only_move() {
     h.assert_moves("game2", 1, &[("black", "C3")]);
     let reply = h.transcript_to("evan@example.org");
     assert_eq!(reply.results(), pairs(&[("move game2 C3", "ok")]));
-    assert_eq!(reply.subject, "[game2] Re: move game2 C3");
+    assert_eq!(reply.subject, "Re: [game2] evan vs ida, 9x9");
 }
 
 #[test]
@@ -125,8 +133,9 @@ fn multiple_commands_in_several_games() {
     h.game_at(4, 19, &history(19, 7, &[], &["D17"]), "hal", "gus");
     h.game_at(5, 9, &[], "hal", "gus");
     h.game_at(6, 9, &[], "gus", "hal");
-    // The transcript, two "your move" mails and the end of game5 to both players.
-    assert_eq!(h.poll_fixture("multiple-commands.eml"), one(1, 0, 0, 5));
+    // The transcript (with the end of game5) and one mail to hal with the
+    // news of game3, game4 and game5.
+    assert_eq!(h.poll_fixture("multiple-commands.eml"), one(1, 0, 0, 2));
     h.assert_moves("game3", 1, &[("black", "C3")]);
     h.assert_moves("game4", 8, &[("white", "D17")]);
     assert_eq!(h.show("game5")["result"], "B+R");
@@ -149,19 +158,23 @@ fn multiple_commands_in_several_games() {
             "resign game5 => ok"
         ]
     );
-    let notes: Vec<String> = h
-        .sent_to("hal@example.org")
-        .iter()
-        .map(|m| m.subject.clone())
-        .collect();
-    assert_eq!(
-        notes,
-        [
-            "[game3] Your move: gus played C3 (move 1)",
-            "[game4] Your move: gus played D17 (move 8)",
-            "[game5] gus resigned: B+R"
-        ]
+    let notes = h.sent_to("hal@example.org");
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0].subject, "News in game3, game4 and game5");
+    assert_eq!(notes[0].header("X-Pbmgo-Game"), None);
+    let text = &notes[0].text;
+    assert!(
+        text.starts_with("News in game3, game4 and game5.\n"),
+        "{text}"
     );
+    for news in [
+        "In game3, gus (Black) played C3 as move 1.",
+        "In game4, gus (White) played D17 as move 8.",
+        "game5 is over: B+R.",
+    ] {
+        assert!(text.contains(news), "{news}: {text}");
+    }
+    assert_eq!(text.matches("game5.sgf").count(), 1, "{text}");
 }
 
 #[test]
@@ -173,7 +186,8 @@ fn too_many_commands_for_a_simul() {
     for id in 101..=120 {
         assert_eq!(h.game_new("hana", "kai", 19), format!("game{id}"));
     }
-    assert_eq!(h.poll_fixture("too-many-commands.eml"), one(1, 0, 0, 21));
+    // The transcript and one mail to kai with the news of the 20 games.
+    assert_eq!(h.poll_fixture("too-many-commands.eml"), one(1, 0, 0, 2));
     let points = [
         "A1", "B2", "C3", "D4", "E5", "F6", "G7", "H8", "J9", "K10", "L11", "M12", "N13", "O14",
         "P15", "Q16", "R17", "S18", "T19", "A1",
@@ -200,7 +214,12 @@ fn too_many_commands_for_a_simul() {
             "move game125 f6"
         ]
     );
-    assert_eq!(h.sent_to("kai@example.org").len(), 20);
+    let to_kai = h.sent_to("kai@example.org");
+    assert_eq!(to_kai.len(), 1);
+    for id in 101..=120 {
+        let news = format!("In game{id}, hana (Black) played");
+        assert!(to_kai[0].text.contains(&news), "{news}: {}", to_kai[0].text);
+    }
 }
 
 #[test]

@@ -39,6 +39,21 @@ pub(crate) fn game_subject(id: GameId, b: &crate::store::games::thread::Between)
     format!("[{id}] {} vs {}, {}x{}", b.first, b.second, b.size, b.size)
 }
 
+/// Says a file (the game's record) is attached to the transcript.
+pub(crate) fn attached(filename: &str) -> String {
+    format!("The game record is attached as {filename}.")
+}
+
+/// The Subject of one mail with news of several games (or none).
+pub(crate) fn several_games_subject(games: &[GameId]) -> String {
+    let names: Vec<String> = games.iter().map(GameId::to_string).collect();
+    match names.as_slice() {
+        [] => "News from your games".to_string(),
+        [one] => format!("News in {one}"),
+        [rest @ .., last] => format!("News in {} and {last}", rest.join(", ")),
+    }
+}
+
 /// The opponent's Subject after the second pass in a row.
 pub(crate) fn both_passed_subject(id: GameId) -> String {
     format!("[{id}] Both players passed: the game is being scored")
