@@ -189,7 +189,8 @@ fn setup_game(store: &mut Store, now: chrono::DateTime<chrono::Utc>) -> anyhow::
 }
 
 /// The replies the demo prints in full (up to the board): a label, the
-/// rejection code that picks it, or else words its Subject contains.
+/// rejection code that picks it, or else words its news (the first line of
+/// a mail that is not a transcript) contains.
 const SHOWN: &[(&str, Option<&str>, &str)] = &[
     (
         "bob's reply below the quote, as alice reads it (his signature and the quote stay out):",
@@ -221,9 +222,13 @@ fn show_replies(store: &Store, outbox_dir: &Path) -> anyhow::Result<()> {
             std::fs::read(outbox_dir.join(format!("{}.eml", r.message_id))).unwrap_or_default();
         let (subject, rejected, text) = summarize(&raw);
         outln!(
-            "  to {:<20} {}{}",
+            "  to {:<20} {}{}{}",
             r.recipient,
             subject,
+            match news(&text) {
+                n if n.is_empty() || n.ends_with(',') => String::new(),
+                n => format!(": {n}"),
+            },
             if rejected.is_empty() {
                 String::new()
             } else {
@@ -233,7 +238,7 @@ fn show_replies(store: &Store, outbox_dir: &Path) -> anyhow::Result<()> {
         for (slot, (_, code, words)) in shown.iter_mut().zip(SHOWN) {
             let picked = match code {
                 Some(code) => rejected.iter().any(|c| c == code),
-                None => !subject.contains("Re:") && subject.contains(words),
+                None => !subject.contains("Re:") && news(&text).contains(words),
             };
             if picked && slot.is_none() {
                 *slot = Some(text.clone());
@@ -246,6 +251,11 @@ fn show_replies(store: &Store, outbox_dir: &Path) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The first line of a mail's text: its news.
+fn news(text: &str) -> &str {
+    text.lines().next().unwrap_or_default()
 }
 
 /// Returns `text` up to the game's header line, without trailing blank lines.

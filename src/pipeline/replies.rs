@@ -331,15 +331,14 @@ fn under_root(conn: &Connection, game: GameId, m: &mut OutboundMail) -> Result<(
 }
 
 /// What the letters to the sender add to their transcript: each one's
-/// words, except the news of a game whose board the transcript shows
-/// (the transcript tells it already); their files are attached.
+/// words, only its news for a game whose board the transcript shows;
+/// their files are attached, and named when their words do not name them.
 fn own_sections(letters: &[Letter], boards: &[BoardCtx]) -> Vec<String> {
-    let told = |l: &Letter| l.brief.is_some() && l.game.is_some_and(|g| shows(boards, g));
-    let mut out: Vec<String> = letters
-        .iter()
-        .filter(|l| !told(l))
-        .map(|l| without_greeting(&l.text).trim_end().to_string())
-        .collect();
+    let section = |l: &Letter| match &l.brief {
+        Some(brief) if l.game.is_some_and(|g| shows(boards, g)) => brief.clone(),
+        _ => without_greeting(&l.text).trim_end().to_string(),
+    };
+    let mut out: Vec<String> = letters.iter().map(section).collect();
     let files = bundle::attachments(letters);
     let unnamed: Vec<String> = files
         .iter()

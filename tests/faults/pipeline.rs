@@ -252,10 +252,10 @@ fn demo_runs_on_an_empty_home() {
     assert!(home.join("outbox").read_dir().unwrap().count() > 10);
     // The second sample game runs from the challenge to the accepted count.
     assert!(
-        stdout.contains("[game2] alice challenges you to a game of Go"),
+        stdout.contains("[game2] alice vs bob, 5x5: alice challenges you to a game of Go."),
         "{stdout}"
     );
-    assert!(stdout.contains("[game2] Game over: B+24.5"), "{stdout}");
+    assert!(stdout.contains(": Game over: B+24.5."), "{stdout}");
 
     // A home that is not empty is refused.
     let again = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pbmgo"))

@@ -62,7 +62,7 @@ fn a_decline_in_words_reaches_the_challenger_and_declines_nothing() {
     let t = transcript(&h, BOB);
     assert!(t.results().is_empty(), "{:?}", t.results());
     assert!(t.rejected().is_empty());
-    assert!(t.subject.starts_with("[game1] "), "{}", t.subject);
+    assert!(t.subject.starts_with("Re: [game1] "), "{}", t.subject);
     for w in [
         "words to alice about\nthe challenge game1",
         "Your words went to alice.",

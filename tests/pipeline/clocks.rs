@@ -53,13 +53,36 @@ fn a_game_lost_on_time_warns_once_then_ends_w_plus_t() {
             (BOB, "game-over")
         ]
     );
-    assert_eq!(mails[0].mail.subject, "[game1] Reminder: it is your move");
-    assert_eq!(
-        mails[1].mail.subject,
-        "[game1] Your time runs out on 2026-03-08 02:00 UTC"
+    assert!(
+        mails[0].mail.subject.starts_with("[game1] "),
+        "{}",
+        mails[0].mail.subject
     );
-    assert_eq!(mails[2].mail.subject, "[game1] Game over: W+T");
-    assert_eq!(mails[3].mail.subject, "[game1] Game over: W+T");
+    assert_eq!(
+        mails[0].mail.text.lines().next(),
+        Some("Reminder: it is your move.")
+    );
+    assert!(
+        mails[1].mail.subject.starts_with("[game1] "),
+        "{}",
+        mails[1].mail.subject
+    );
+    assert_eq!(
+        mails[1].mail.text.lines().next(),
+        Some("Your time runs out on 2026-03-08 02:00 UTC.")
+    );
+    assert!(
+        mails[2].mail.subject.starts_with("[game1] "),
+        "{}",
+        mails[2].mail.subject
+    );
+    assert_eq!(mails[2].mail.text.lines().next(), Some("Game over: W+T."));
+    assert!(
+        mails[3].mail.subject.starts_with("[game1] "),
+        "{}",
+        mails[3].mail.subject
+    );
+    assert_eq!(mails[3].mail.text.lines().next(), Some("Game over: W+T."));
     insta::assert_snapshot!("clock-reminder.txt", body(&mails[0]));
     insta::assert_snapshot!("clock-warning.txt", body(&mails[1]));
     insta::assert_snapshot!("timeout-game-over.txt", body(&mails[2]));

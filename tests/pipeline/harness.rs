@@ -129,8 +129,10 @@ fn process_gives_the_disposition_and_the_mails_queued() {
         .iter()
         .map(|m| (m.recipient(), m.kind()))
         .collect();
-    assert_eq!(to, [(ALICE, "reply"), (BOB, "your-move")]);
-    assert_eq!(first.queued[1].header("X-Pbmgo-Game"), Some("game1"));
+    // The opponent's mail first: the first mail about a game roots its
+    // thread, which the transcript then names first in its References.
+    assert_eq!(to, [(BOB, "your-move"), (ALICE, "reply")]);
+    assert_eq!(first.queued[0].header("X-Pbmgo-Game"), Some("game1"));
 
     let again = h.process(&raw);
     assert!(matches!(again.disposition, Disposition::Duplicate));
@@ -143,7 +145,7 @@ fn process_gives_the_disposition_and_the_mails_queued() {
     assert_eq!(h.send_at(NOW), 2);
     let sent = h.transport().sent();
     let rcpt: Vec<&str> = sent.iter().map(|m| m.envelope.to[0].as_str()).collect();
-    assert_eq!(rcpt, [ALICE, BOB]);
+    assert_eq!(rcpt, [BOB, ALICE]);
     assert_eq!(sent[0].raw, first.queued[0].raw);
     assert_eq!(h.send_at(NOW), 0, "each mail once");
 }

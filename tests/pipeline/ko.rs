@@ -77,7 +77,7 @@ fn the_immediate_retake_is_refused_in_plain_words() {
     assert_eq!(reply.rejected(), ["ko"]);
     assert_eq!(reply.header("In-Reply-To"), Some("<retake-1@example.org>"));
     assert!(
-        reply.subject.starts_with("[game1] Re:"),
+        reply.subject.starts_with("Re: [game1] "),
         "{}",
         reply.subject
     );
@@ -139,7 +139,11 @@ fn the_retake_is_played_after_a_move_elsewhere_by_each_player() {
         [("move game1 e5".to_string(), "ok".to_string())]
     );
     let note = h.sent_to("bob@example.org").pop().unwrap();
-    assert_eq!(note.subject, "[game1] Your move: alice played E5 (move 11)");
+    assert_eq!(note.subject, "[game1] alice vs bob, 9x9");
+    assert!(
+        note.text
+            .starts_with("alice played E5 (move 11). Your move.\n")
+    );
 
     // Now White may not retake at once.
     h.drop_mail(&mail(BOB, "my move", "move game1 d5").bytes());

@@ -20,9 +20,13 @@ fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
     let t = transcript(&h, ALICE);
     assert!(t.text.contains("Challenge game1 sent to bob"), "{}", t.text);
     let invite = &letters(&h, BOB, "challenge")[0];
-    assert_eq!(
-        invite.subject,
-        "[game1] alice challenges you to a game of Go"
+    assert_eq!(invite.subject, "[game1] alice vs bob, 9x9");
+    assert!(
+        invite
+            .text
+            .starts_with("alice challenges you to a game of Go.\n"),
+        "{}",
+        invite.text
     );
     for words in [
         "Handicap: 3 stones on the star points",
@@ -73,9 +77,26 @@ fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
     let game = h.show("game1");
     assert_eq!(game["result"], "B+R");
     let to_bob = letters(&h, BOB, "game-over");
-    let to_alice = letters(&h, ALICE, "game-over");
-    assert_eq!(to_bob[0].subject, "[game1] alice resigned: B+R");
-    assert_eq!(to_alice[0].subject, "[game1] Game over: B+R");
+    // alice, who resigned, reads the end in her transcript, the one mail to her.
+    assert!(letters(&h, ALICE, "game-over").is_empty());
+    let to_alice = [transcript(&h, ALICE)];
+    assert!(
+        to_bob[0].subject.starts_with("[game1] "),
+        "{}",
+        to_bob[0].subject
+    );
+    assert_eq!(to_bob[0].text.lines().next(), Some("alice resigned: B+R."));
+    assert!(
+        to_alice[0].subject.starts_with("Re: [game1] "),
+        "{}",
+        to_alice[0].subject
+    );
+    assert!(
+        to_alice[0].text.contains("game1 is over: B+R."),
+        "{}",
+        to_alice[0].text
+    );
+    assert!(attached_sgf(&to_alice[0]).contains("RE[B+R]"));
     let sgf = attached_sgf(&to_bob[0]);
     assert!(sgf.contains("RE[B+R]") && sgf.contains("HA[3]"), "{sgf}");
     assert!(
@@ -152,9 +173,12 @@ fn free_handicap_placement_then_two_passes_and_agreement() {
             .contains("all 3 handicap stones are placed")
     );
     let note = &letters(&h, BOB, "your-move")[0];
-    assert_eq!(
-        note.subject,
-        "[game1] The handicap stones are placed: your move"
+    assert!(note.subject.starts_with("[game1] alice vs bob, "));
+    assert!(
+        note.text
+            .starts_with("The handicap stones are placed: your move.\n"),
+        "{}",
+        note.text
     );
     let game = h.show("game1");
     assert_eq!(
@@ -305,7 +329,9 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
     send(&h, BOB, "accept game1");
     play(&h, "game1", ALICE, &["E5", "C3"]);
     send(&h, CAROL, "sgf game1");
-    let rec = &letters(&h, CAROL, "sgf")[0];
+    // The record comes in the transcript, the one mail to carol.
+    assert!(letters(&h, CAROL, "sgf").is_empty());
+    let rec = &transcript(&h, CAROL);
     assert!(
         rec.text.contains("game1 (active, after move 2)"),
         "{}",
@@ -418,14 +444,14 @@ fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
         (game["status"].as_str(), game["result"].as_str()),
         (Some("finished"), Some("Void"))
     );
+    // The player who moved reads it in their transcript, the other in a letter.
     for to in [ALICE, BOB] {
-        let over = letters(&h, to, "game-over");
+        let over: Vec<_> = h
+            .sent_to(to)
+            .into_iter()
+            .filter(|m| m.text.contains("for the third time"))
+            .collect();
         assert_eq!(over.len(), 1, "{to}");
-        assert!(
-            over[0].text.contains("for the third time"),
-            "{}",
-            over[0].text
-        );
         assert!(attached_sgf(&over[0]).contains("RE[Void]"));
     }
     verified(&h, "game1");

@@ -33,9 +33,10 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     let h = scored_game();
     // Both get the board counted with every stone alive, and the commands.
     let note = letters(&h, ALICE, "your-move").pop().unwrap();
+    assert!(note.subject.starts_with("[game1] "), "{}", note.subject);
     assert_eq!(
-        note.subject,
-        "[game1] Both players passed: the game is being scored"
+        note.text.lines().next(),
+        Some("Both players passed: the game is being scored.")
     );
     for text in [&note.text, &transcript(&h, BOB).text] {
         assert!(text.contains("No stones are marked dead."), "{text}");
@@ -55,7 +56,11 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
 
     send(&h, ALICE, "dead game1 a4");
     let to_bob = letters(&h, BOB, "scoring").pop().unwrap();
-    assert_eq!(to_bob.subject, "[game1] alice marked stones dead");
+    assert!(to_bob.subject.starts_with("[game1] "), "{}", to_bob.subject);
+    assert_eq!(
+        to_bob.text.lines().next(),
+        Some("alice marked stones dead.")
+    );
     insta::assert_snapshot!(board_part(&to_bob.text), @r"
         A B C D E
      5  + + X O -  5
@@ -82,7 +87,15 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
 
     send(&h, BOB, "alive game1 a4");
     let to_alice = letters(&h, ALICE, "scoring").pop().unwrap();
-    assert_eq!(to_alice.subject, "[game1] bob marked stones alive");
+    assert!(
+        to_alice.subject.starts_with("[game1] "),
+        "{}",
+        to_alice.subject
+    );
+    assert_eq!(
+        to_alice.text.lines().next(),
+        Some("bob marked stones alive.")
+    );
     assert!(
         to_alice
             .text
@@ -103,14 +116,23 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     );
     let over = letters(&h, ALICE, "game-over");
     assert_eq!(over.len(), 1);
-    assert_eq!(over[0].subject, "[game1] Game over: B+4.5");
+    assert!(
+        over[0].subject.starts_with("[game1] "),
+        "{}",
+        over[0].subject
+    );
+    assert_eq!(over[0].text.lines().next(), Some("Game over: B+4.5."));
     assert!(
         over[0].text.contains("Black wins by 4.5 (B+4.5)"),
         "{}",
         over[0].text
     );
     assert!(attached_sgf(&over[0]).contains("RE[B+4.5]"));
-    assert_eq!(letters(&h, BOB, "game-over").len(), 1);
+    // bob, who accepted last, reads the end and gets the record in his transcript.
+    assert!(letters(&h, BOB, "game-over").is_empty());
+    let last = transcript(&h, BOB);
+    assert!(last.text.contains("game1 is over: B+4.5."), "{}", last.text);
+    assert!(attached_sgf(&last).contains("RE[B+4.5]"));
     send(&h, BOB, "alive game1 a4");
     assert_eq!(transcript(&h, BOB).rejected(), ["game-over"]);
     verified(&h, "game1");
@@ -164,9 +186,14 @@ fn the_scoring_deadline_warns_once_then_the_count_stands() {
     h.tick_at("2026-11-28T13:30:00Z");
     let warnings = letters(&h, BOB, "scoring-warning");
     assert_eq!(warnings.len(), 1, "once");
+    assert!(
+        warnings[0].subject.starts_with("[game1] "),
+        "{}",
+        warnings[0].subject
+    );
     assert_eq!(
-        warnings[0].subject,
-        "[game1] The count stands tomorrow unless you answer"
+        warnings[0].text.lines().next(),
+        Some("The count stands tomorrow unless you answer.")
     );
     assert!(
         warnings[0]

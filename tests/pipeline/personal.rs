@@ -67,9 +67,14 @@ fn undo_takes_back_a_capture_exactly() {
     let asked = of_kinds(&h, &["undo-request"]);
     assert_eq!(asked.len(), 1);
     assert_eq!(asked[0].recipient, BOB);
+    assert!(
+        asked[0].mail.subject.starts_with("[game1] "),
+        "{}",
+        asked[0].mail.subject
+    );
     assert_eq!(
-        asked[0].mail.subject,
-        "[game1] alice asks to take back move 7"
+        asked[0].mail.text.lines().next(),
+        Some("alice asks to take back move 7.")
     );
     insta::assert_snapshot!("undo-request.txt", body(&asked[0]));
     send(&h, BOB, "undo game1", 12.0);
@@ -128,7 +133,15 @@ fn say_mails_the_opponent() {
     let said = of_kinds(&h, &["say"]);
     assert_eq!(said.len(), 1);
     assert_eq!(said[0].recipient, BOB);
-    assert_eq!(said[0].mail.subject, "[game1] A message from alice");
+    assert!(
+        said[0].mail.subject.starts_with("[game1] "),
+        "{}",
+        said[0].mail.subject
+    );
+    assert_eq!(
+        said[0].mail.text.lines().next(),
+        Some("A message from alice.")
+    );
     insta::assert_snapshot!("say.txt", body(&said[0]));
     send(&h, CAROL, "say game1 hello", 2.0);
     assert_eq!(last_codes(&h, CAROL), ["not-a-player"]);

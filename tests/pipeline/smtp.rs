@@ -126,32 +126,40 @@ fn replies_arrive_intact_by_smtp() {
             parsed.header("To").map(|t| t.contains(&m.to[0])),
             Some(true)
         );
-        assert_eq!(parsed.header("Auto-Submitted"), Some("auto-replied"));
+        // A transcript answers its reader's mail; a mail about another
+        // player's move is generated for its reader.
+        let auto = match row["kind"].as_str() {
+            Some("reply") => "auto-replied",
+            _ => "auto-generated",
+        };
+        assert_eq!(parsed.header("Auto-Submitted"), Some(auto));
         assert!(
             parsed
                 .header("Message-ID")
                 .unwrap()
                 .ends_with("@pbmgo.example>")
         );
-        assert!(parsed.subject.starts_with("[game1] "), "{}", parsed.subject);
+        let subject = parsed.subject.trim_start_matches("Re: ");
+        assert_eq!(subject, "[game1] alice vs bob, 9x9");
         assert_eq!(parsed.header("X-Pbmgo-Game"), Some("game1"));
         assert!(parsed.header("From").unwrap().contains(SERVER));
         let html = parsed.html.as_deref().expect("an HTML part");
         assert!(html.contains("<pre"), "{html}");
     }
-    let (alice_reply, bob_note, bob_reply, alice_note) = (&rows[0], &rows[1], &rows[2], &rows[3]);
+    // Each mail's opponent mail first: the first roots the game's thread.
+    let (bob_note, alice_reply, alice_note, bob_reply) = (&rows[0], &rows[1], &rows[2], &rows[3]);
     let get = |row: &Value| find(&received, row).1;
+    let root_id = bob_note["message_id"].as_str().unwrap().to_string();
 
     let r = get(alice_reply);
     assert_eq!(r.header("In-Reply-To"), Some("<smtp-1@example.org>"));
-    assert_eq!(r.header("References"), Some("<smtp-1@example.org>"));
+    let refs = format!("<{root_id}> <smtp-1@example.org>");
+    assert_eq!(r.header("References"), Some(refs.as_str()));
     assert!(r.rejected().is_empty());
     let r = get(bob_reply);
     assert_eq!(r.header("In-Reply-To"), Some("<smtp-2@example.org>"));
-    assert_eq!(
-        r.header("References"),
-        Some("<elsewhere-7@example.org> <smtp-2@example.org>")
-    );
+    let refs = format!("<{root_id}> <elsewhere-7@example.org> <smtp-2@example.org>");
+    assert_eq!(r.header("References"), Some(refs.as_str()));
     assert_eq!(r.rejected(), ["occupied"]);
     assert_eq!(r.results().len(), 2);
 
@@ -163,7 +171,11 @@ fn replies_arrive_intact_by_smtp() {
     let root = format!("<{}>", first.message_id());
     assert_eq!(second.header("In-Reply-To"), Some(root.as_str()));
     assert_eq!(second.header("References"), Some(root.as_str()));
-    assert_eq!(second.subject, "[game1] Your move: bob played C3 (move 2)");
+    assert!(second.subject.starts_with("[game1] "), "{}", second.subject);
+    assert_eq!(
+        second.text.lines().next(),
+        Some("bob played C3 (move 2). Your move.")
+    );
 
     // The board as drawn in the last mail is the stored board.
     let board: Vec<String> = serde_json::from_value(h.show("game1")["board"].clone()).unwrap();
@@ -246,7 +258,11 @@ fn a_reply_in_a_game_thread_has_a_subject_starting_with_the_game() {
         .find(|r| r["kind"] == "reply")
         .unwrap();
     let reply = OutMail::parse(stored(&h, row["message_id"].as_str().unwrap()), row);
-    assert!(reply.subject.starts_with("[game1] "), "{}", reply.subject);
+    assert!(
+        reply.subject.starts_with("Re: [game1] "),
+        "{}",
+        reply.subject
+    );
 }
 
 #[test]

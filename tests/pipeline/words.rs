@@ -143,8 +143,10 @@ fn the_scoring_commands_carry_the_words_to_the_opponent() {
     send(&h, BOB, "done game1\nAgreed, thanks.");
     assert_eq!(results(&h, BOB), ["done game1 => ok"]);
     quotes(&last(&h, ALICE, "game-over"), "bob", &["Agreed, thanks."]);
-    // bob's own game-over mail does not quote bob to himself.
-    assert!(!last(&h, BOB, "game-over").text.contains("Agreed, thanks."));
+    // bob's transcript, which tells him the end, does not quote bob to himself.
+    let own = transcript(&h, BOB);
+    assert!(own.text.contains("game1 is over"), "{}", own.text);
+    assert!(!own.text.contains("Agreed, thanks."), "{}", own.text);
     // alice reads bob's words once, in the first mail she gets.
     let got: Vec<OutMail> = h.sent_to(ALICE).into_iter().skip(before).collect();
     let with = got.iter().filter(|m| m.text.contains("Agreed, thanks."));
@@ -204,7 +206,7 @@ fn words_alone_in_a_game_thread_reach_the_opponent_during_and_after_the_game() {
     let t = transcript(&h, BOB);
     assert!(t.text.contains("Your words went to alice."), "{}", t.text);
     assert!(!t.text.contains("Starting a game"), "no help: {}", t.text);
-    assert!(t.subject.starts_with("[game1] "), "{}", t.subject);
+    assert!(t.subject.starts_with("Re: [game1] "), "{}", t.subject);
     assert!(t.rejected().is_empty());
     assert_eq!(h.show("game1")["move_number"].as_u64(), Some(1));
 
