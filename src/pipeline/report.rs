@@ -163,7 +163,7 @@ pub(crate) enum Chat {
         /// The game.
         game: GameId,
         /// The mail that carries them.
-        letter: Letter,
+        letter: Box<Letter>,
         /// Whether `game` is a game or a challenge.
         topic: Topic,
     },
@@ -246,7 +246,7 @@ impl Report {
     /// Returns the letter carrying the words of a mail without commands, if sent.
     pub(crate) fn chat_letter(&self) -> Option<&Letter> {
         match &self.chat {
-            Some(Chat::Sent { letter, .. }) => Some(letter),
+            Some(Chat::Sent { letter, .. }) => Some(letter.as_ref()),
             _ => None,
         }
     }

@@ -106,7 +106,7 @@ pub(super) fn to_challenge(
     Ok(Chat::Sent {
         to: to.name.clone(),
         game: ch.id,
-        letter: words_letter(c, to, ch.id, lines, true)?,
+        letter: Box::new(words_letter(c, to, ch.id, lines, true)?),
         topic: Topic::Challenge {
             open: ch.status == Status::Open,
         },

@@ -103,7 +103,7 @@ fn to_game(
     Ok(Chat::Sent {
         to: to.name.clone(),
         game: id,
-        letter: words_letter(c, to, id, lines, false)?,
+        letter: Box::new(words_letter(c, to, id, lines, false)?),
         topic: Topic::Game,
     })
 }

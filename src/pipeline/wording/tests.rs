@@ -354,15 +354,30 @@ fn other_words(p: &mut Page) {
 
 fn reply_words(p: &mut Page) {
     use replies as w;
-    let one = ["game12".to_string()];
-    p.show(
-        "replies::transcript_subject",
-        w::transcript_subject("", &[]),
-    );
-    p.show(
-        "replies::transcript_subject",
-        w::transcript_subject("move", &one),
-    );
+    for subject in [
+        "",
+        "move game12 d4",
+        "Re: RE: [game12] Fwd: news",
+        "AW: Re[2]: games",
+    ] {
+        p.show(
+            "replies::transcript_subject",
+            w::transcript_subject(subject),
+        );
+    }
+    let between = crate::store::games::thread::Between {
+        first: "alice".into(),
+        second: "bob".into(),
+        size: 9,
+        is_game: true,
+    };
+    p.show("replies::game_subject", w::game_subject(id(), &between));
+    let games = [id(), GameId::new(13).unwrap(), GameId::new(14).unwrap()];
+    for n in 0..=3 {
+        let subject = w::several_games_subject(&games[..n]);
+        p.show("replies::several_games_subject", subject);
+    }
+    p.show("replies::attached", w::attached("game12.sgf"));
     p.show("replies::words_went_to", w::words_went_to("bob"));
     p.show("replies::words_went_nowhere", w::words_went_nowhere());
     p.show("personal::answers_no_game", personal::answers_no_game());
