@@ -47,6 +47,7 @@ fn check(caused: &[OutMail], root: &str) {
     let mut per: HashMap<&str, u32> = HashMap::new();
     for m in caused {
         *per.entry(m.recipient()).or_default() += 1;
+        assert!(m.rejected().is_empty(), "{}", m.text);
         assert_eq!(m.subject.trim_start_matches("Re: "), SUBJECT, "{}", m.text);
         assert_eq!(m.header("X-Pbmgo-Game"), Some("game1"), "{}", m.subject);
         if m.message_id() != root {
@@ -143,4 +144,22 @@ fn a_transcript_about_no_one_game_keeps_its_own_subject() {
     let reply = h.sent_to(ALICE).pop().unwrap();
     assert_eq!(reply.subject, "Re: Fwd: my games");
     assert_eq!(reply.header("X-Pbmgo-Game"), None);
+}
+
+#[test]
+fn a_reply_with_only_words_under_the_games_subject_is_words() {
+    let h = harness();
+    answer(&h, ALICE, "challenge bob size 9 color black");
+    answer(&h, BOB, "accept game1");
+    let caused = answer(&h, ALICE, "Thanks, good luck!");
+    let reply = caused.iter().find(|m| m.recipient() == ALICE).unwrap();
+    assert!(reply.rejected().is_empty(), "{}", reply.text);
+    assert!(reply.results().is_empty(), "{:?}", reply.results());
+    let to_bob = caused.iter().find(|m| m.recipient() == BOB).unwrap();
+    assert_eq!(to_bob.subject, SUBJECT);
+    assert!(
+        to_bob.text.contains("> Thanks, good luck!"),
+        "{}",
+        to_bob.text
+    );
 }

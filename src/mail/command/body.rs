@@ -6,7 +6,7 @@ use super::error::CommandError;
 use super::line::{parse, parse_bare};
 use super::own::OwnWords;
 use super::quote::live_lines;
-use super::subject::{is_reply_subject, strip_subject};
+use super::subject::{is_game_subject, is_reply_subject, strip_subject};
 use super::types::{Command, GameRef, REDACTED_PASSWORD};
 use super::typo::distance;
 
@@ -63,7 +63,8 @@ type Outcome = Result<Command, CommandError>;
 /// fails to parse counts only when the body holds no command, and a Subject
 /// command repeated in the body counts once. A reply's or forward's Subject
 /// (`Re: [game1] Challenge from bob`) repeats the mail it answers, so when
-/// it does not read as a command it is words, never a refusal.
+/// it does not read as a command it is words, never a refusal. A game's own
+/// Subject (`[game1] alice vs bob, 9x9`) is never read at all.
 pub fn parse_mail(subject: &str, body: &str) -> Parsed {
     parse_reply(subject, body, &OwnWords::new())
 }
@@ -82,7 +83,7 @@ pub fn parse_reply(subject: &str, body: &str, own: &OwnWords) -> Parsed {
         found.add(&line, thread);
     }
     let subject_line = read_line(&subject, thread)
-        .filter(|_| !ours)
+        .filter(|_| !ours && !is_game_subject(&subject))
         .filter(|parsed| parsed.is_ok() || !reply)
         .filter(|parsed| found.keeps_subject(parsed))
         .map(|parsed| CommandLine {

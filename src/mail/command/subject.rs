@@ -82,6 +82,21 @@ fn game_tag(subject: &str) -> Option<GameRef> {
         .find_map(tag_game)
 }
 
+/// Whether `rest` (a Subject after [`strip_subject`]) is the Subject pbmgo
+/// gives every mail about a game, `alice vs bob, 9x9`: it names the game's
+/// thread and is never a command, whatever the players are called.
+pub fn is_game_subject(rest: &str) -> bool {
+    let Some((players, board)) = rest.rsplit_once(", ") else {
+        return false;
+    };
+    let Some((a, b)) = board.split_once(['x', 'X']) else {
+        return false;
+    };
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+    let names = players.split_once(" vs ");
+    number(a) && a == b && names.is_some_and(|(x, y)| !x.trim().is_empty() && !y.trim().is_empty())
+}
+
 fn tag_game(inside: &str) -> Option<GameRef> {
     let inside = inside.trim();
     let prefix = inside.get(..4)?;

@@ -148,3 +148,33 @@ fn error_codes_are_stable() {
         assert!(!error.to_string().is_empty());
     }
 }
+
+#[test]
+fn a_games_subject_is_never_a_command() {
+    for subject in [
+        "Re: [game1] alice vs bob, 9x9",
+        "[game1] alice vs bob, 9x9",
+        "RE: Re: [game7] pass vs resign, 19x19",
+        "[game2] move vs d4, 13x13",
+    ] {
+        let parsed = parse_mail(subject, "");
+        assert!(
+            parsed.commands.is_empty(),
+            "{subject}: {:?}",
+            parsed.commands
+        );
+        assert!(parsed.comment.is_empty(), "{subject}");
+    }
+    let reply = read("Re: [game1] alice vs bob, 9x9", "d4");
+    assert_eq!(reply.len(), 1);
+    assert!(matches!(reply[0], Ok(Command::Move { .. })), "{reply:?}");
+    assert!(subject::is_game_subject("alice vs bob, 9x9"));
+    for not in [
+        "alice vs bob",
+        "alice vs bob, 9x13",
+        "vs bob, 9x9",
+        "move game1 d4",
+    ] {
+        assert!(!subject::is_game_subject(not), "{not}");
+    }
+}
