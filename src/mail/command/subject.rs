@@ -85,7 +85,7 @@ fn game_tag(subject: &str) -> Option<GameRef> {
 /// Whether `rest` (a Subject after [`strip_subject`]) is the Subject pbmgo
 /// gives every mail about a game, `alice vs bob, 9x9`: it names the game's
 /// thread and is never a command, whatever the players are called.
-pub fn is_game_subject(rest: &str) -> bool {
+pub(super) fn is_game_subject(rest: &str) -> bool {
     let Some((players, board)) = rest.rsplit_once(", ") else {
         return false;
     };
