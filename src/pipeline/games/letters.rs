@@ -67,7 +67,7 @@ pub(crate) fn closed_letter_with(
         subject: words::closed_subject(c.id),
         text: templates.render("challenge-closed.txt", &ctx)?,
         html: None,
-        game: None,
+        game: Some(c.id),
         attachments: Vec::new(),
         essential: false,
         brief: None,
