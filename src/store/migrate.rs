@@ -41,6 +41,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 5,
         sql: include_str!("migrations/0005_outbox_bodies.sql"),
     },
+    Migration {
+        version: 6,
+        sql: include_str!("migrations/0006_game_comments.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -25,6 +25,7 @@ pub(crate) mod bounces;
 pub(crate) mod challenges;
 pub(crate) mod clock;
 pub(crate) mod codec;
+pub(crate) mod comments;
 mod database;
 mod error;
 pub(crate) mod events;

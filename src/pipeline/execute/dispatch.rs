@@ -38,6 +38,7 @@ pub(crate) fn run_all(
         env,
         player,
         key: msg.key,
+        words: &parsed.comment,
     };
     let gate = Gate::new(
         &env.settings.tokens,
