@@ -37,6 +37,7 @@ pub mod migrate;
 pub(crate) mod notices;
 pub mod outbox;
 pub mod players;
+pub(crate) mod profile;
 pub mod quarantine;
 pub(crate) mod reach;
 pub(crate) mod roster;
