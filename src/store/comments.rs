@@ -26,9 +26,9 @@ pub(crate) struct Comment {
 }
 
 /// Keeps `lines` (a player's words, as written) in game `id` at move
-/// `after_move`, written by `color` in the message `source`. Nothing is kept
-/// for words that are all blank, or twice for the same words in the same
-/// message and game.
+/// `after_move`, written by `color` in the message `source`; returns whether
+/// they were kept. Nothing is kept for words that are all blank, or twice
+/// for the same words in the same message and game.
 pub(crate) fn record(
     conn: &Connection,
     id: GameId,
@@ -37,10 +37,10 @@ pub(crate) fn record(
     lines: &[String],
     source: &str,
     now: DateTime<Utc>,
-) -> Result<(), StoreError> {
+) -> Result<bool, StoreError> {
     let text = lines.join("\n").trim().to_string();
     if text.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     conn.prepare_cached(
         "INSERT INTO game_comments (game_id, seq, after_move, color, text, source, at)
@@ -57,6 +57,17 @@ pub(crate) fn record(
         source,
         time_text(now)
     ])?;
+    Ok(conn.changes() > 0)
+}
+
+/// Takes back the words message `source` kept last in game `id` (when the
+/// command they were kept for was refused).
+pub(crate) fn forget(conn: &Connection, id: GameId, source: &str) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "DELETE FROM game_comments WHERE game_id = ?1 AND seq =
+             (SELECT MAX(seq) FROM game_comments WHERE game_id = ?1 AND source = ?2)",
+    )?
+    .execute(params![id.get(), source])?;
     Ok(())
 }
 

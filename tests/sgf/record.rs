@@ -36,8 +36,8 @@ print(json.dumps({
 /// A 5x5 game as `lifecycle_scoring` plays it (Black walls column C, White
 /// column D, a white stone at A4 inside Black's area), with words: alice's
 /// first move carries a line with `]` and `\`, bob says something after his
-/// reply and writes a word with his last pass, and A4 is marked dead and
-/// the count accepted.
+/// reply and writes a word with his last pass, A4 is marked dead, and bob's
+/// `done` that ends the game carries words too (beside a refused command).
 fn counted_game_with_words() -> Harness {
     let h = harness();
     send(&h, ALICE, "challenge bob size 5 color black komi 0.5");
@@ -58,7 +58,7 @@ fn counted_game_with_words() -> Harness {
     assert_eq!(results(&h, BOB), ["pass game1 => ok"]);
     send(&h, ALICE, "dead game1 a4");
     send(&h, ALICE, "done game1");
-    send(&h, BOB, "done game1");
+    send(&h, BOB, "resign game7\ndone game1\nThanks for the game");
     assert_eq!(h.show("game1")["result"], "B+4.5");
     h
 }
@@ -131,7 +131,7 @@ fn a_counted_game_with_words_reads_in_sgfmill_and_replays_to_its_result() {
     assert!(comments[3..14].iter().all(Value::is_null), "{sgf}");
     let last = comments[14].as_str().unwrap();
     assert!(
-        last.starts_with("bob: Well played\nDead stones: A4\n"),
+        last.starts_with("bob: Well played\nbob: Thanks for the game\nDead stones: A4\n"),
         "{last}"
     );
     assert!(last.contains("Black wins by 4.5 (B+4.5)"), "{last}");
