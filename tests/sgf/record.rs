@@ -184,3 +184,40 @@ fn game_sgf_prints_the_same_record() {
     let printed = String::from_utf8(out.stdout).unwrap();
     assert_eq!(printed.trim_end(), attached_sgf(&over).trim_end());
 }
+
+#[test]
+fn words_of_a_move_taken_back_stay_in_the_record() {
+    let h = harness();
+    send(&h, ALICE, "challenge bob size 9 color black");
+    send(&h, BOB, "accept game1\nGood luck");
+    send(&h, ALICE, "move game1 C3\nfirst");
+    send(&h, BOB, "move game1 G7");
+    send(&h, ALICE, "move game1 E5\nOops, a slip");
+    send(&h, ALICE, "undo game1");
+    send(&h, BOB, "undo game1");
+    assert_eq!(results(&h, BOB), ["undo game1 => ok"]);
+    send(&h, ALICE, "move game1 D4\nbetter");
+    let out = Command::new(env!("CARGO_BIN_EXE_pbmgo"))
+        .arg("--home")
+        .arg(h.path())
+        .args(["game", "sgf", "game1"])
+        .env_remove("PBMGO_HOME")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game1.sgf");
+    std::fs::write(&path, &out.stdout).unwrap();
+    let comments = sgfmill_reads(&path)["comments"].clone();
+    assert_eq!(
+        comments,
+        serde_json::json!([
+            "bob: Good luck",
+            "alice: first",
+            "alice: Oops, a slip",
+            "alice: better"
+        ]),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
