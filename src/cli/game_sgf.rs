@@ -49,8 +49,12 @@ pub(crate) struct ImportArgs {
 pub(crate) fn sgf(args: SgfArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
-    let stored = store.read(|tx| games::load(tx, args.game))?;
-    out!("{}", write_sgf(&sgf_record(&stored)))?;
+    let place = ctx.home.config().server.name.clone();
+    let record = store.read(|tx| {
+        let stored = games::load(tx, args.game)?;
+        sgf_record(tx, &stored, &place)
+    })?;
+    out!("{}", write_sgf(&record))?;
     Ok(0)
 }
 

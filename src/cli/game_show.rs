@@ -9,10 +9,11 @@ use clap::Args;
 use serde::Serialize;
 
 use super::context::GlobalArgs;
+use super::game_clock::{Clock, JsonClock};
 use super::output::capitalized;
 use crate::go::{Color, Game, KoList, render};
 use crate::store::codec::time_text;
-use crate::store::{GameId, StoredGame, games, listing};
+use crate::store::{GameId, StoredGame, clock, games, listing};
 
 /// Show a game: a header and the board
 #[derive(Debug, Args)]
@@ -74,6 +75,8 @@ struct JsonGame<'a> {
     board: Vec<String>,
     ko_list: Vec<Vec<String>>,
     result: Option<String>,
+    /// Added after the pinned keys: the game's clock now.
+    clock: JsonClock,
 }
 
 /// The `game ko --json` object.
@@ -101,15 +104,25 @@ fn load(global: &GlobalArgs, id: GameId) -> anyhow::Result<StoredGame> {
 
 /// Runs `game show`; returns 0.
 pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
-    let stored = load(global, args.game)?;
+    let ctx = global.context()?;
+    let mut store = ctx.open_store()?;
+    let (stored, clock) = store.read(|tx| {
+        let stored = games::load(tx, args.game)?;
+        let clock = clock::game_clock(tx, args.game)?;
+        anyhow::Ok((stored, clock))
+    })?;
+    let clock = Clock::new(&stored, clock, ctx.now);
     let game = match args.at {
         Some(n) => at_move(&stored, n)?,
         None => stored.game.clone(),
     };
     if args.json {
-        outln!("{}", serde_json::to_string(&json_game(&stored, &game))?)?;
+        outln!(
+            "{}",
+            serde_json::to_string(&json_game(&stored, &game, clock.json()))?
+        )?;
     } else {
-        out!("{}", text(&stored, &game, args.at))?;
+        out!("{}", text(&stored, &game, args.at, &clock.line()))?;
     }
     Ok(0)
 }
@@ -141,7 +154,7 @@ fn rows_of(list: &KoList) -> Vec<Vec<String>> {
     list.entries().iter().map(|e| e.position.rows()).collect()
 }
 
-fn json_game<'a>(stored: &'a StoredGame, game: &Game) -> JsonGame<'a> {
+fn json_game<'a>(stored: &'a StoredGame, game: &Game, clock: JsonClock) -> JsonGame<'a> {
     let rules = game.rules();
     JsonGame {
         id: stored.id.to_string(),
@@ -164,10 +177,11 @@ fn json_game<'a>(stored: &'a StoredGame, game: &Game) -> JsonGame<'a> {
         board: game.position().rows(),
         ko_list: rows_of(game.ko_list()),
         result: game.result().map(|r| r.to_string()),
+        clock,
     }
 }
 
-fn text(stored: &StoredGame, game: &Game, at: Option<u32>) -> String {
+fn text(stored: &StoredGame, game: &Game, at: Option<u32>, clock: &str) -> String {
     let rules = game.rules();
     let n = game.board().size().get();
     let mut out = format!(
@@ -211,6 +225,7 @@ fn text(stored: &StoredGame, game: &Game, at: Option<u32>) -> String {
         game.prisoners(Color::White),
         boards(game.ko_list().len())
     );
+    out.insert_str(out.len() - 1, clock);
     out + &render::render_game(game)
 }
 

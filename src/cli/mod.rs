@@ -22,6 +22,7 @@ mod docs;
 mod exit;
 mod game;
 mod game_admin;
+mod game_clock;
 mod game_rules;
 mod game_sgf;
 mod game_show;

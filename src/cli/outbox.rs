@@ -1,8 +1,14 @@
-//! `pbmgo outbox list`: the mail queued, sent and given up on.
+//! `pbmgo outbox list|show`: the mail queued, sent and given up on, with
+//! each mail's date and Subject, and one mail's raw bytes as queued.
 
+use std::io::Write as _;
+
+use anyhow::bail;
 use clap::{Args, Subcommand, ValueEnum};
+use serde::Serialize;
 
 use super::context::GlobalArgs;
+use crate::store::Store;
 use crate::store::outbox::{self, OutboxRow};
 
 /// Outbox commands
@@ -10,6 +16,24 @@ use crate::store::outbox::{self, OutboxRow};
 pub(crate) enum OutboxCommand {
     /// List outgoing mail, newest first
     List(ListArgs),
+    /// Print one outgoing mail as queued (its raw RFC 5322 bytes)
+    Show(ShowArgs),
+}
+
+/// Print one outgoing mail as queued
+#[derive(Debug, Args)]
+pub(crate) struct ShowArgs {
+    /// The mail: its outbox id (as `outbox list` shows) or its Message-ID
+    mail: String,
+}
+
+/// One row in `outbox list --json`: the row and its Subject.
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    #[serde(flatten)]
+    row: &'a OutboxRow,
+    /// The mail's Subject, decoded.
+    subject: String,
 }
 
 /// An outbox status to filter on.
@@ -52,6 +76,7 @@ impl OutboxCommand {
     pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         match self {
             OutboxCommand::List(args) => list(args, global),
+            OutboxCommand::Show(args) => show(args, global),
         }
     }
 }
@@ -61,29 +86,81 @@ fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let store = ctx.open_store()?;
     let status = args.status.map(Status::name);
     let rows = outbox::list(store.conn(), status, args.limit.unwrap_or(u32::MAX))?;
+    let subjects = rows
+        .iter()
+        .map(|r| subject(&store, r.id))
+        .collect::<anyhow::Result<Vec<_>>>()?;
     if args.json {
-        outln!("{}", serde_json::to_string(&rows)?)?;
+        let json: Vec<JsonRow<'_>> = rows
+            .iter()
+            .zip(subjects)
+            .map(|(row, subject)| JsonRow { row, subject })
+            .collect();
+        outln!("{}", serde_json::to_string(&json)?)?;
         return Ok(0);
     }
     if rows.is_empty() {
         outln!("No mail in the outbox.")?;
     }
-    for row in &rows {
-        outln!("{}", line(row))?;
+    for (row, subject) in rows.iter().zip(&subjects) {
+        outln!("{}", line(row, subject))?;
     }
     Ok(0)
 }
 
-/// One row as text: id, status, attempts, recipient, kind, Message-ID and
-/// the last error, if any.
-fn line(r: &OutboxRow) -> String {
+/// The decoded Subject of outbox row `id` (empty when it has none).
+fn subject(store: &Store, id: i64) -> anyhow::Result<String> {
+    let raw = outbox::raw(store.conn(), id)?;
+    let parsed = mail_parser::MessageParser::default().parse_headers(&raw[..]);
+    Ok(parsed
+        .and_then(|m| m.subject().map(str::to_string))
+        .unwrap_or_default())
+}
+
+/// One row as text, on one line: id, status, date queued, attempts,
+/// recipient, kind, Message-ID, the Subject and the last error, if any.
+fn line(r: &OutboxRow, subject: &str) -> String {
     let error = r
         .last_error
         .as_deref()
         .map(|e| format!("  ({e})"))
         .unwrap_or_default();
+    let date = date(&r.created_at);
+    let tries = match r.attempts {
+        1 => "1 attempt ".to_string(),
+        n => format!("{n} attempts"),
+    };
     format!(
-        "{:>5}  {:<7}  {} attempt(s)  {}  {}  <{}>{error}",
-        r.id, r.status, r.attempts, r.recipient, r.kind, r.message_id
+        "{:>5}  {:<7}  {date}  {tries}  {}  {}  <{}>  {subject}{error}",
+        r.id, r.status, r.recipient, r.kind, r.message_id
     )
+}
+
+/// A stored time as `YYYY-MM-DD HH:MM UTC`, or as stored if unreadable.
+fn date(stored: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(stored)
+        .map(|t| t.format("%Y-%m-%d %H:%M UTC").to_string())
+        .unwrap_or_else(|_| stored.to_string())
+}
+
+/// `outbox show MAIL`: the raw bytes of the mail with that id or Message-ID.
+fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    let ctx = global.context()?;
+    let store = ctx.open_store()?;
+    let by_id = args.mail.trim().parse::<i64>().ok();
+    let id = match by_id {
+        Some(id) => Some(id),
+        None => outbox::id_by_message_id(store.conn(), &args.mail)?,
+    };
+    let Some(id) = id else {
+        bail!("no outbox mail has Message-ID {}", args.mail.trim());
+    };
+    let raw = outbox::raw(store.conn(), id)?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(&raw)?;
+    if !raw.ends_with(b"\n") {
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    Ok(0)
 }

@@ -1,12 +1,19 @@
-//! `pbmgo player add|list|show`: players and their mail addresses, and
-//! whether mail to them is stopped by bounces (`bouncing`).
+//! `pbmgo player add|list|show`: players and their mail addresses, whether
+//! mail to them is stopped by bounces (`bouncing`), their rating, their
+//! games going and finished, how they are mailed, their vacation and
+//! whether they set a password (never the hash).
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::context::GlobalArgs;
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
 use crate::store::codec::time_text;
-use crate::store::{GameFilter, GameSummary, Player, bounces, listing, players};
+use crate::store::profile::{Profile, profile};
+use crate::store::standings::Standing;
+use crate::store::{GameFilter, GameSummary, Player, bounces, listing, players, standings};
 
 /// Player commands
 #[derive(Debug, Subcommand)]
@@ -57,6 +64,75 @@ struct JsonPlayer<'a> {
     bouncing: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     games: Option<Vec<JsonGame>>,
+    /// The Elo rating of the standings.
+    rating: i64,
+    /// Games being played or scored.
+    games_active: u32,
+    /// Games over.
+    games_finished: u32,
+    /// How the player is mailed: `each`, `digest` or `off`.
+    notify: &'a str,
+    /// True while the player is on vacation.
+    on_vacation: bool,
+    /// The end of the player's last vacation (RFC 3339), if they took one.
+    vacation_until: Option<String>,
+    /// True when the player set a password.
+    password_set: bool,
+}
+
+/// What `player list|show` adds to a player: bounces, rating and profile.
+struct Extra {
+    /// The addresses stopped by bounces.
+    stops: Stops,
+    /// The Elo rating.
+    rating: i64,
+    /// Settings and game counts.
+    profile: Profile,
+    /// The time of this command.
+    now: DateTime<Utc>,
+}
+
+impl Extra {
+    /// Reads what `p` needs beside `table` (the standings, read once).
+    fn read(
+        conn: &Connection,
+        p: &Player,
+        table: &[Standing],
+        limit: u32,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Extra> {
+        let rating = table
+            .iter()
+            .find(|s| s.name == p.name)
+            .map_or(standings::START_RATING.round() as i64, |s| s.rating);
+        Ok(Extra {
+            stops: stopped(conn, p, limit)?,
+            rating,
+            profile: profile(conn, p.id)?,
+            now,
+        })
+    }
+
+    /// The end of the vacation the player is on, if they are on one.
+    fn vacation(&self) -> Option<DateTime<Utc>> {
+        self.profile
+            .vacation_until
+            .filter(|&until| until > self.now)
+    }
+
+    /// The profile as a few words for the text listings.
+    fn summary(&self) -> String {
+        let pf = &self.profile;
+        let vacation = match self.vacation() {
+            Some(until) => format!(", on vacation until {}", until.format("%Y-%m-%d %H:%M UTC")),
+            None => String::new(),
+        };
+        let password = if pf.password_set { "set" } else { "none" };
+        format!(
+            "rating {}, {} active, {} finished, notify {}, password {password}{vacation}",
+            self.rating, pf.active, pf.finished, pf.notify
+        )
+    }
 }
 
 /// One of a player's games in `player show --json`.
@@ -83,23 +159,25 @@ impl PlayerCommand {
             PlayerCommand::List(args) => {
                 let all = store.read(|tx| {
                     let all = players::list(tx)?;
+                    let table = standings::table(tx)?;
                     all.into_iter()
-                        .map(|p| Ok((stopped(tx, &p, limit)?, p)))
+                        .map(|p| Ok((Extra::read(tx, &p, &table, limit, ctx.now)?, p)))
                         .collect::<anyhow::Result<Vec<_>>>()
                 })?;
                 print_list(&all, args.json)?;
             }
             PlayerCommand::Show(args) => {
-                let (p, games, stops) = store.read(|tx| {
+                let (p, games, extra) = store.read(|tx| {
                     let p = players::find(tx, &args.name)?;
                     let filter = GameFilter {
                         player_id: Some(p.id),
                         ..GameFilter::default()
                     };
-                    let stops = stopped(tx, &p, limit)?;
-                    anyhow::Ok((p.clone(), listing::games(tx, &filter)?, stops))
+                    let table = standings::table(tx)?;
+                    let extra = Extra::read(tx, &p, &table, limit, ctx.now)?;
+                    anyhow::Ok((p.clone(), listing::games(tx, &filter)?, extra))
                 })?;
-                print_show(&p, &games, &stops, args.json)?;
+                print_show(&p, &games, &extra, args.json)?;
             }
         }
         Ok(0)
@@ -113,17 +191,24 @@ fn stopped(conn: &rusqlite::Connection, p: &Player, limit: u32) -> anyhow::Resul
     Ok(bounces::stopped_among(conn, &p.addresses, limit)?)
 }
 
-fn json_player<'a>(p: &'a Player, stops: &Stops, games: Option<Vec<JsonGame>>) -> JsonPlayer<'a> {
+fn json_player<'a>(p: &'a Player, x: &'a Extra, games: Option<Vec<JsonGame>>) -> JsonPlayer<'a> {
     JsonPlayer {
         name: &p.name,
         addresses: &p.addresses,
         created_at: time_text(p.created_at),
-        bouncing: !stops.is_empty(),
+        bouncing: !x.stops.is_empty(),
         games,
+        rating: x.rating,
+        games_active: x.profile.active,
+        games_finished: x.profile.finished,
+        notify: &x.profile.notify,
+        on_vacation: x.vacation().is_some(),
+        vacation_until: x.profile.vacation_until.map(time_text),
+        password_set: x.profile.password_set,
     }
 }
 
-fn print_list(all: &[(Stops, Player)], json: bool) -> anyhow::Result<()> {
+fn print_list(all: &[(Extra, Player)], json: bool) -> anyhow::Result<()> {
     if json {
         let list: Vec<_> = all.iter().map(|(s, p)| json_player(p, s, None)).collect();
         outln!("{}", serde_json::to_string(&list)?)?;
@@ -133,9 +218,18 @@ fn print_list(all: &[(Stops, Player)], json: bool) -> anyhow::Result<()> {
         outln!("No players.")?;
     }
     let width = all.iter().map(|(_, p)| p.name.len()).max().unwrap_or(0);
-    for (stops, p) in all {
-        let mark = if stops.is_empty() { "" } else { "  (bouncing)" };
-        outln!("{:width$}  {}{mark}", p.name, p.addresses.join(", "))?;
+    for (x, p) in all {
+        let mark = if x.stops.is_empty() {
+            ""
+        } else {
+            "  (bouncing)"
+        };
+        outln!(
+            "{:width$}  {}{mark}  ({})",
+            p.name,
+            p.addresses.join(", "),
+            x.summary()
+        )?;
     }
     Ok(())
 }
@@ -155,18 +249,19 @@ fn json_game(name: &str, g: &GameSummary) -> JsonGame {
     }
 }
 
-fn print_show(p: &Player, games: &[GameSummary], stops: &Stops, json: bool) -> anyhow::Result<()> {
+fn print_show(p: &Player, games: &[GameSummary], x: &Extra, json: bool) -> anyhow::Result<()> {
     let games: Vec<JsonGame> = games.iter().map(|g| json_game(&p.name, g)).collect();
     if json {
         outln!(
             "{}",
-            serde_json::to_string(&json_player(p, stops, Some(games)))?
+            serde_json::to_string(&json_player(p, x, Some(games)))?
         )?;
         return Ok(());
     }
     outln!("Player {}, added {}", p.name, time_text(p.created_at))?;
     outln!("Addresses: {}", p.addresses.join(", "))?;
-    for (address, n) in stops {
+    outln!("Profile: {}", x.summary())?;
+    for (address, n) in &x.stops {
         outln!(
             "Mail: bouncing: {address} returned {n} permanent bounces; pbmgo stops mailing it \
              until the player sends a mail"

@@ -1,14 +1,25 @@
 //! Game records: a stored game as an SGF record (what `pbmgo game sgf`
-//! prints and what the end-of-game and `sgf` mails attach).
+//! prints and what the end-of-game and `sgf` mails attach), with the game's
+//! name, dates and place, the players' words at the moves they came with,
+//! and for a counted game the territory, the dead stones and the count.
 
-use crate::go::sgf::{SgfRecord, write_sgf};
-use crate::go::{Color, Scoring};
+use rusqlite::Connection;
+
+use crate::go::score::score_game;
+use crate::go::sgf::{SgfInfo, SgfRecord, write_sgf};
+use crate::go::{Color, GameResult, Phase, Scoring};
 use crate::mail::outbound::Attachment;
-use crate::store::StoredGame;
+use crate::store::scoring::{self, Marking};
+use crate::store::{StoreError, StoredGame, comments};
 
 /// Returns the SGF record of a stored game: its start position (handicap
-/// stones as setup), players, rules, result and every move.
-pub(crate) fn sgf_record(stored: &StoredGame) -> SgfRecord {
+/// stones as setup), players, rules, dates, result and every move, with
+/// the players' comments; `place` is the server's name (`PC`).
+pub(crate) fn sgf_record(
+    conn: &Connection,
+    stored: &StoredGame,
+    place: &str,
+) -> Result<SgfRecord, StoreError> {
     let state = stored.game.state();
     let stones = |c: Color| -> Vec<_> {
         let start = &state.start;
@@ -18,7 +29,19 @@ pub(crate) fn sgf_record(stored: &StoredGame) -> SgfRecord {
             .filter(|&p| start.get(p) == Some(c))
             .collect()
     };
-    SgfRecord {
+    let mut info = SgfInfo {
+        game_name: Some(format!(
+            "{}: {} vs {}",
+            stored.id, stored.black.name, stored.white.name
+        )),
+        place: Some(place.to_string()).filter(|p| !p.trim().is_empty()),
+        comments: player_comments(conn, stored)?,
+        ..SgfInfo::default()
+    };
+    if let Some(m) = counted_marking(conn, stored)? {
+        add_count(&mut info, stored, &m);
+    }
+    Ok(SgfRecord {
         size: state.start.size(),
         komi: state.rules.komi,
         handicap: state.handicap,
@@ -26,7 +49,7 @@ pub(crate) fn sgf_record(stored: &StoredGame) -> SgfRecord {
         setup_white: stones(Color::White),
         black_name: stored.black.name.clone(),
         white_name: stored.white.name.clone(),
-        date: Some(stored.created_at.format("%Y-%m-%d").to_string()),
+        date: Some(dates(stored)),
         rules: Some(
             match state.rules.scoring {
                 Scoring::Area => "Chinese",
@@ -36,14 +59,82 @@ pub(crate) fn sgf_record(stored: &StoredGame) -> SgfRecord {
         ),
         result: state.result.map(|r| r.to_string()),
         moves: state.moves,
+        info,
+    })
+}
+
+/// `DT`: the day the game started, and the day it ended when that is
+/// another day (`2026-11-22,2026-12-03`).
+fn dates(stored: &StoredGame) -> String {
+    let day = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%d").to_string();
+    let start = day(stored.created_at);
+    let end = day(stored.updated_at);
+    match stored.game.phase() == Phase::Finished && end != start {
+        true => format!("{start},{end}"),
+        false => start,
     }
 }
 
+/// The players' words, each at the node of the move it came with,
+/// attributed (`alice: ...`).
+fn player_comments(
+    conn: &Connection,
+    stored: &StoredGame,
+) -> Result<Vec<(usize, String)>, StoreError> {
+    Ok(comments::list(conn, stored.id)?
+        .into_iter()
+        .map(|c| {
+            let who = &stored.player(c.color).name;
+            (c.after_move as usize, format!("{who}: {}", c.text))
+        })
+        .collect())
+}
+
+/// The marking of a game over by a count, if it is one.
+fn counted_marking(conn: &Connection, stored: &StoredGame) -> Result<Option<Marking>, StoreError> {
+    let counted = matches!(
+        (stored.game.phase(), stored.game.result()),
+        (Phase::Finished, Some(GameResult::Score(..)))
+    );
+    match counted {
+        true => scoring::load(conn, stored.id, stored.game.board().size()),
+        false => Ok(None),
+    }
+}
+
+/// Adds the count of a counted game: `TB`/`TW` (points under dead stones
+/// included) and, in the last node, the dead stones and the count in words.
+fn add_count(info: &mut SgfInfo, stored: &StoredGame, m: &Marking) {
+    let score = score_game(&stored.game, &m.dead);
+    let owned = |c: Color| {
+        score
+            .territory
+            .iter()
+            .filter(|(_, o)| *o == c)
+            .map(|(p, _)| *p)
+            .collect()
+    };
+    info.territory_black = owned(Color::Black);
+    info.territory_white = owned(Color::White);
+    let dead: Vec<String> = m.dead.iter().map(|p| p.to_string()).collect();
+    let mut lines = vec![match dead.is_empty() {
+        true => "Dead stones: none".to_string(),
+        false => format!("Dead stones: {}", dead.join(" ")),
+    }];
+    lines.extend(score.lines());
+    let last = stored.game.state().moves.len();
+    info.comments.push((last, lines.join("\n")));
+}
+
 /// Returns the game's SGF as a mail attachment named after the game.
-pub(crate) fn sgf_attachment(stored: &StoredGame) -> Attachment {
-    Attachment {
+pub(crate) fn sgf_attachment(
+    conn: &Connection,
+    stored: &StoredGame,
+    place: &str,
+) -> Result<Attachment, StoreError> {
+    Ok(Attachment {
         filename: format!("{}.sgf", stored.id),
         content_type: "application/x-go-sgf".into(),
-        body: write_sgf(&sgf_record(stored)).into_bytes(),
-    }
+        body: write_sgf(&sgf_record(conn, stored, place)?).into_bytes(),
+    })
 }

@@ -152,3 +152,28 @@ pub(crate) fn deadline(conn: &Connection, id: GameId) -> Result<Option<DateTime<
         .flatten();
     Ok(text.and_then(|t| parse_time(&t).ok()))
 }
+
+/// A game's clock as the admin reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GameClock {
+    /// Days per move.
+    pub(crate) days_per_move: i64,
+    /// When the side to move runs out of time; `None` when the clock is stopped.
+    pub(crate) deadline: Option<DateTime<Utc>>,
+    /// When the current turn began, if known.
+    pub(crate) turn_started: Option<DateTime<Utc>>,
+}
+
+/// Returns game `id`'s clock.
+pub(crate) fn game_clock(conn: &Connection, id: GameId) -> Result<GameClock, StoreError> {
+    let (days, deadline, started): (i64, Option<String>, Option<String>) = conn
+        .prepare_cached(
+            "SELECT days_per_move, clock_deadline, turn_started_at FROM games WHERE id = ?1",
+        )?
+        .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(GameClock {
+        days_per_move: days,
+        deadline: deadline.and_then(|t| parse_time(&t).ok()),
+        turn_started: started.and_then(|t| parse_time(&t).ok()),
+    })
+}

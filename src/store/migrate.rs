@@ -45,6 +45,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 6,
         sql: include_str!("migrations/0006_challenge_threads.sql"),
     },
+    Migration {
+        version: 7,
+        sql: include_str!("migrations/0007_game_comments.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

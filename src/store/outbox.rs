@@ -11,7 +11,7 @@
 //! hand them out to be recognised in a reply (`recall`).
 
 use chrono::{DateTime, Duration, Utc};
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::StoreError;
@@ -204,6 +204,21 @@ pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
             id: id.to_string(),
         },
     })
+}
+
+/// Returns the id of the outbox row with Message-ID `message_id` (angle
+/// brackets optional), if there is one.
+pub fn id_by_message_id(conn: &Connection, message_id: &str) -> Result<Option<i64>, StoreError> {
+    let bare = message_id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>');
+    Ok(conn
+        .prepare_cached(
+            "SELECT id FROM outbox WHERE message_id IN (?1, '<' || ?1 || '>') ORDER BY id LIMIT 1",
+        )?
+        .query_row([bare], |r| r.get(0))
+        .optional()?)
 }
 
 fn missing_body(id: i64) -> StoreError {

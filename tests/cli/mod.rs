@@ -1,5 +1,6 @@
 //! The command line, through the real binary.
 
+mod admin;
 mod backup;
 mod kill;
 mod send;

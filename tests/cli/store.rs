@@ -154,7 +154,9 @@ fn players_are_added_listed_and_shown() {
     ]);
     assert_eq!(
         h.ok(&["player", "list"]),
-        "alice    alice@example.org\nbob      bob@example.org\ncarol_3  c@x.org, c2@x.org\n"
+        "alice    alice@example.org  (rating 1600, 0 active, 0 finished, notify each, password none)\n\
+         bob      bob@example.org  (rating 1600, 0 active, 0 finished, notify each, password none)\n\
+         carol_3  c@x.org, c2@x.org  (rating 1600, 0 active, 0 finished, notify each, password none)\n"
     );
     let list = h.json(&["player", "list", "--json"]);
     assert_eq!(list[1]["name"], "bob");
@@ -387,7 +389,8 @@ fn game_show_json_has_the_pinned_shape() {
              \"allow_suicide\":false,\"scoring\":\"area\",\"black\":\"alice\",\"white\":\"bob\",\
              \"status\":\"active\",\"to_move\":\"black\",\"move_number\":0,\
              \"captures\":{{\"black\":0,\"white\":0}},\"last_move\":null,\"board\":{board},\
-             \"ko_list\":[],\"result\":null}}"
+             \"ko_list\":[],\"result\":null,\"clock\":{{\"days_per_move\":7,\"running\":false,\
+             \"to_move\":null,\"deadline\":null,\"turn_started\":null,\"seconds_left\":null}}}}"
         )
     );
     for (point, who) in [
@@ -432,6 +435,7 @@ fn game_show_text_has_a_header_and_the_pinned_board() {
     9x9, komi 7.5, handicap 0, ko rule list, area scoring, suicide not allowed
     Active, move 8. Black to move.
     Captures: black 0, white 1. Last move: white D5. Ko position list: 1 board.
+    Clock: stopped (no deadline is set); 7 days per move.
 
         A B C D E F G H J
      9  . . . . . . . . .  9

@@ -288,6 +288,10 @@ impl Home for Harness {
             "board": rows(&g.position()),
             "ko_list": g.ko_list().entries().iter().map(|e| rows(&e.position)).collect::<Vec<_>>(),
             "result": g.result().map(|r| r.to_string()),
+            "clock": clock_json(&db, id, match g.to_move() {
+                Color::Black => &stored.black.name,
+                Color::White => &stored.white.name,
+            }),
         });
         v.as_object_mut()
             .unwrap()
@@ -416,6 +420,31 @@ fn player_ref(db: &Connection, name: &str) -> PlayerRef {
 }
 
 /// The first keys of `game show --json`, up to `status`, from the game's row.
+/// The `clock` object of `game show --json` at NOW, from the game's row:
+/// it runs while the game is being played and has a deadline.
+fn clock_json(db: &Connection, id: GameId, to_move: &str) -> Value {
+    let (days, deadline, started, status): (i64, Option<String>, Option<String>, String) = db
+        .query_row(
+            "SELECT days_per_move, clock_deadline, turn_started_at, status FROM games WHERE id = ?1",
+            [id.get()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )
+        .unwrap();
+    let deadline = deadline.filter(|_| status == "active");
+    let now: DateTime<Utc> = NOW.parse().unwrap();
+    let left = deadline
+        .as_deref()
+        .map(|d| (d.parse::<DateTime<Utc>>().unwrap() - now).num_seconds());
+    json!({
+        "days_per_move": days,
+        "running": deadline.is_some(),
+        "to_move": deadline.as_ref().map(|_| to_move),
+        "deadline": deadline,
+        "turn_started": started,
+        "seconds_left": left,
+    })
+}
+
 fn rule_columns(db: &Connection, id: GameId) -> Value {
     db.query_row(
         "SELECT size, komi, handicap, ko_rule, allow_suicide, scoring, status
@@ -464,8 +493,18 @@ fn last_outbox_id(db: &Connection) -> i64 {
 }
 
 /// The outbox rows, newest first, as `outbox list --json` gives them.
+/// The outbox as `outbox list --json` lists it (each row with its decoded Subject).
 fn outbox_json(db: &Connection) -> Value {
-    serde_json::to_value(outbox::list(db, None, u32::MAX).unwrap()).unwrap()
+    let mut rows = serde_json::to_value(outbox::list(db, None, u32::MAX).unwrap()).unwrap();
+    for row in rows.as_array_mut().unwrap() {
+        let raw = outbox::raw(db, row["id"].as_i64().unwrap()).unwrap();
+        let subject = mail_parser::MessageParser::default()
+            .parse_headers(&raw[..])
+            .and_then(|m| m.subject().map(str::to_string))
+            .unwrap_or_default();
+        row["subject"] = Value::String(subject);
+    }
+    rows
 }
 
 /// The mails queued after the outbox row `after`, oldest first, parsed.

@@ -87,6 +87,7 @@ pub fn sgf(game: &MadeGame, komi: f64) -> String {
         rules: None,
         result: None,
         moves: game.moves.clone(),
+        info: Default::default(),
     })
 }
 

@@ -45,6 +45,6 @@ mod tests;
 
 pub use error::SgfError;
 pub use parse::parse_sgf;
-pub use types::SgfRecord;
 pub use types::{Setup, SgfGame, SgfNode};
+pub use types::{SgfInfo, SgfRecord};
 pub use write::write_sgf;

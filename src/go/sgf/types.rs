@@ -77,4 +77,24 @@ pub struct SgfRecord {
     pub result: Option<String>,
     /// The moves in order; a pass is written as an empty value.
     pub moves: Vec<(Color, Move)>,
+    /// Game name, place, comments and the count.
+    pub info: SgfInfo,
+}
+
+/// What a record says beyond the game itself: its name and place, the
+/// players' comments at their moves, and the territory of a counted game.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SgfInfo {
+    /// Game name (`GN`).
+    pub game_name: Option<String>,
+    /// Place (`PC`), such as the server's name.
+    pub place: Option<String>,
+    /// Comments (`C`) by node: 0 is the root, `n` the node of move `n`.
+    /// Several comments for one node are written one per line, in order.
+    pub comments: Vec<(usize, String)>,
+    /// Black's territory (`TB`, points under dead stones included), written
+    /// in the last node.
+    pub territory_black: Vec<Point>,
+    /// White's territory (`TW`), written in the last node.
+    pub territory_white: Vec<Point>,
 }

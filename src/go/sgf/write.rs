@@ -1,15 +1,15 @@
 //! Writing a record: an [`SgfRecord`] to SGF FF[4] text.
 //!
 //! Owns: the root properties and their order, escaping of text values, the
-//! root setup lists, and the move sequence with short lines. The output is
+//! root setup lists, the move sequence with short lines, the comments at
+//! their nodes and the territory (`TB`/`TW`) in the last node. The output is
 //! deterministic and reads back (with [`super::parse_sgf`] or sgfmill) to the
-//! same size, komi, handicap, names, result, setup and moves.
+//! same size, komi, handicap, names, result, setup, moves and comments.
 
 use std::fmt::Write as _;
 
 use super::text::escape;
 use super::types::SgfRecord;
-use crate::go::color::Color;
 use crate::go::coords::{BoardSize, Move, Point};
 
 /// Moves written on one line.
@@ -38,14 +38,37 @@ pub fn write_sgf(rec: &SgfRecord) -> String {
     text_prop(&mut out, "RU", rec.rules.as_deref());
     text_prop(&mut out, "DT", rec.date.as_deref());
     out.push('\n');
+    text_prop(&mut out, "GN", rec.info.game_name.as_deref());
+    text_prop(&mut out, "PC", rec.info.place.as_deref());
     text_prop(&mut out, "PB", Some(&rec.black_name));
     text_prop(&mut out, "PW", Some(&rec.white_name));
     text_prop(&mut out, "RE", rec.result.as_deref());
     setup_prop(&mut out, "AB", &rec.setup_black, rec.size);
     setup_prop(&mut out, "AW", &rec.setup_white, rec.size);
-    moves(&mut out, &rec.moves, rec.size);
+    node_extras(&mut out, rec, 0);
+    moves(&mut out, rec);
     out.push_str(")\n");
     out
+}
+
+/// Writes what node `n` carries besides its move: its comments, and in
+/// the last node the territory (and any comment numbered past the end).
+fn node_extras(out: &mut String, rec: &SgfRecord, n: usize) {
+    let comments: Vec<&str> = rec
+        .info
+        .comments
+        .iter()
+        .filter(|&&(at, _)| at == n || (n == rec.moves.len() && at > n))
+        .map(|(_, text)| text.as_str())
+        .collect();
+    if !comments.is_empty() {
+        out.push('\n');
+        text_prop(out, "C", Some(&comments.join("\n")));
+    }
+    if n == rec.moves.len() {
+        setup_prop(out, "TB", &rec.info.territory_black, rec.size);
+        setup_prop(out, "TW", &rec.info.territory_white, rec.size);
+    }
 }
 
 fn komi(k: f64) -> f64 {
@@ -80,17 +103,24 @@ fn setup_prop(out: &mut String, ident: &str, points: &[Point], size: BoardSize) 
     }
 }
 
-/// Writes one node per move, a few moves to a line.
-fn moves(out: &mut String, moves: &[(Color, Move)], size: BoardSize) {
-    for (i, (color, mv)) in moves.iter().enumerate() {
-        if i % MOVES_PER_LINE == 0 {
+/// Writes one node per move, a few moves to a line, each with its extras;
+/// a line of moves starts again after a node with extras.
+fn moves(out: &mut String, rec: &SgfRecord) {
+    let size = rec.size;
+    let mut on_line = 0;
+    for (i, (color, mv)) in rec.moves.iter().enumerate() {
+        if on_line % MOVES_PER_LINE == 0 {
             out.push('\n');
+            on_line = 0;
         }
         let point = match mv {
             Move::Play(p) if size.contains(*p) => p.to_sgf(size),
             _ => String::new(),
         };
         let _ = write!(out, ";{}[{point}]", color.letter());
+        let before = out.len();
+        node_extras(out, rec, i + 1);
+        on_line = if out.len() > before { 0 } else { on_line + 1 };
     }
     out.push('\n');
 }
@@ -99,8 +129,9 @@ fn moves(out: &mut String, moves: &[(Color, Move)], size: BoardSize) {
 mod tests {
     use proptest::prelude::*;
 
-    use super::super::{SgfGame, parse_sgf};
+    use super::super::{SgfGame, SgfInfo, parse_sgf};
     use super::*;
+    use crate::go::color::Color;
 
     fn size(n: u32) -> BoardSize {
         BoardSize::new(n).unwrap()
@@ -142,6 +173,18 @@ mod tests {
                     (c, m)
                 })
                 .collect(),
+            info: SgfInfo {
+                game_name: Some("game7: alice vs bob".into()),
+                place: Some("pbmgo [test]".into()),
+                comments: vec![
+                    (0, "bob: good luck".into()),
+                    (2, "alice: a ] and a \\ here\nsecond line".into()),
+                    (2, "bob: ok".into()),
+                    (14, "late".into()),
+                ],
+                territory_black: vec![pt("aa", 9), pt("ab", 9)],
+                territory_white: vec![pt("ii", 9)],
+            },
         }
     }
 
@@ -150,10 +193,17 @@ mod tests {
         let out = write_sgf(&record()).replace(env!("CARGO_PKG_VERSION"), "VERSION");
         insta::assert_snapshot!(out, @r"
         (;FF[4]GM[1]CA[UTF-8]AP[pbmgo:VERSION]SZ[9]KM[6.5]HA[2]RU[Japanese]DT[2026-11-22]
-        PB[alice [bot\]]PW[bob\\]RE[W+3.5]
+        GN[game7: alice vs bob]PC[pbmgo [test\]]PB[alice [bot\]]PW[bob\\]RE[W+3.5]
         AB[cg][gc]
-        ;W[ai];B[bi];W[ci];B[di];W[ei];B[fi];W[gi];B[hi];W[ii];B[ah]
-        ;W[bh];B[]
+        C[bob: good luck]
+        ;W[ai];B[bi]
+        C[alice: a \] and a \\ here
+        second line
+        bob: ok]
+        ;W[ci];B[di];W[ei];B[fi];W[gi];B[hi];W[ii];B[ah];W[bh];B[]
+        C[late]
+        TB[ab][aa]
+        TW[ii]
         )
         ");
     }
@@ -224,6 +274,7 @@ mod tests {
                         rules: names.3,
                         result: names.4,
                         moves,
+                        info: SgfInfo::default(),
                     },
                 )
         })

@@ -16,9 +16,9 @@ use crate::mail::inbound::InboundMail;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::report::{Chat, Topic};
 use crate::pipeline::wording::personal as words;
-use crate::store::StoreError;
 use crate::store::challenges::Status;
 use crate::store::games::{self, GameId, thread};
+use crate::store::{StoreError, comments};
 
 /// Returns the game whose mail `mail` answers, if it names one that exists.
 pub(super) fn answered_game(
@@ -99,6 +99,8 @@ fn to_game(
     if let Some(refused) = gate.check(c.conn, c.player, &say)? {
         return Ok(Chat::Nowhere(refused.reason));
     }
+    let at = g.game.move_number();
+    comments::record(c.conn, id, at, color, lines, c.key, c.env.now)?;
     let to = g.player(color.opponent());
     Ok(Chat::Sent {
         to: to.name.clone(),

@@ -1,6 +1,7 @@
 //! The context every mail command runs in: the message's transaction, its
 //! environment, the player who sent it and the message's key (which
-//! records and coin flips are tied to). A copy of four references.
+//! records and coin flips are tied to), and the mail's words. A copy of
+//! five references.
 
 use rusqlite::Connection;
 
@@ -18,4 +19,7 @@ pub(crate) struct Cmd<'a> {
     pub(crate) player: &'a Player,
     /// The message's exactly-once key.
     pub(crate) key: &'a str,
+    /// The mail's words (its lines that are not commands), kept in the
+    /// record of a game the mail plays in.
+    pub(crate) words: &'a [String],
 }

@@ -9,6 +9,7 @@ use rusqlite::Connection;
 use super::chat;
 use super::cmd::Cmd;
 use super::gate::Gate;
+use super::kept_words;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
@@ -38,6 +39,7 @@ pub(crate) fn run_all(
         env,
         player,
         key: msg.key,
+        words: &parsed.comment,
     };
     let gate = Gate::new(
         &env.settings.tokens,
@@ -76,7 +78,7 @@ fn gated(c: &Cmd<'_>, gate: &Gate<'_>, cmd: &Command) -> CmdResult<Done> {
     if let Some(refused) = gate.check(c.conn, c.player, cmd)? {
         return Err(refused.into());
     }
-    run(c, cmd)
+    kept_words::with_words(c, cmd, || run(c, cmd))
 }
 
 /// Maps the parser's codes onto the reply codes (see [`reply_code`]).

@@ -17,6 +17,7 @@ mod chat;
 mod cmd;
 mod dispatch;
 mod gate;
+mod kept_words;
 mod lifecycle;
 mod load;
 mod personal;

@@ -18,7 +18,7 @@ use crate::pipeline::wording::play as words;
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
-use crate::store::{StoredGame, clock};
+use crate::store::{StoredGame, clock, comments};
 
 /// `move GAME POINT[#N]` and `pass GAME[#N]`: plays for the sender, with
 /// the game as the move left it for the replies.
@@ -38,6 +38,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         played_at: c.env.now,
     };
     games::record_move(c.conn, &g, &entry)?;
+    comments::record(c.conn, g.id, next, color, c.words, c.key, c.env.now)?;
     games::undo::clear(c.conn, g.id)?;
     if let Some(ended) = after_move(c, &g, color, mv, next)? {
         return Ok(ended.into());

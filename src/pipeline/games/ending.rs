@@ -8,7 +8,7 @@ use rusqlite::Connection;
 use super::scored;
 use crate::go::events::GameEvent;
 use crate::go::{Color, GameResult};
-use crate::mail::templates::{GameOverCtx, Templates};
+use crate::mail::templates::GameOverCtx;
 use crate::pipeline::context::Env;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::letters::Letter;
@@ -49,19 +49,19 @@ pub(crate) fn end_game(
     games::update_state(conn, g.id, &g.game, now)?;
     clock::stop(conn, g.id)?;
     challenges::set_finished(conn, g.id, now)?;
-    game_over_letters(conn, env.templates, g, ending.how)
+    game_over_letters(conn, env, g, ending.how)
 }
 
 /// Returns the letters telling both players that `g` is over: the result,
 /// `how`, the final board (scored, when the game was counted) and the SGF.
 pub(crate) fn game_over_letters(
     conn: &Connection,
-    templates: &Templates,
+    env: &Env<'_>,
     g: &StoredGame,
     how: &str,
 ) -> Result<Vec<Letter>, PipelineError> {
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
-    let attachment = sgf_attachment(g);
+    let attachment = sgf_attachment(conn, g, &env.settings.identity.name)?;
     let ctx = GameOverCtx {
         game: g.id.to_string(),
         result: result.clone(),
@@ -69,7 +69,7 @@ pub(crate) fn game_over_letters(
         board: scored::board_ctx(conn, g)?,
         sgf_name: attachment.filename.clone(),
     };
-    let text = templates.render("game-over.txt", &ctx)?;
+    let text = env.templates.render("game-over.txt", &ctx)?;
     let letter = |c: Color| Letter {
         to: g.player(c).clone(),
         kind: "game-over",

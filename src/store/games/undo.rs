@@ -88,6 +88,7 @@ pub(crate) fn take_back(
         .execute(params![stored.id.get(), number])?;
     conn.prepare_cached("DELETE FROM position_hashes WHERE game_id = ?1 AND idx = ?2")?
         .execute(params![stored.id.get(), number])?;
+    crate::store::comments::reattach(conn, stored.id, u32::try_from(number).unwrap_or(0))?;
     update_state(conn, stored.id, before, now)?;
     clear(conn, stored.id)
 }

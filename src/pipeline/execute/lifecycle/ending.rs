@@ -37,7 +37,7 @@ pub(crate) fn resign(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
 /// `sgf GAME`: mails the record of any game, finished or not, to the sender.
 pub(super) fn sgf(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
     let g = load(c.conn, game)?;
-    let attachment = sgf_attachment(&g);
+    let attachment = sgf_attachment(c.conn, &g, &c.env.settings.identity.name)?;
     let ctx = SgfCtx {
         game: g.id.to_string(),
         state: words::record_state(g.game.result(), g.game.phase(), g.game.move_number()),
@@ -71,7 +71,7 @@ pub(crate) fn ended_by_move(
     challenges::set_finished(c.conn, g.id, c.env.now)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
     let how = words::repetition_how(number, mv);
-    let letters = game_over_letters(c.conn, c.env.templates, g, &how)?;
+    let letters = game_over_letters(c.conn, c.env, g, &how)?;
     let text = words::ended_by_move(mv, g.id, &how, &result);
     Ok(Effect::acted(text, Some(g.id), letters))
 }

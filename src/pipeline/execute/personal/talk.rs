@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::mail::command::GameRef;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::words::day;
+use crate::store::comments;
 use crate::store::roster::{RosterEntry, roster};
 use crate::store::standings::{self, Standing};
 
@@ -54,6 +55,8 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
         conn, env, player, ..
     } = *c;
     let (g, color) = load_own(conn, player, game)?;
+    let at = g.game.move_number();
+    comments::record(conn, g.id, at, color, &[text.to_string()], c.key, env.now)?;
     let to = g.player(color.opponent()).clone();
     let ctx = SayCtx {
         game: g.id.to_string(),
