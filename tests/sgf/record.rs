@@ -172,7 +172,7 @@ fn a_counted_game_with_words_reads_in_sgfmill_and_replays_to_its_result() {
 #[test]
 fn game_sgf_prints_the_same_record() {
     let h = counted_game_with_words();
-    let over = letters(&h, BOB, "game-over").pop().unwrap();
+    let over = letters(&h, ALICE, "game-over").pop().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_pbmgo"))
         .arg("--home")
         .arg(h.path())
