@@ -19,21 +19,25 @@ use std::time::{Duration, Instant};
 use mailstack::{ALICE, BOB, GO, Got, Stack, mail, reply, stack};
 use stack_home::StackHome;
 
-/// Checks a game mail from pbmgo: headers, and `rows` in its board.
-fn check_game_mail(m: &Got, game: &str, subject_has: &str, rows: &[&str]) {
+/// Checks a game mail from pbmgo: headers, `news_has` in its first line
+/// (the Subject is the game's, the same for the whole game), and `rows` in
+/// its board.
+fn check_game_mail(m: &Got, game: &str, news_has: &str, rows: &[&str]) {
     assert_eq!(m.header("From").as_deref(), Some("pbmgo <go@pbem.test>"));
     assert_eq!(m.header("X-Pbmgo-Game").as_deref(), Some(game));
-    assert_eq!(m.header("Auto-Submitted").as_deref(), Some("auto-replied"));
+    // A letter to the opponent answers none of their mail (RFC 3834).
+    assert_eq!(
+        m.header("Auto-Submitted").as_deref(),
+        Some("auto-generated")
+    );
     let subject = m.header("Subject").unwrap_or_default();
     assert!(subject.starts_with(&format!("[{game}]")), "{subject}");
-    assert!(
-        subject.contains(subject_has),
-        "{subject:?} lacks {subject_has:?}"
-    );
+    let text = m.text();
+    let news = text.lines().next().unwrap_or_default();
+    assert!(news.contains(news_has), "{news:?} lacks {news_has:?}");
     // Received through the submission port, authenticated.
     let received = m.header("Received").unwrap_or_default();
     assert!(received.contains("ESMTPSA"), "{received}");
-    let text = m.text();
     for row in rows {
         assert!(text.contains(row), "board row {row:?} missing from\n{text}");
     }
