@@ -41,6 +41,13 @@ fn board(result: Option<&str>) -> BoardCtx {
         result: result.map(Into::into),
         last_move: Some("White pass".into()),
         board: BOARD.into(),
+        phase: match result {
+            Some(_) => "finished".into(),
+            None => "scoring".into(),
+        },
+        clock: None,
+        ko: None,
+        recent: vec!["13 Black pass".into(), "14 White pass".into()],
     }
 }
 
@@ -70,6 +77,9 @@ fn rendered() -> Vec<(&'static str, String)> {
         vec!["bob accepted your challenge: game12 has begun. You play White (O) against bob (Black).".into()],
         BoardCtx {
             status: "playing".into(),
+            phase: "play".into(),
+            clock: Some("Clock: White (alice) to play by 2026-11-30 10:42 UTC, 7 days left; then Black (bob) has 7 days for the next move.".into()),
+            recent: Vec::new(),
             last_move: None,
             move_number: 1,
             to_move: "White (alice)".into(),

@@ -59,6 +59,21 @@ pub fn board_ctx() -> BoardCtx {
         result: None,
         last_move: Some("E5".into()),
         board: BOARD.into(),
+        phase: "play".into(),
+        clock: Some(
+            "Clock: White (bob) to play by 2026-11-30 10:42 UTC, 6 days 23 hours left; \
+             then Black (alice) has 7 days for the next move."
+                .into(),
+        ),
+        ko: Some(
+            "Ko: White (bob) may not retake the ko at D5 with this move; play elsewhere first."
+                .into(),
+        ),
+        recent: vec![
+            "1 Black C3".into(),
+            "2 White D4".into(),
+            "3 Black E5".into(),
+        ],
     }
 }
 

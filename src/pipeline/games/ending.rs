@@ -29,7 +29,8 @@ pub(crate) struct Ending<'a> {
 /// Ends game `g` as `ending` says: applies its event, records it in the
 /// game's events under its source, saves the game, stops its clock and
 /// stamps `finished_at`. Returns the game-over letters for both players,
-/// for the caller to queue.
+/// for the caller to queue. An admin's decision (source `cli`) is never
+/// worded as a resignation.
 ///
 /// This is what a loss on time calls too, with
 /// `GameEvent::Finish(GameResult::Time(winner))`.
@@ -49,7 +50,14 @@ pub(crate) fn end_game(
     games::update_state(conn, g.id, &g.game, now)?;
     clock::stop(conn, g.id)?;
     challenges::set_finished(conn, g.id, now)?;
-    game_over_letters(conn, env.templates, g, ending.how)
+    let mut letters = game_over_letters(conn, env.templates, g, ending.how)?;
+    if ending.source == "cli" {
+        let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
+        for l in &mut letters {
+            l.subject = words::game_over_subject(g.id, &result);
+        }
+    }
+    Ok(letters)
 }
 
 /// Returns the letters telling both players that `g` is over: the result,

@@ -25,7 +25,10 @@ pub(crate) fn both_passed_subject(id: GameId) -> String {
 
 /// The opponent's Subject after `mover` played `what` as move `number`.
 pub(crate) fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32) -> String {
-    format!("[{id}] Your move: {mover} played {what} (move {number})")
+    match what {
+        "pass" => format!("[{id}] Your move: {mover} passed (move {number})"),
+        _ => format!("[{id}] Your move: {mover} played {what} (move {number})"),
+    }
 }
 
 /// The command the opponent's mail suggests for move `number`, with the

@@ -35,6 +35,9 @@ fn your_move_ctx() -> YourMoveCtx {
             ..board_ctx()
         },
         example_command: "move game42 POINT#4".into(),
+        captured: vec!["D4".into()],
+        deadline: Some("2026-11-30 10:42 UTC".into()),
+        time_left: Some("6 days 23 hours left".into()),
     }
 }
 
@@ -58,6 +61,9 @@ fn finished_board() -> BoardCtx {
     BoardCtx {
         result: Some("B+R".into()),
         status: "finished".into(),
+        phase: "finished".into(),
+        clock: None,
+        ko: None,
         last_move: None,
         ..board_ctx()
     }
