@@ -21,7 +21,7 @@ use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, p
 /// Game commands
 #[derive(Debug, Subcommand)]
 pub(crate) enum GameCommand {
-    /// Create a game between two players and print its id
+    /// Create a game between two players, mail both the board, and print its id
     New(NewArgs),
     /// List games
     List(ListArgs),
@@ -67,7 +67,7 @@ impl GameCommand {
     }
 }
 
-/// Create a game between two players and print its id
+/// Create a game between two players, mail both the board, and print its id
 #[derive(Debug, Args)]
 pub(crate) struct NewArgs {
     /// The player of the black stones
@@ -90,6 +90,9 @@ pub(crate) struct NewArgs {
     /// Queue the start letters but do not send them
     #[arg(long)]
     no_send: bool,
+    /// Start the game (and its clock) without mailing the players
+    #[arg(long)]
+    no_mail: bool,
 }
 
 fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
@@ -111,6 +114,7 @@ fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             white: &white,
             game: &game,
             days: args.days,
+            mail: !args.no_mail,
         };
         admin::start(tx, &env, &new).map_err(anyhow::Error::from)
     })?;

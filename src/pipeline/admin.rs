@@ -59,10 +59,13 @@ pub(crate) struct NewGame<'a> {
     pub(crate) game: &'a Game,
     /// Days per move; `None` takes `[games] days_per_move`.
     pub(crate) days: Option<u32>,
+    /// Whether to mail both players the start letter.
+    pub(crate) mail: bool,
 }
 
-/// Creates the game `new` with its clock running and queues the start
-/// letter (with the board) to both players; returns the game's id.
+/// Creates the game `new` with its clock running and, unless told not
+/// to, queues the start letter (with the board) to both players; returns
+/// the game's id.
 pub(crate) fn start(
     conn: &Connection,
     env: &Env<'_>,
@@ -72,6 +75,9 @@ pub(crate) fn start(
     let days = new.days.unwrap_or(env.settings.games.days_per_move).max(1);
     challenges::set_game_terms(conn, id, days, 0)?;
     clock::start_turn(conn, id, env.now)?;
+    if !new.mail {
+        return Ok(id);
+    }
     let g = games::load(conn, id)?;
     let mut letters = Vec::new();
     for c in [Color::Black, Color::White] {

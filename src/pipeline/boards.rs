@@ -80,14 +80,12 @@ fn ko(g: &StoredGame) -> Option<String> {
     }
 }
 
-/// The last few moves of `game`, numbered, oldest first.
-fn recent(game: &Game) -> Vec<String> {
+/// The last few moves of `game` in a line, numbered, oldest first.
+fn recent(game: &Game) -> Option<String> {
     let moves = game.history().moves();
     let shown = moves.len().min(RECENT).min(game.move_number() as usize);
-    let first = game.move_number() as usize + 1 - shown;
     let tail = &moves[moves.len() - shown..];
-    let numbered = tail.iter().enumerate();
-    numbered
-        .map(|(i, &(c, m))| words::numbered((first + i) as u32, c, m))
-        .collect()
+    let last = game.move_number();
+    let first = last + 1 - shown as u32;
+    (shown > 0).then(|| words::recent(first, last, tail))
 }

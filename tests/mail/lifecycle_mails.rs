@@ -47,7 +47,7 @@ fn board(result: Option<&str>) -> BoardCtx {
         },
         clock: None,
         ko: None,
-        recent: vec!["13 Black pass".into(), "14 White pass".into()],
+        recent: Some("Moves 13-14: Black pass, White pass.".into()),
     }
 }
 
@@ -78,8 +78,12 @@ fn rendered() -> Vec<(&'static str, String)> {
         BoardCtx {
             status: "playing".into(),
             phase: "play".into(),
-            clock: Some("Clock: White (alice) to play by 2026-11-30 10:42 UTC, 7 days left; then Black (bob) has 7 days for the next move.".into()),
-            recent: Vec::new(),
+            clock: Some(
+                "Clock: White (alice) to play by 2026-11-30 10:42 UTC, 7 days left.\n\
+                 Then Black (bob) has 7 days for the next move."
+                    .into(),
+            ),
+            recent: None,
             last_move: None,
             move_number: 1,
             to_move: "White (alice)".into(),

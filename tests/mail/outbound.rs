@@ -61,19 +61,15 @@ pub fn board_ctx() -> BoardCtx {
         board: BOARD.into(),
         phase: "play".into(),
         clock: Some(
-            "Clock: White (bob) to play by 2026-11-30 10:42 UTC, 6 days 23 hours left; \
-             then Black (alice) has 7 days for the next move."
+            "Clock: White (bob) to play by 2026-11-30 10:42 UTC, 6 days 23 hours left.\n\
+             Then Black (alice) has 7 days for the next move."
                 .into(),
         ),
         ko: Some(
             "Ko: White (bob) may not retake the ko at D5 with this move; play elsewhere first."
                 .into(),
         ),
-        recent: vec![
-            "1 Black C3".into(),
-            "2 White D4".into(),
-            "3 Black E5".into(),
-        ],
+        recent: Some("Moves 1-3: Black C3, White D4, Black E5.".into()),
     }
 }
 

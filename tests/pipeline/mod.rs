@@ -11,6 +11,7 @@ mod harness;
 mod ko;
 mod lifecycle;
 mod lifecycle_scoring;
+mod move_news;
 mod loops;
 mod newcomers;
 mod once;

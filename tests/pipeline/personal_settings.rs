@@ -50,7 +50,7 @@ fn notify_off_and_digest_stop_move_mail_and_the_digest_comes_daily() {
     assert!(digests.iter().all(|d| d.recipient == BOB));
     assert_eq!(
         digests[0].mail.subject,
-        "Your move in 2 game(s): 2026-03-01"
+        "Your move in 2 games: 2026-03-01"
     );
     insta::assert_snapshot!("digest.txt", body(&digests[0]));
     // Alice (notify each) gets no digest; bob back to each gets move mail again.

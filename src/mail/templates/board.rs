@@ -38,6 +38,6 @@ pub struct BoardCtx {
     pub clock: Option<String>,
     /// A ko that now stands, in a sentence (the board has no mark for it).
     pub ko: Option<String>,
-    /// The last few moves, oldest first, e.g. `12 Black D4`.
-    pub recent: Vec<String>,
+    /// The last few moves in a line, e.g. `Moves 11-12: White C3, Black D4.`
+    pub recent: Option<String>,
 }

@@ -44,7 +44,7 @@ pub(crate) fn clock_line(
     days: i64,
 ) -> String {
     format!(
-        "Clock: {to_move} to play by {}, {}; then {next} has {} for the next move.",
+        "Clock: {to_move} to play by {}, {}.\nThen {next} has {} for the next move.",
         minute(deadline),
         time_left(left),
         count(days, "day"),
@@ -75,7 +75,11 @@ pub(crate) fn ko_line(color: Color, name: &str, point: Point) -> String {
     )
 }
 
-/// One of the last moves: `12 Black D4`.
-pub(crate) fn numbered(number: u32, color: Color, mv: Move) -> String {
-    format!("{number} {}", played(color, mv))
+/// The last moves `first` to `last`, e.g. `Moves 11-12: White C3, Black D4.`
+pub(crate) fn recent(first: u32, last: u32, moves: &[(Color, Move)]) -> String {
+    let list: Vec<String> = moves.iter().map(|&(c, m)| played(c, m)).collect();
+    match first == last {
+        true => format!("Move {last}: {}.", list.join(", ")),
+        false => format!("Moves {first}-{last}: {}.", list.join(", ")),
+    }
 }

@@ -369,7 +369,9 @@ fn clock_words(p: &mut Page) {
     let ko = board::ko_line(Color::White, "bob", Point::new(4, 4));
     p.show("board::ko_line", ko);
     let mv = Move::Play(Point::new(3, 3));
-    p.show("board::numbered", board::numbered(12, Color::Black, mv));
+    let moves = [(Color::White, Move::Pass), (Color::Black, mv)];
+    p.show("board::recent", board::recent(11, 12, &moves));
+    p.show("board::recent(one)", board::recent(1, 1, &moves[1..]));
     for phase in [Phase::Play, Phase::Scoring, Phase::Finished] {
         p.show("board::phase_name", board::phase_name(phase));
     }
