@@ -19,16 +19,16 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use crate::cli::{mailrun, transport};
+use crate::go::Game;
 use crate::home::Home;
 use crate::mail::templates::Templates;
 use crate::mail::transport::Transport;
-use crate::go::Game;
 use crate::pipeline::admin::{self, NewGame};
 use crate::pipeline::{self, Env, MailSink, Settings};
 use crate::runner::{self, Summary};
-use crate::store::{GameId, PlayerRef, Store};
 use crate::store::messages::Outcome;
 use crate::store::outbox::RetryPolicy;
+use crate::store::{GameId, PlayerRef, Store};
 
 /// A home opened for in-process runs; see the module header.
 pub struct Server {

@@ -140,7 +140,15 @@ impl Home for PbmgoHome {
     fn game_new(&self, black: &str, white: &str, size: u32) -> String {
         let size = size.to_string();
         let out = self.ok(&[
-            "game", "new", "--black", black, "--white", white, "--size", &size, "--no-mail",
+            "game",
+            "new",
+            "--black",
+            black,
+            "--white",
+            white,
+            "--size",
+            &size,
+            "--no-mail",
         ]);
         self.numbering.created(out.trim())
     }

@@ -65,10 +65,7 @@ pub fn board_ctx() -> BoardCtx {
              Then Black (alice) has 7 days for the next move."
                 .into(),
         ),
-        ko: Some(
-            "Ko: White (bob) may not retake the ko at D5 with this move; play elsewhere first."
-                .into(),
-        ),
+        ko: Some("Ko: White (bob) may not retake D5 with this move; play elsewhere first.".into()),
         recent: Some("Moves 1-3: Black C3, White D4, Black E5.".into()),
     }
 }

@@ -69,8 +69,7 @@ pub(crate) fn time_left(d: Duration) -> String {
 /// The ko line: `color` may not retake at `point` with this move.
 pub(crate) fn ko_line(color: Color, name: &str, point: Point) -> String {
     format!(
-        "Ko: {} ({name}) may not retake the ko at {point} with this move; \
-         play elsewhere first.",
+        "Ko: {} ({name}) may not retake {point} with this move; play elsewhere first.",
         capitalized(color.name())
     )
 }

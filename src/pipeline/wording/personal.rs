@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 
 use crate::mail::command::NotifyMode;
-use crate::store::GameId;
 use crate::pipeline::words::minute;
+use crate::store::GameId;
 
 /// `unknown-command`: `command` reached the personal commands by mistake.
 pub(crate) fn not_personal(command: &str) -> String {

@@ -42,7 +42,10 @@ fn play_words(p: &mut Page) {
     ];
     let games = play::games_list(&list, "alice", at(24, 10));
     p.show("play::games_list", &games);
-    p.show("play::game_line(white)", play::game_line(&list[0], "bob", at(24, 10)));
+    p.show(
+        "play::game_line(white)",
+        play::game_line(&list[0], "bob", at(24, 10)),
+    );
     let both = play::games_and_challenges(&games, Some("Open challenges:"));
     p.show("play::games_and_challenges(some)", both);
     let alone = play::games_and_challenges(&games, None);
@@ -252,10 +255,16 @@ fn ending_words(p: &mut Page) {
     let ended = w::ended_by_move(mv, id(), "HOW", "Void");
     p.show("ending::ended_by_move", ended);
     p.show("ending::timeout_how", w::timeout_how("bob", 42, at(29, 12)));
-    let (wr, draw) = (GameResult::Resignation(Color::White), GameResult::Score(None, 0.0));
+    let (wr, draw) = (
+        GameResult::Resignation(Color::White),
+        GameResult::Score(None, 0.0),
+    );
     let how = w::adjudicated_how(wr, Some("White (bob)"));
     p.show("ending::adjudicated_how(win)", how);
-    p.show("ending::adjudicated_how(draw)", w::adjudicated_how(draw, None));
+    p.show(
+        "ending::adjudicated_how(draw)",
+        w::adjudicated_how(draw, None),
+    );
     let void = w::adjudicated_how(GameResult::Void, None);
     p.show("ending::adjudicated_how(void)", void);
     let won = Some(GameResult::Resignation(Color::Black));
@@ -375,7 +384,10 @@ fn clock_words(p: &mut Page) {
     for phase in [Phase::Play, Phase::Scoring, Phase::Finished] {
         p.show("board::phase_name", board::phase_name(phase));
     }
-    p.show("tick::digest_subject(1)", tick::digest_subject(1, "2026-11-22"));
+    p.show(
+        "tick::digest_subject(1)",
+        tick::digest_subject(1, "2026-11-22"),
+    );
     let subject = replies::your_move_subject(id(), "alice", "pass", 41);
     p.show("replies::your_move_subject(pass)", subject);
     let intro = admin::started_intro(id(), Color::White, "alice", 3);

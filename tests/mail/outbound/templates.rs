@@ -175,7 +175,9 @@ fn snapshots_of_the_variants() {
     let t = Templates::new(None).unwrap();
     let mut ctx = your_move_ctx();
     ctx.move_text = "pass".into();
+    ctx.captured.clear();
     ctx.board.last_move = Some("pass".into());
+    ctx.board.ko = None;
     ctx.comment.clear();
     snapshot!(
         "your-move-pass.txt",
@@ -183,18 +185,26 @@ fn snapshots_of_the_variants() {
     );
     let mut ctx = your_move_ctx();
     ctx.move_text = "resign".into();
+    ctx.captured.clear();
     ctx.board.result = Some("W+R".into());
     ctx.board.status = "finished".into();
+    ctx.board.phase = "finished".into();
+    (ctx.board.clock, ctx.board.ko, ctx.deadline) = (None, None, None);
     snapshot!(
         "your-move-resigned.txt",
         t.render("your-move.txt", &ctx).unwrap()
     );
     let mut ctx = your_move_ctx();
     ctx.move_text = "pass".into();
+    ctx.captured.clear();
     ctx.board.status = "scoring (both players passed)".into();
+    ctx.board.phase = "scoring".into();
+    (ctx.board.clock, ctx.board.ko, ctx.deadline) = (None, None, None);
     let text = t.render("your-move.txt", &ctx).unwrap();
     assert!(text.contains("Both players have passed"), "{text}");
     assert!(!text.contains("It is your turn"), "{text}");
+    assert!(!text.contains("to play"), "{text}");
+    assert!(text.contains("Status: scoring (both players passed), after move 3.\n"));
     let html = t.render("your-move.html", &ctx).unwrap();
     assert!(html.contains("Both players have passed"), "{html}");
     let mut ctx = transcript_ctx();
