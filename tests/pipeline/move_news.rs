@@ -75,6 +75,14 @@ fn the_move_mail_names_the_capture_the_ko_the_deadline_and_the_last_moves() {
         minute(10.0 + days(7.0))
     );
     assert!(games.contains(&line), "{games}");
+    // So does `board`, with the time left at the time of asking.
+    send(&h, ALICE, "board game1", 10.0 + days(2.0));
+    let board = last_to(&h, ALICE, "reply").mail.text;
+    let clock = format!(
+        "Clock: White (bob) to play by {}, 5 days left.",
+        minute(10.0 + days(7.0))
+    );
+    assert!(board.contains(&clock), "{board}");
 }
 
 #[test]
