@@ -19,14 +19,16 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use crate::cli::{mailrun, transport};
+use crate::go::Game;
 use crate::home::Home;
 use crate::mail::templates::Templates;
 use crate::mail::transport::Transport;
+use crate::pipeline::admin::{self, NewGame};
 use crate::pipeline::{self, Env, MailSink, Settings};
 use crate::runner::{self, Summary};
-use crate::store::Store;
 use crate::store::messages::Outcome;
 use crate::store::outbox::RetryPolicy;
+use crate::store::{GameId, PlayerRef, Store};
 
 /// A home opened for in-process runs; see the module header.
 pub struct Server {
@@ -140,6 +142,30 @@ impl Server {
             deadlines: s.deadlines,
             digests: s.digests,
         })
+    }
+
+    /// Creates a game of `black` and `white` as `pbmgo game new` does at
+    /// `now` (on the clock, with `days` per move or the configured
+    /// default), mailing both players the start letter when `mail`.
+    pub fn new_game(
+        &mut self,
+        players: [&PlayerRef; 2],
+        game: &Game,
+        days: Option<u32>,
+        mail: bool,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<GameId> {
+        let sink = MailSink::plain();
+        let env = env(&self.settings, &self.templates, &sink, now);
+        let [black, white] = players;
+        let new = NewGame {
+            black,
+            white,
+            game,
+            days,
+            mail,
+        };
+        Ok(self.store.write(|tx| admin::start(tx, &env, &new))?)
     }
 
     /// Sends what is due at `now` through `transport` with the home's retry

@@ -11,15 +11,17 @@ use super::context::GlobalArgs;
 use super::exit::Refused;
 use super::game_rules::RuleArgs;
 use super::output::capitalized;
-use super::{game_admin, game_sgf, game_show, game_verify};
+use super::{game_admin, game_sgf, game_show, game_verify, mailrun};
 use crate::go::{BoardSize, Game, Move, Phase, Played};
+use crate::pipeline::MailSink;
+use crate::pipeline::admin::{self, NewGame};
 use crate::store::codec::time_text;
 use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
 
 /// Game commands
 #[derive(Debug, Subcommand)]
 pub(crate) enum GameCommand {
-    /// Create a game between two players and print its id
+    /// Create a game between two players, mail both the board, and print its id
     New(NewArgs),
     /// List games
     List(ListArgs),
@@ -65,7 +67,7 @@ impl GameCommand {
     }
 }
 
-/// Create a game between two players and print its id
+/// Create a game between two players, mail both the board, and print its id
 #[derive(Debug, Args)]
 pub(crate) struct NewArgs {
     /// The player of the black stones
@@ -82,6 +84,15 @@ pub(crate) struct NewArgs {
     handicap: u32,
     #[command(flatten)]
     rules: RuleArgs,
+    /// Days per move [default: `[games] days_per_move`]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=365))]
+    days: Option<u32>,
+    /// Queue the start letters but do not send them
+    #[arg(long)]
+    no_send: bool,
+    /// Start the game (and its clock) without mailing the players
+    #[arg(long)]
+    no_mail: bool,
 }
 
 fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
@@ -91,12 +102,25 @@ fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     if args.handicap > 0 {
         game.place_fixed_handicap(args.handicap)?;
     }
+    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
+    let sink = MailSink::plain();
+    let env = run.env(&sink);
     let mut store = ctx.open_store()?;
     let id = store.write(|tx| {
         let black = players::find(tx, &args.black)?.as_ref();
         let white = players::find(tx, &args.white)?.as_ref();
-        games::insert(tx, &black, &white, &game, &[], ctx.now)
+        let new = NewGame {
+            black: &black,
+            white: &white,
+            game: &game,
+            days: args.days,
+            mail: !args.no_mail,
+        };
+        admin::start(tx, &env, &new).map_err(anyhow::Error::from)
     })?;
+    if !args.no_send {
+        mailrun::send_now(&ctx.home, &mut store, env.now)?;
+    }
     outln!("{id}")?;
     Ok(0)
 }

@@ -165,6 +165,14 @@ impl Game {
         &self.ko_list
     }
 
+    /// Returns the point of a ko that now stands: the point of the single
+    /// stone the last move captured in a ko shape, and the colour that may
+    /// not play there at once (when retaking there is illegal under the
+    /// rules; `judge` says whether it is).
+    pub fn ko_point(&self) -> Option<(Point, Color)> {
+        self.ko_ban.map(|(cell, c)| (self.board.point(cell), c))
+    }
+
     /// Returns the positions and moves since the last setup.
     pub fn history(&self) -> &History {
         &self.history

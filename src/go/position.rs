@@ -84,6 +84,19 @@ impl Position {
         self.cells[p.index(self.size)] = color_code(stone);
     }
 
+    /// Returns the points that hold a stone of `color` here and are empty
+    /// in `later` (the stones captured between the two), in board order
+    /// from the bottom left. Empty when the sizes differ.
+    pub fn removed(&self, later: &Position, color: Color) -> Vec<Point> {
+        if self.size != later.size {
+            return Vec::new();
+        }
+        let size = self.size;
+        size.all_points()
+            .filter(|&p| self.get(p) == Some(color) && later.get(p).is_none())
+            .collect()
+    }
+
     /// Returns the number of stones of `color` on the board.
     pub fn count(&self, color: Color) -> usize {
         let c = color_code(Some(color));

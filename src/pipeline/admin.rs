@@ -1,18 +1,21 @@
-//! The admin's game repairs: `pbmgo game adjudicate GAME RESULT` and
-//! `pbmgo game resume GAME`. Both are recorded in the game's events with
-//! the source `cli` (so `pbmgo game verify` rebuilds the game) and mailed
-//! to both players.
+//! The admin's games: `pbmgo game new` (the game on the clock, a start
+//! letter to both players) and the repairs `pbmgo game adjudicate GAME
+//! RESULT` and `pbmgo game resume GAME`. The repairs are recorded in the
+//! game's events with the source `cli` (so `pbmgo game verify` rebuilds
+//! the game) and mailed to both players.
 
 use rusqlite::Connection;
 
 use super::games::ending::{Ending, end_game};
 use super::games::letters::{GameLetter, game_letter};
 use super::letters::{self, Letter};
-use super::wording::{admin as words, ending::adjudicated_how};
+use super::wording::board::to_move;
+use super::wording::{admin as words, ending::adjudicated_how, start as start_words};
 use super::{Env, PipelineError};
 use crate::go::events::GameEvent;
-use crate::go::{Color, GameResult, Phase};
+use crate::go::{Color, Game, GameResult, Phase};
 use crate::store::codec::time_text;
+use crate::store::players::PlayerRef;
 use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};
 
 /// Ends game `id` with `result`; returns the letters queued, or why not.
@@ -26,14 +29,79 @@ pub(crate) fn adjudicate(
     if let Some(r) = g.game.result() {
         return Ok(Err(words::over_already(id, r)));
     }
+    let winner = result_winner(result).map(|c| to_move(c, &g.player(c).name));
+    let how = adjudicated_how(result, winner.as_deref());
     let ending = Ending {
         event: GameEvent::Finish(result),
-        how: adjudicated_how(),
+        how: &how,
         source: "cli",
     };
     let letters = end_game(conn, env, &mut g, &ending)?;
     let unique = format!("adjudicate:{id}:{}", time_text(env.now));
     queue_all(conn, env, &letters, &unique).map(Ok)
+}
+
+/// The winner of `result`, if it has one.
+fn result_winner(result: GameResult) -> Option<Color> {
+    match result {
+        GameResult::Resignation(c) | GameResult::Time(c) | GameResult::Score(Some(c), _) => Some(c),
+        GameResult::Score(None, _) | GameResult::Void => None,
+    }
+}
+
+/// A game the admin makes: its players, the game as set up, and the days per move.
+pub(crate) struct NewGame<'a> {
+    /// The player of the black stones.
+    pub(crate) black: &'a PlayerRef,
+    /// The player of the white stones.
+    pub(crate) white: &'a PlayerRef,
+    /// The empty board with its rules and fixed handicap.
+    pub(crate) game: &'a Game,
+    /// Days per move; `None` takes `[games] days_per_move`.
+    pub(crate) days: Option<u32>,
+    /// Whether to mail both players the start letter.
+    pub(crate) mail: bool,
+}
+
+/// Creates the game `new` with its clock running and, unless told not
+/// to, queues the start letter (with the board) to both players; returns
+/// the game's id.
+pub(crate) fn start(
+    conn: &Connection,
+    env: &Env<'_>,
+    new: &NewGame<'_>,
+) -> Result<GameId, PipelineError> {
+    let id = games::insert(conn, new.black, new.white, new.game, &[], env.now)?;
+    let days = new.days.unwrap_or(env.settings.games.days_per_move).max(1);
+    challenges::set_game_terms(conn, id, days, 0)?;
+    clock::start_turn(conn, id, env.now)?;
+    if !new.mail {
+        return Ok(id);
+    }
+    let g = games::load(conn, id)?;
+    let mut letters = Vec::new();
+    for c in [Color::Black, Color::White] {
+        letters.push(game_letter(conn, env, &g, start_letter(&g, c, days))?);
+    }
+    queue_all(conn, env, &letters, &format!("start:{id}"))?;
+    Ok(id)
+}
+
+/// The start letter of `g` to the player of `reader`.
+fn start_letter(g: &StoredGame, reader: Color, days: u32) -> GameLetter<'_> {
+    let (id, to_move) = (g.id, g.game.to_move());
+    let opponent = &g.player(reader.opponent()).name;
+    let next = match to_move == reader {
+        true => start_words::your_move(id, g.game.move_number() + 1),
+        false => start_words::moves_first(&g.player(to_move).name, to_move),
+    };
+    GameLetter {
+        to: g.player(reader),
+        kind: "game-start",
+        subject: words::started_subject(id, &g.black.name, &g.white.name),
+        intro: vec![words::started_intro(id, reader, opponent, days)],
+        next: vec![next],
+    }
 }
 
 /// Returns game `id` to play (from the scoring phase or after a result);
@@ -60,7 +128,7 @@ pub(crate) fn resume(
             intro: vec![intro.clone()],
             next: Vec::new(),
         };
-        letters.push(game_letter(conn, env.templates, &g, what)?);
+        letters.push(game_letter(conn, env, &g, what)?);
     }
     let unique = format!("resume:{id}:{}", time_text(env.now));
     queue_all(conn, env, &letters, &unique).map(Ok)

@@ -1,15 +1,21 @@
 //! The board block of a mail: a stored game turned into the template
-//! context every game mail shows (header and the pinned ASCII board), and
-//! a free point to show in an example move.
+//! context every game mail shows (header, the pinned ASCII board, the
+//! clock, the last moves and a ko that stands).
 
-use crate::go::Color;
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
 use crate::go::render;
+use crate::go::{Color, Game, IllegalMove, Move, Phase};
 use crate::mail::templates::BoardCtx;
-use crate::store::StoredGame;
+use crate::store::{StoreError, StoredGame, clock};
 
 use super::wording::board as words;
 
-/// Returns the board block of `g`.
+/// How many of the last moves the board block lists.
+const RECENT: usize = 5;
+
+/// Returns the board block of `g`, without the clock (see [`with_clock`]).
 pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
     let game = &g.game;
     let to_move = game.to_move();
@@ -27,5 +33,59 @@ pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
         result: game.result().map(|r| r.to_string()),
         last_move: game.last_move().map(|(c, m)| words::played(c, m)),
         board: render::render_game(game),
+        phase: words::phase_name(game.phase()).to_string(),
+        clock: None,
+        ko: ko(g),
+        recent: recent(game),
     }
+}
+
+/// Adds to `b` the clock of `g` as it stands at `now`, while it runs.
+pub(crate) fn with_clock(
+    conn: &Connection,
+    g: &StoredGame,
+    now: DateTime<Utc>,
+    b: &mut BoardCtx,
+) -> Result<(), StoreError> {
+    if g.game.phase() != Phase::Play {
+        return Ok(());
+    }
+    let Some((deadline, days)) = clock::of_game(conn, g.id)? else {
+        return Ok(());
+    };
+    let next = g.game.to_move().opponent();
+    let next = words::to_move(next, &g.player(next).name);
+    b.clock = Some(words::clock_line(
+        &b.to_move,
+        deadline,
+        deadline - now,
+        &next,
+        days,
+    ));
+    Ok(())
+}
+
+/// The ko that stands in `g`: the side to move may not retake it now.
+fn ko(g: &StoredGame) -> Option<String> {
+    let game = &g.game;
+    let (point, color) = game.ko_point()?;
+    if game.phase() != Phase::Play || color != game.to_move() {
+        return None;
+    }
+    match game.judge(color, Move::Play(point)) {
+        Err(IllegalMove::Ko { .. } | IllegalMove::Superko { .. }) => {
+            Some(words::ko_line(color, &g.player(color).name, point))
+        }
+        _ => None,
+    }
+}
+
+/// The last few moves of `game` in a line, numbered, oldest first.
+fn recent(game: &Game) -> Option<String> {
+    let moves = game.history().moves();
+    let shown = moves.len().min(RECENT).min(game.move_number() as usize);
+    let tail = &moves[moves.len() - shown..];
+    let last = game.move_number();
+    let first = last + 1 - shown as u32;
+    (shown > 0).then(|| words::recent(first, last, tail))
 }

@@ -120,7 +120,7 @@ fn warn(
         intro: vec![words::waiting_intro(id, accepted, deadline)],
         next: vec![words::waiting_next(id)],
     };
-    let letter = game_letter(conn, env.templates, g, what)?;
+    let letter = game_letter(conn, env, g, what)?;
     queue(conn, env, &letter, &format!("scoring-warning:{id}:{key}"))
 }
 

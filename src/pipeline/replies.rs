@@ -14,14 +14,16 @@ use super::bundle;
 use super::carry::{no_command_text, subject_games, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
-use super::games::scored::board_ctx as scored_board_ctx;
+use super::games::scored::board_at;
 use super::journal::Recorded;
 use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};
 use super::report::{Effect, Notice, Report};
 use super::shape::{self, without_greeting};
+use super::wording::board::time_left;
 use super::wording::{ending, replies as words};
-use super::words::capitalized;
+use super::words::{capitalized, minute};
+use crate::go::Phase;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{
     BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
@@ -32,7 +34,7 @@ use std::sync::Arc;
 use crate::store::games::{self, GameId, thread};
 use crate::store::players::{self, Player};
 use crate::store::reach::{self, Reach};
-use crate::store::{StoreError, StoredGame};
+use crate::store::{StoreError, StoredGame, clock};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
 struct Queue<'a, 'b> {
@@ -90,7 +92,7 @@ impl<'a, 'b> Queue<'a, 'b> {
             return Ok(b.clone());
         }
         let g = self.game(id)?;
-        let b = scored_board_ctx(self.conn, &g)?;
+        let b = board_at(self.conn, &g, self.env.now)?;
         self.boards.insert(id, b.clone());
         Ok(b)
     }
@@ -468,7 +470,11 @@ fn your_move_ctx(
 ) -> Result<YourMoveCtx, PipelineError> {
     let board = q.board(n.game)?;
     let next = board.move_number;
+    let running = clock::of_game(q.conn, g.id)?.filter(|_| g.game.phase() == Phase::Play);
     Ok(YourMoveCtx {
+        captured: n.captured.iter().map(ToString::to_string).collect(),
+        deadline: running.map(|(d, _)| minute(d)),
+        time_left: running.map(|(d, _)| time_left(d - q.env.now)),
         game: g.id.to_string(),
         opponent: g.player(n.color).name.clone(),
         opponent_color: capitalized(n.color.name()),

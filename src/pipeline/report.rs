@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::error::Rejection;
 use super::letters::Letter;
-use crate::go::Color;
+use crate::go::{Color, Point};
 use crate::store::StoredGame;
 use crate::store::games::GameId;
 use crate::store::messages::Outcome;
@@ -63,6 +63,8 @@ pub(crate) struct Notice {
     pub(crate) what: String,
     /// The move's number (for a resignation, the moves played).
     pub(crate) number: u32,
+    /// The opponent's stones the move captured.
+    pub(crate) captured: Vec<Point>,
 }
 
 /// What a command did, with the game as it left it when the command has

@@ -35,6 +35,11 @@ pub(crate) fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
+/// Returns `n` of a thing with its plural right: `1 game`, `2 games`.
+pub(crate) fn count(n: i64, one: &str) -> String {
+    format!("{n} {one}{}", plural(n.unsigned_abs()))
+}
+
 /// Returns the day of `t`, e.g. `2026-11-29`.
 pub(crate) fn day(t: DateTime<Utc>) -> String {
     t.format("%Y-%m-%d").to_string()

@@ -177,3 +177,18 @@ pub(crate) fn game_clock(conn: &Connection, id: GameId) -> Result<GameClock, Sto
         turn_started: started.and_then(|t| parse_time(&t).ok()),
     })
 }
+
+/// Returns the deadline of game `id`'s clock and its days per move, if the clock runs.
+pub(crate) fn of_game(
+    conn: &Connection,
+    id: GameId,
+) -> Result<Option<(DateTime<Utc>, i64)>, StoreError> {
+    let row: Option<(Option<String>, i64)> = conn
+        .prepare_cached("SELECT clock_deadline, days_per_move FROM games WHERE id = ?1")?
+        .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    Ok(row.and_then(|(text, days)| {
+        let deadline = parse_time(&text?).ok()?;
+        Some((deadline, days))
+    }))
+}

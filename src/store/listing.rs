@@ -43,6 +43,8 @@ pub struct GameSummary {
     pub result: Option<String>,
     /// When the game last changed.
     pub(crate) updated_at: DateTime<Utc>,
+    /// When the player to move loses on time, while the clock runs.
+    pub(crate) deadline: Option<DateTime<Utc>>,
 }
 
 /// One move of the move list, with where and when it was played.
@@ -91,7 +93,7 @@ pub fn games(conn: &Connection, filter: &GameFilter) -> Result<Vec<GameSummary>,
     }
     let sql = format!(
         "SELECT g.id, g.size, b.name, w.name, g.status, g.to_move, g.move_number,
-                g.result, g.updated_at
+                g.result, g.updated_at, g.clock_deadline
          FROM games g JOIN players b ON b.id = g.black_id JOIN players w ON w.id = g.white_id
          {} ORDER BY g.id",
         match conds.is_empty() {
@@ -111,11 +113,13 @@ pub fn games(conn: &Connection, filter: &GameFilter) -> Result<Vec<GameSummary>,
             r.get::<_, u32>(6)?,
             r.get::<_, Option<String>>(7)?,
             r.get::<_, String>(8)?,
+            r.get::<_, Option<String>>(9)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, size, black, white, status, to_move, move_number, result, updated) = row?;
+        let (id, size, black, white, status, to_move, move_number, result, updated, deadline) =
+            row?;
         let id = GameId::new(id).ok_or_else(|| corrupt(id, "id")("not positive".into()))?;
         let bad = |what| corrupt(id, what);
         out.push(GameSummary {
@@ -128,6 +132,7 @@ pub fn games(conn: &Connection, filter: &GameFilter) -> Result<Vec<GameSummary>,
             move_number,
             result,
             updated_at: parse_time(&updated).map_err(bad("update time"))?,
+            deadline: deadline.and_then(|d| parse_time(&d).ok()),
         });
     }
     Ok(out)

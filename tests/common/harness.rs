@@ -177,10 +177,17 @@ impl Home for Harness {
             .unwrap();
     }
 
-    /// As `game new` with the default rules.
+    /// As `game new --no-mail` with the default rules: on the clock.
     fn game_new(&self, black: &str, white: &str, size: u32) -> String {
         let size = BoardSize::new(size).unwrap();
-        self.insert([black, white], &Game::new(size, Rules::default()), &[])
+        let [black, white] = [black, white].map(|p| player_ref(&self.db(), p));
+        let game = Game::new(size, Rules::default());
+        let id = self
+            .server
+            .borrow_mut()
+            .new_game([&black, &white], &game, None, false, at(NOW))
+            .unwrap();
+        self.numbering.created(&id.to_string())
     }
 
     /// As `game import` of the record of `moves` (komi 7.5) with the

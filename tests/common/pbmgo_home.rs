@@ -135,11 +135,20 @@ impl Home for PbmgoHome {
         self.ok(&["player", "add", name, address]);
     }
 
-    /// `game new`; returns the id (`game7`).
+    /// `game new --no-mail` (the start letters have tests of their own);
+    /// returns the id (`game7`).
     fn game_new(&self, black: &str, white: &str, size: u32) -> String {
         let size = size.to_string();
         let out = self.ok(&[
-            "game", "new", "--black", black, "--white", white, "--size", &size,
+            "game",
+            "new",
+            "--black",
+            black,
+            "--white",
+            white,
+            "--size",
+            &size,
+            "--no-mail",
         ]);
         self.numbering.created(out.trim())
     }

@@ -85,7 +85,15 @@ impl StackHome {
         self.ok(&["player", "add", "alice", ALICE]);
         self.ok(&["player", "add", "bob", BOB]);
         let id = self.ok(&[
-            "game", "new", "--black", "alice", "--white", "bob", "--size", "9",
+            "game",
+            "new",
+            "--black",
+            "alice",
+            "--white",
+            "bob",
+            "--size",
+            "9",
+            "--no-mail",
         ]);
         id.trim().to_string()
     }

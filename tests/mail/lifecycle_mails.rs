@@ -41,6 +41,13 @@ fn board(result: Option<&str>) -> BoardCtx {
         result: result.map(Into::into),
         last_move: Some("White pass".into()),
         board: BOARD.into(),
+        phase: match result {
+            Some(_) => "finished".into(),
+            None => "scoring".into(),
+        },
+        clock: None,
+        ko: None,
+        recent: Some("Moves 13-14: Black pass, White pass.".into()),
     }
 }
 
@@ -70,6 +77,13 @@ fn rendered() -> Vec<(&'static str, String)> {
         vec!["bob accepted your challenge: game12 has begun. You play White (O) against bob (Black).".into()],
         BoardCtx {
             status: "playing".into(),
+            phase: "play".into(),
+            clock: Some(
+                "Clock: White (alice) to play by 2026-11-30 10:42 UTC, 7 days left.\n\
+                 Then Black (bob) has 7 days for the next move."
+                    .into(),
+            ),
+            recent: None,
             last_move: None,
             move_number: 1,
             to_move: "White (alice)".into(),

@@ -59,6 +59,14 @@ pub fn board_ctx() -> BoardCtx {
         result: None,
         last_move: Some("E5".into()),
         board: BOARD.into(),
+        phase: "play".into(),
+        clock: Some(
+            "Clock: White (bob) to play by 2026-11-30 10:42 UTC, 6 days 23 hours left.\n\
+             Then Black (alice) has 7 days for the next move."
+                .into(),
+        ),
+        ko: Some("Ko: White (bob) may not retake D5 with this move; play elsewhere first.".into()),
+        recent: Some("Moves 1-3: Black C3, White D4, Black E5.".into()),
     }
 }
 

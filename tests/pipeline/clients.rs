@@ -69,9 +69,11 @@ fn gmail_reply_with_quoted_history() {
 
 
         game12: bob (Black, X) against alice (White, O)
-        19x19 board, komi 7.5. Captures: Black 0, White 0.
+        19x19 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
         Status: playing. Move 43, Black (bob) to play.
-        Last move: White Q16.
+        Clock: Black (bob) to play by 2026-11-29 12:00 UTC, 7 days left.
+        Then White (alice) has 7 days for the next move.
+        Moves 38-42: White E15, Black G15, White J15, Black R16, White Q16.
 
             A B C D E F G H J K L M N O P Q R S T
         19  X . O . X . O . X . O . X . O . X . O 19
@@ -135,9 +137,11 @@ fn outlook_html_only() {
 
 
         game5: erik (Black, X) against frida (White, O)
-        13x13 board, komi 7.5. Captures: Black 0, White 0.
+        13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
         Status: playing. Move 24, White (frida) to play.
-        Last move: Black K10.
+        Clock: White (frida) to play by 2026-11-29 12:00 UTC, 7 days left.
+        Then Black (erik) has 7 days for the next move.
+        Moves 19-23: Black L11, White N11, Black B10, White D10, Black K10.
 
             A B C D E F G H J K L M N
         13  X . O . X . O . X . O . X 13
@@ -190,9 +194,9 @@ fn apple_mail_pass_opens_scoring() {
 
 
         game3: carol (Black, X) against dan (White, O)
-        13x13 board, komi 7.5. Captures: Black 0, White 0.
-        Status: scoring (both players passed). Move 58, White (dan) to play.
-        Last move: Black pass.
+        13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
+        Status: scoring (both players passed), after move 57.
+        Moves 53-57: Black A5, White C5, Black E5, White pass, Black pass.
 
             A B C D E F G H J K L M N
         13  X . O . X . O . X . O . X 13
@@ -261,9 +265,11 @@ fn iso_8859_1_move_with_german_quote_header() {
 
 
         game21: juergen (Black, X) against wei (White, O)
-        9x9 board, komi 7.5. Captures: Black 0, White 0.
+        9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
         Status: playing. Move 10, White (wei) to play.
-        Last move: Black E5.
+        Clock: White (wei) to play by 2026-11-29 12:00 UTC, 7 days left.
+        Then Black (juergen) has 7 days for the next move.
+        Moves 5-9: Black J9, White B8, Black D8, White D5, Black E5.
 
             A B C D E F G H J
          9  X . O . X . O . X  9
@@ -311,9 +317,11 @@ fn thread_reply_with_just_a_point() {
 
 
         game7: fiona (Black, X) against jack (White, O)
-        9x9 board, komi 7.5. Captures: Black 0, White 0.
+        9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
         Status: playing. Move 12, White (jack) to play.
-        Last move: Black D4.
+        Clock: White (jack) to play by 2026-11-29 12:00 UTC, 7 days left.
+        Then Black (fiona) has 7 days for the next move.
+        Moves 7-11: Black D8, White F8, Black H8, White A7, Black D4.
 
             A B C D E F G H J
          9  X . O . X . O . X  9

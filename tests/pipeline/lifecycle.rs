@@ -349,7 +349,7 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
     assert!(
         over[0]
             .text
-            .contains("The server's admin decided the result.")
+            .contains("The server's admin decided the result: W+3.5, a win for White (bob).")
     );
     verified(&h, "game1");
     h.ok(&["game", "resume", "game1"]);

@@ -13,6 +13,7 @@ mod ko;
 mod lifecycle;
 mod lifecycle_scoring;
 mod loops;
+mod move_news;
 mod newcomers;
 mod once;
 mod personal;

@@ -48,10 +48,7 @@ fn notify_off_and_digest_stop_move_mail_and_the_digest_comes_daily() {
     let digests = of_kinds(&h, &["digest"]);
     assert_eq!(digests.len(), 2);
     assert!(digests.iter().all(|d| d.recipient == BOB));
-    assert_eq!(
-        digests[0].mail.subject,
-        "Your move in 2 game(s): 2026-03-01"
-    );
+    assert_eq!(digests[0].mail.subject, "Your move in 2 games: 2026-03-01");
     insta::assert_snapshot!("digest.txt", body(&digests[0]));
     // Alice (notify each) gets no digest; bob back to each gets move mail again.
     send(&h, BOB, "notify each", days(1.0) + 2.0);

@@ -31,4 +31,13 @@ pub struct BoardCtx {
     pub last_move: Option<String>,
     /// The ASCII board rendered by the engine, included verbatim.
     pub board: String,
+    /// The phase: `play`, `scoring` or `finished`.
+    pub phase: String,
+    /// The clock in a sentence while it runs: who is to play by when, the
+    /// time left, and the days the other player then has.
+    pub clock: Option<String>,
+    /// A ko that now stands, in a sentence (the board has no mark for it).
+    pub ko: Option<String>,
+    /// The last few moves in a line, e.g. `Moves 11-12: White C3, Black D4.`
+    pub recent: Option<String>,
 }

@@ -22,7 +22,7 @@ pub struct ChallengeCtx {
     pub terms: Vec<String>,
     /// Who plays which colour, in a sentence.
     pub colors: String,
-    /// When the challenge expires unanswered, e.g. `2026-12-06`.
+    /// When the challenge expires unanswered, e.g. `2026-12-06 10:00 UTC`.
     pub expires: String,
 }
 

@@ -55,6 +55,12 @@ pub struct YourMoveCtx {
     pub board: BoardCtx,
     /// A command the reader could send, e.g. `move game42 D4#13`.
     pub example_command: String,
+    /// The points of the reader's stones the move captured, e.g. `C4 D4`.
+    pub captured: Vec<String>,
+    /// When the reader's move is due, e.g. `2026-11-30 10:42 UTC`, while the clock runs.
+    pub deadline: Option<String>,
+    /// The time left until then, e.g. `6 days 23 hours left`.
+    pub time_left: Option<String>,
 }
 
 /// Context of `help.txt`: the command reference.

@@ -114,7 +114,7 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
 fn general(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
     match cmd {
         Command::Help => Ok(Effect::Text(help_text(c.env, None)?)),
-        Command::Games => Ok(Effect::Text(games_text(c.conn, c.player)?)),
+        Command::Games => Ok(Effect::Text(games_text(c.conn, c.player, c.env.now)?)),
         Command::Board { game } => Ok(Effect::Shown(load(c.conn, *game)?.id)),
         _ => Err(reject("name-taken", words::already_registered(&c.player.name)).into()),
     }

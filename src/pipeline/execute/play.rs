@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::cmd::Cmd;
 use super::lifecycle;
 use super::load::load_own;
-use crate::go::{Color, IllegalMove, Move, Phase};
+use crate::go::{Color, IllegalMove, Move, Phase, Point};
 use crate::mail::command::GameRef;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject_in};
 use crate::pipeline::games::scored;
@@ -29,7 +30,12 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     if let Some(r) = lifecycle::refuse_play(c.conn, &g)? {
         return Err(r.into());
     }
+    let before = g.game.position();
     let played = g.game.play_checked(color, mv).map_err(|e| illegal(&g, e))?;
+    let captured = match played.captures {
+        0 => Vec::new(),
+        _ => before.removed(&g.game.position(), color.opponent()),
+    };
     let entry = MoveEntry {
         color,
         mv,
@@ -43,17 +49,23 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     if let Some(ended) = after_move(c, &g, color, mv, next)? {
         return Ok(ended.into());
     }
-    Ok(changed(c, g, color, mv, next))
+    Ok(changed(c, g, (color, mv, next), captured))
 }
 
 /// What a move or pass `mv` of `color`, numbered `number`, did, with the
 /// game `g` as it left it.
-fn changed(c: &Cmd<'_>, g: StoredGame, color: Color, mv: Move, number: u32) -> Done {
+fn changed(
+    c: &Cmd<'_>,
+    g: StoredGame,
+    (color, mv, number): (Color, Move, u32),
+    captured: Vec<Point>,
+) -> Done {
     let notice = Notice {
         game: g.id,
         color,
         what: mv.to_string(),
         number,
+        captured,
     };
     let after = StoredGame {
         updated_at: c.env.now,
@@ -118,8 +130,12 @@ pub(super) fn illegal(g: &StoredGame, e: IllegalMove) -> Rejection {
     reject_in(g.id, code, reason)
 }
 
-/// Returns the `games` listing of `player`.
-pub(super) fn games_text(conn: &Connection, player: &Player) -> Result<String, PipelineError> {
+/// Returns the `games` listing of `player` at `now`.
+pub(super) fn games_text(
+    conn: &Connection,
+    player: &Player,
+    now: DateTime<Utc>,
+) -> Result<String, PipelineError> {
     let list = listing::games(
         conn,
         &GameFilter {
@@ -131,6 +147,6 @@ pub(super) fn games_text(conn: &Connection, player: &Player) -> Result<String, P
     if list.is_empty() {
         return Ok(challenges.unwrap_or_else(|| words::no_games().into()));
     }
-    let games = words::games_list(&list, &player.name);
+    let games = words::games_list(&list, &player.name, now);
     Ok(words::games_and_challenges(&games, challenges.as_deref()))
 }

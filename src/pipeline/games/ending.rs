@@ -29,7 +29,8 @@ pub(crate) struct Ending<'a> {
 /// Ends game `g` as `ending` says: applies its event, records it in the
 /// game's events under its source, saves the game, stops its clock and
 /// stamps `finished_at`. Returns the game-over letters for both players,
-/// for the caller to queue.
+/// for the caller to queue. An admin's decision (source `cli`) is never
+/// worded as a resignation.
 ///
 /// This is what a loss on time calls too, with
 /// `GameEvent::Finish(GameResult::Time(winner))`.

@@ -6,6 +6,7 @@ use rusqlite::Connection;
 
 use super::scored;
 use crate::mail::templates::{ChallengeClosedCtx, GameLetterCtx, Templates};
+use crate::pipeline::context::Env;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::wording::challenge as words;
@@ -27,21 +28,23 @@ pub(crate) struct GameLetter<'a> {
     pub(crate) next: Vec<String>,
 }
 
-/// Renders `game-letter.txt` for `what` and wraps it as an essential
+/// Renders `game-letter.txt` for `what` (the board with the clock at
+/// `env.now`) and wraps it as an essential
 /// letter about game `g`.
 pub(crate) fn game_letter(
     conn: &Connection,
-    templates: &Templates,
+    env: &Env<'_>,
     g: &StoredGame,
     what: GameLetter<'_>,
 ) -> Result<Letter, PipelineError> {
     let brief = Some(what.intro.join("\n\n"));
-    let ctx = GameLetterCtx::new(what.intro, scored::board_ctx(conn, g)?, what.next);
+    let board = scored::board_at(conn, g, env.now)?;
+    let ctx = GameLetterCtx::new(what.intro, board, what.next);
     Ok(Letter {
         to: what.to.clone(),
         kind: what.kind,
         subject: what.subject,
-        text: templates.render("game-letter.txt", &ctx)?,
+        text: env.templates.render("game-letter.txt", &ctx)?,
         html: None,
         game: Some(g.id),
         attachments: Vec::new(),

@@ -56,6 +56,17 @@ pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, P
     Ok(b)
 }
 
+/// As [`board_ctx`], with the clock as it stands at `now` while it runs.
+pub(crate) fn board_at(
+    conn: &Connection,
+    g: &StoredGame,
+    now: DateTime<Utc>,
+) -> Result<BoardCtx, PipelineError> {
+    let mut b = board_ctx(conn, g)?;
+    boards::with_clock(conn, g, now, &mut b)?;
+    Ok(b)
+}
+
 /// Draws the scored board and the count, and while scoring, the instructions.
 fn scored_text(g: &StoredGame, m: &Marking) -> String {
     let s = score_game(&g.game, &m.dead);

@@ -1,8 +1,10 @@
-//! The words of the admin's game repairs (`pbmgo game adjudicate` and
+//! The words of the admin's games: the start letter of a game made with
+//! `pbmgo game new`, and the repairs (`pbmgo game adjudicate` and
 //! `pbmgo game resume`): why one is refused, and the letter that play
 //! resumes.
 
 use crate::go::{Color, GameResult};
+use crate::pipeline::words::{color_name, color_words, count};
 use crate::store::GameId;
 
 /// `adjudicate` refused: the game has result `r` already.
@@ -36,4 +38,21 @@ pub(crate) fn resumed_intro(
 /// The Subject of the letter that play resumes.
 pub(crate) fn resumed_subject(id: GameId) -> String {
     format!("[{id}] Play resumes")
+}
+
+/// The start letter of a game the admin made: the reader plays `me`
+/// against `opponent`, with `days` per move.
+pub(crate) fn started_intro(id: GameId, me: Color, opponent: &str, days: u32) -> String {
+    format!(
+        "The server's admin started {id}: you play {} against {opponent} ({}), \
+         with {} for each move.",
+        color_words(me),
+        color_name(me.opponent()),
+        count(i64::from(days), "day"),
+    )
+}
+
+/// The Subject of the start letter of a game the admin made.
+pub(crate) fn started_subject(id: GameId, black: &str, white: &str) -> String {
+    format!("[{id}] A new game: {black} (Black) against {white} (White)")
 }

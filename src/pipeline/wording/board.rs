@@ -1,8 +1,10 @@
-//! The words of the board block's header: who is to move, the last move
-//! and the game's status.
+//! The words of the board block's header: who is to move, the last
+//! moves, the game's status, the clock and a ko that stands.
 
-use crate::go::{Color, Move, Phase};
-use crate::pipeline::words::capitalized;
+use chrono::{DateTime, Duration, Utc};
+
+use crate::go::{Color, Move, Phase, Point};
+use crate::pipeline::words::{capitalized, count, minute};
 
 /// Who is to move, e.g. `Black (alice)`.
 pub(crate) fn to_move(color: Color, name: &str) -> String {
@@ -20,5 +22,63 @@ pub(crate) fn status(phase: Phase) -> &'static str {
         Phase::Play => "playing",
         Phase::Scoring => "scoring (both players passed)",
         Phase::Finished => "finished",
+    }
+}
+
+/// The phase as templates test it: `play`, `scoring` or `finished`.
+pub(crate) fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Play => "play",
+        Phase::Scoring => "scoring",
+        Phase::Finished => "finished",
+    }
+}
+
+/// The clock line: `to_move` must play by `deadline`, `left` from now;
+/// then `next` has `days` for their move.
+pub(crate) fn clock_line(
+    to_move: &str,
+    deadline: DateTime<Utc>,
+    left: Duration,
+    next: &str,
+    days: i64,
+) -> String {
+    format!(
+        "Clock: {to_move} to play by {}, {}.\nThen {next} has {} for the next move.",
+        minute(deadline),
+        time_left(left),
+        count(days, "day"),
+    )
+}
+
+/// The time left until a deadline: `6 days 23 hours left`, `5 hours left`,
+/// `less than an hour left`, or `the time is up`.
+pub(crate) fn time_left(d: Duration) -> String {
+    if d <= Duration::zero() {
+        return "the time is up".into();
+    }
+    let hours = d.num_hours();
+    match (hours / 24, hours % 24) {
+        (0, 0) => "less than an hour left".into(),
+        (0, h) => format!("{} left", count(h, "hour")),
+        (d, 0) => format!("{} left", count(d, "day")),
+        (d, h) => format!("{} {} left", count(d, "day"), count(h, "hour")),
+    }
+}
+
+/// The ko line: `color` may not retake at `point` with this move.
+pub(crate) fn ko_line(color: Color, name: &str, point: Point) -> String {
+    format!(
+        "Ko: {} ({name}) may not retake {point} with this move; play elsewhere first.",
+        capitalized(color.name())
+    )
+}
+
+/// The last moves `first` to `last`, e.g. `Moves 11-12: White C3, Black D4.`
+pub(crate) fn recent(first: u32, last: u32, moves: &[(Color, Move)]) -> String {
+    let list: Vec<String> = moves.iter().map(|&(c, m)| played(c, m)).collect();
+    match first == last {
+        true => format!("Move {last}: {}.", list.join(", ")),
+        false => format!("Moves {first}-{last}: {}.", list.join(", ")),
     }
 }

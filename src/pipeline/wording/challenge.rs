@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::pipeline::words::{day, plural};
+use crate::pipeline::words::{minute, plural};
 use crate::store::GameId;
 use crate::store::challenges::{Challenge, Status, Terms};
 
@@ -128,7 +128,7 @@ pub(crate) fn challenge_sent(
         "Challenge {id} sent to {them}: {}.\n{colors}\nThey have until {} to accept; when they do, \
          you get the first board. To withdraw the challenge, send: decline {id}",
         terms.join(", "),
-        day(expires),
+        minute(expires),
     )
 }
 
@@ -161,7 +161,7 @@ pub(crate) fn challenge_closed(id: GameId, status: Status) -> String {
 
 /// `challenge-expired`: `accept` after the challenge's expiry.
 pub(crate) fn challenge_expired(id: GameId, expired: DateTime<Utc>) -> String {
-    format!("the challenge {id} expired on {}", day(expired))
+    format!("the challenge {id} expired on {}", minute(expired))
 }
 
 /// `own-challenge`: the challenger tried to accept.
@@ -208,7 +208,7 @@ pub(crate) fn expired_letter(
 ) -> String {
     format!(
         "The challenge {id} from {challenger} to {challenged} expired: it was not answered by {}.",
-        day(expires)
+        minute(expires)
     )
 }
 
@@ -236,7 +236,7 @@ fn challenge_line(c: &Challenge, me: i64) -> String {
             c.challenger.name
         ),
     };
-    let (size, expires) = (c.terms.size, day(c.expires_at));
+    let (size, expires) = (c.terms.size, minute(c.expires_at));
     format!(
         "  {:<8} {size}x{size} {line}; expires {expires}\n",
         id.to_string()

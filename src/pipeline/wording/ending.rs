@@ -54,9 +54,15 @@ pub(crate) fn timeout_how(loser: &str, number: u32, deadline: DateTime<Utc>) -> 
     )
 }
 
-/// How the game ended: the admin decided.
-pub(crate) fn adjudicated_how() -> &'static str {
-    "The server's admin decided the result."
+/// How the game ended: the admin decided `result`; `winner` names the
+/// winner as `White (bob)`, when there is one.
+pub(crate) fn adjudicated_how(result: GameResult, winner: Option<&str>) -> String {
+    let what = match (result, winner) {
+        (GameResult::Void, _) => format!("no result ({result})"),
+        (_, Some(w)) => format!("{result}, a win for {w}"),
+        (_, None) => format!("a draw ({result})"),
+    };
+    format!("The server's admin decided the result: {what}.")
 }
 
 /// Where a game stands, for its record: its result, else its phase and move.

@@ -4,8 +4,8 @@
 use chrono::{DateTime, Utc};
 
 use crate::mail::command::NotifyMode;
+use crate::pipeline::words::minute;
 use crate::store::GameId;
-use crate::store::codec::time_text;
 
 /// `unknown-command`: `command` reached the personal commands by mistake.
 pub(crate) fn not_personal(command: &str) -> String {
@@ -16,7 +16,7 @@ pub(crate) fn not_personal(command: &str) -> String {
 pub(crate) fn already_on_vacation(until: DateTime<Utc>) -> String {
     format!(
         "you are already on vacation until {}; send 'vacation off' first to change it",
-        time_text(until)
+        minute(until)
     )
 }
 
@@ -33,7 +33,7 @@ pub(crate) fn vacation_started(days: u32, until: DateTime<Utc>, left: u32) -> St
     format!(
         "Your clocks are paused for {days} days, until {}. You have {left} vacation days \
          left this year. Send 'vacation off' to come back early.",
-        time_text(until)
+        minute(until)
     )
 }
 

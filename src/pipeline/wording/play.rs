@@ -2,7 +2,11 @@
 //! stranger's, not being scored, over), the reply-token gate, a move or
 //! pass refused, and the `games` listing.
 
+use chrono::{DateTime, Utc};
+
+use super::board::time_left;
 use crate::go::{Color, GameResult, Phase};
+use crate::pipeline::words::minute;
 use crate::store::GameId;
 use crate::store::listing::GameSummary;
 
@@ -72,21 +76,25 @@ pub(crate) fn no_games() -> &'static str {
     "You have no games."
 }
 
-/// The `games` listing of the player called `me`: a heading and one line a game.
-pub(crate) fn games_list(list: &[GameSummary], me: &str) -> String {
-    let lines = list.iter().map(|g| game_line(g, me));
+/// The `games` listing of the player called `me` at `now`: a heading and one line a game.
+pub(crate) fn games_list(list: &[GameSummary], me: &str, now: DateTime<Utc>) -> String {
+    let lines = list.iter().map(|g| game_line(g, me, now));
     format!("Your games:\n{}", lines.collect::<String>())
 }
 
-/// One game of the `games` listing, for the player called `me`.
-pub(crate) fn game_line(g: &GameSummary, me: &str) -> String {
+/// One game of the `games` listing, for the player called `me` at `now`.
+pub(crate) fn game_line(g: &GameSummary, me: &str, now: DateTime<Utc>) -> String {
     let (color, opponent) = match g.black == me {
         true => ("black", &g.white),
         false => ("white", &g.black),
     };
     let state = game_state(g, color, opponent);
+    let due = match (g.status, g.deadline) {
+        (Phase::Play, Some(d)) => format!(", due {}, {}", minute(d), time_left(d - now)),
+        _ => String::new(),
+    };
     let (id, size) = (g.id.to_string(), g.size);
-    format!("  {id:<8} {size}x{size} against {opponent}, you play {color}: {state}\n")
+    format!("  {id:<8} {size}x{size} against {opponent}, you play {color}: {state}{due}\n")
 }
 
 /// Where a listed game stands, for the player of `color`.

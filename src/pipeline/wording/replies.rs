@@ -61,7 +61,10 @@ pub(crate) fn both_passed_subject(id: GameId) -> String {
 
 /// The opponent's Subject after `mover` played `what` as move `number`.
 pub(crate) fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32) -> String {
-    format!("[{id}] {mover} played {what} (move {number}). Your move")
+    match what {
+        "pass" => format!("[{id}] {mover} passed (move {number}). Your move"),
+        _ => format!("[{id}] {mover} played {what} (move {number}). Your move"),
+    }
 }
 
 /// The command the opponent's mail suggests for move `number`, with the

@@ -40,9 +40,12 @@ fn play_words(p: &mut Page) {
         summary(5, Phase::Scoring, Color::Black, None),
         summary(6, Phase::Finished, Color::Black, Some("B+R")),
     ];
-    let games = play::games_list(&list, "alice");
+    let games = play::games_list(&list, "alice", at(24, 10));
     p.show("play::games_list", &games);
-    p.show("play::game_line(white)", play::game_line(&list[0], "bob"));
+    p.show(
+        "play::game_line(white)",
+        play::game_line(&list[0], "bob", at(24, 10)),
+    );
     let both = play::games_and_challenges(&games, Some("Open challenges:"));
     p.show("play::games_and_challenges(some)", both);
     let alone = play::games_and_challenges(&games, None);
@@ -252,7 +255,18 @@ fn ending_words(p: &mut Page) {
     let ended = w::ended_by_move(mv, id(), "HOW", "Void");
     p.show("ending::ended_by_move", ended);
     p.show("ending::timeout_how", w::timeout_how("bob", 42, at(29, 12)));
-    p.show("ending::adjudicated_how", w::adjudicated_how());
+    let (wr, draw) = (
+        GameResult::Resignation(Color::White),
+        GameResult::Score(None, 0.0),
+    );
+    let how = w::adjudicated_how(wr, Some("White (bob)"));
+    p.show("ending::adjudicated_how(win)", how);
+    p.show(
+        "ending::adjudicated_how(draw)",
+        w::adjudicated_how(draw, None),
+    );
+    let void = w::adjudicated_how(GameResult::Void, None);
+    p.show("ending::adjudicated_how(void)", void);
     let won = Some(GameResult::Resignation(Color::Black));
     p.show(
         "ending::record_state(over)",
@@ -352,6 +366,38 @@ fn other_words(p: &mut Page) {
     p.show("admin::resumed_subject", admin::resumed_subject(id()));
 }
 
+fn clock_words(p: &mut Page) {
+    for hours in [-1, 0, 1, 5, 24, 25, 167] {
+        p.show("board::time_left", board::time_left(Duration::hours(hours)));
+    }
+    let left = Duration::hours(167);
+    let line = board::clock_line("White (bob)", at(29, 12), left, "Black (alice)", 7);
+    p.show("board::clock_line", line);
+    let one = board::clock_line("White (bob)", at(29, 12), left, "Black (alice)", 1);
+    p.show("board::clock_line(1 day)", one);
+    let ko = board::ko_line(Color::White, "bob", Point::new(4, 4));
+    p.show("board::ko_line", ko);
+    let mv = Move::Play(Point::new(3, 3));
+    let moves = [(Color::White, Move::Pass), (Color::Black, mv)];
+    p.show("board::recent", board::recent(11, 12, &moves));
+    p.show("board::recent(one)", board::recent(1, 1, &moves[1..]));
+    for phase in [Phase::Play, Phase::Scoring, Phase::Finished] {
+        p.show("board::phase_name", board::phase_name(phase));
+    }
+    p.show(
+        "tick::digest_subject(1)",
+        tick::digest_subject(1, "2026-11-22"),
+    );
+    let subject = replies::your_move_subject(id(), "alice", "pass", 41);
+    p.show("replies::your_move_subject(pass)", subject);
+    let intro = admin::started_intro(id(), Color::White, "alice", 3);
+    p.show("admin::started_intro", intro);
+    let one = admin::started_intro(id(), Color::Black, "bob", 1);
+    p.show("admin::started_intro(1 day)", one);
+    let subject = admin::started_subject(id(), "alice", "bob");
+    p.show("admin::started_subject", subject);
+}
+
 fn reply_words(p: &mut Page) {
     use replies as w;
     for subject in [
@@ -403,6 +449,7 @@ fn every_sentence() {
     ending_words(&mut p);
     personal_words(&mut p);
     other_words(&mut p);
+    clock_words(&mut p);
     reply_words(&mut p);
     insta::assert_snapshot!(p.0);
 }

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::pipeline::words::minute;
+use crate::pipeline::words::{count, minute};
 use crate::store::GameId;
 
 /// Returns `t` as `2026-11-29 12:00 UTC`.
@@ -47,5 +47,5 @@ pub(crate) fn no_clock() -> &'static str {
 
 /// The Subject of the digest of `n` games on `date`.
 pub(crate) fn digest_subject(n: usize, date: &str) -> String {
-    format!("Your move in {n} game(s): {date}")
+    format!("Your move in {}: {date}", count(n as i64, "game"))
 }

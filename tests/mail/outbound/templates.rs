@@ -35,6 +35,9 @@ fn your_move_ctx() -> YourMoveCtx {
             ..board_ctx()
         },
         example_command: "move game42 POINT#4".into(),
+        captured: vec!["D4".into()],
+        deadline: Some("2026-11-30 10:42 UTC".into()),
+        time_left: Some("6 days 23 hours left".into()),
     }
 }
 
@@ -58,6 +61,9 @@ fn finished_board() -> BoardCtx {
     BoardCtx {
         result: Some("B+R".into()),
         status: "finished".into(),
+        phase: "finished".into(),
+        clock: None,
+        ko: None,
         last_move: None,
         ..board_ctx()
     }
@@ -169,7 +175,9 @@ fn snapshots_of_the_variants() {
     let t = Templates::new(None).unwrap();
     let mut ctx = your_move_ctx();
     ctx.move_text = "pass".into();
+    ctx.captured.clear();
     ctx.board.last_move = Some("pass".into());
+    ctx.board.ko = None;
     ctx.comment.clear();
     snapshot!(
         "your-move-pass.txt",
@@ -177,18 +185,26 @@ fn snapshots_of_the_variants() {
     );
     let mut ctx = your_move_ctx();
     ctx.move_text = "resign".into();
+    ctx.captured.clear();
     ctx.board.result = Some("W+R".into());
     ctx.board.status = "finished".into();
+    ctx.board.phase = "finished".into();
+    (ctx.board.clock, ctx.board.ko, ctx.deadline) = (None, None, None);
     snapshot!(
         "your-move-resigned.txt",
         t.render("your-move.txt", &ctx).unwrap()
     );
     let mut ctx = your_move_ctx();
     ctx.move_text = "pass".into();
+    ctx.captured.clear();
     ctx.board.status = "scoring (both players passed)".into();
+    ctx.board.phase = "scoring".into();
+    (ctx.board.clock, ctx.board.ko, ctx.deadline) = (None, None, None);
     let text = t.render("your-move.txt", &ctx).unwrap();
     assert!(text.contains("Both players have passed"), "{text}");
     assert!(!text.contains("It is your turn"), "{text}");
+    assert!(!text.contains("to play"), "{text}");
+    assert!(text.contains("Status: scoring (both players passed), after move 3.\n"));
     let html = t.render("your-move.html", &ctx).unwrap();
     assert!(html.contains("Both players have passed"), "{html}");
     let mut ctx = transcript_ctx();

@@ -43,7 +43,7 @@ pub(super) fn accept(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         intro: vec![words::accepted_intro(&c.player.name, g.id, nigiri, me)],
         next: vec![turn_words(&g, me.opponent(), to_place)],
     };
-    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let letter = game_letter(c.conn, c.env, &g, what)?;
     let turn = turn_words(&g, me, to_place);
     let text = words::you_accepted(g.id, nigiri, me, &open.challenger.name, &turn);
     Ok(Effect::acted(text, Some(g.id), vec![letter]))

@@ -8,7 +8,7 @@ use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::games::letters::closed_letter_with;
 use crate::pipeline::report::Effect;
 use crate::pipeline::wording::challenge as words;
-use crate::pipeline::words::day;
+use crate::pipeline::words::minute;
 use chrono::Duration;
 use rusqlite::Connection;
 
@@ -145,7 +145,7 @@ fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineErro
         challenged: c.challenged.name.clone(),
         terms: words::term_lines(&c.terms),
         colors: colors(c, &c.challenged.name),
-        expires: day(c.expires_at),
+        expires: minute(c.expires_at),
     };
     Ok(Letter {
         to: c.challenged.clone(),

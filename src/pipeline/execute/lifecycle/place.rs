@@ -68,7 +68,7 @@ fn all_placed(c: &Cmd<'_>, placed: &StoredGame, points: &[Point]) -> CmdResult<E
         intro: vec![words::placed_intro(id, &g.black.name, handicap)],
         next: vec![turn_words(&g, Color::White, 0)],
     };
-    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let letter = game_letter(c.conn, c.env, &g, what)?;
     let text = words::placed_all(points, id, handicap, &g.white.name);
     Ok(Effect::acted(text, Some(id), vec![letter]))
 }

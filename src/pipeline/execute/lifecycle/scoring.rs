@@ -46,7 +46,7 @@ pub(super) fn mark(c: &Cmd<'_>, game: GameRef, points: &[Point], dead: bool) -> 
         intro: vec![words::marked_intro(id, name, color, dead, &stones)],
         next: Vec::new(),
     };
-    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let letter = game_letter(c.conn, c.env, &g, what)?;
     let text = words::marked(id, dead, &stones, &g.player(other).name);
     Ok(Effect::acted(text, Some(id), vec![letter]))
 }
@@ -141,7 +141,7 @@ pub(super) fn done(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         intro: vec![words::accepted_intro(id, &c.player.name, color, m.deadline)],
         next: Vec::new(),
     };
-    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let letter = game_letter(c.conn, c.env, &g, what)?;
     let text = words::you_accepted(id, &g.player(other).name, m.deadline);
     Ok(Effect::acted(text, Some(id), vec![letter]))
 }
@@ -184,7 +184,7 @@ pub(super) fn resume(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         intro: vec![words::resumed_intro(id, &c.player.name, color)],
         next: vec![turn_words(&g, other, 0)],
     };
-    let letter = game_letter(c.conn, c.env.templates, &g, what)?;
+    let letter = game_letter(c.conn, c.env, &g, what)?;
     let text = words::play_resumes(id, &turn_words(&g, color, 0));
     Ok(Effect::acted(text, Some(id), vec![letter]))
 }

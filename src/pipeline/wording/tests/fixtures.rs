@@ -78,5 +78,6 @@ pub(crate) fn summary(id: i64, status: Phase, to_move: Color, result: Option<&st
         move_number: 41,
         result: result.map(str::to_string),
         updated_at: at(22, 8),
+        deadline: (status == Phase::Play).then(|| at(29, 8)),
     }
 }
