@@ -9,9 +9,9 @@
 //! outbox sender ([`Server::send_due`]). The store is the caller's to read
 //! and write through the public `store` API.
 //!
-//! Owns nothing but this translation: what a message came to is handed
-//! back as a [`Disposition`] of plain public values, counted as `poll`
-//! counts it by [`Counts::add`].
+//! What a message came to is the pipeline's own [`Disposition`], counted
+//! as `poll` counts it by the runner's [`Counts`]; a tick's counts are the
+//! tick's own [`TickCounts`].
 
 use std::path::Path;
 
@@ -25,8 +25,7 @@ use crate::mail::templates::Templates;
 use crate::mail::transport::Transport;
 use crate::pipeline::admin::{self, NewGame};
 use crate::pipeline::{self, Env, MailSink, Settings};
-use crate::runner::{self, Summary};
-use crate::store::messages::Outcome;
+use crate::runner;
 use crate::store::outbox::RetryPolicy;
 use crate::store::{GameId, PlayerRef, Store};
 
@@ -38,60 +37,9 @@ pub struct Server {
     policy: RetryPolicy,
 }
 
-/// Where one message ended (the pipeline's own disposition, in public values).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Disposition {
-    /// Handled: recorded with this outcome, its replies queued.
-    Handled {
-        /// What it came to.
-        outcome: Outcome,
-        /// Replies queued.
-        replies: u32,
-    },
-    /// Seen before: nothing was done again.
-    Duplicate,
-    /// Not handled: to be held in quarantine.
-    Quarantine {
-        /// Why, in plain words.
-        reason: String,
-        /// The sender, when one could be read.
-        sender: Option<String>,
-    },
-}
-
-/// The counts `poll` prints, of the messages added.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// Messages looked at.
-    pub processed: u32,
-    /// Messages with at least one command carried out.
-    pub applied: u32,
-    /// Messages whose commands were all refused.
-    pub rejected: u32,
-    /// Messages answered without a change.
-    pub answered: u32,
-    /// Messages not answered, and duplicates.
-    pub ignored: u32,
-    /// Messages to be held in quarantine.
-    pub quarantined: u32,
-    /// Replies queued.
-    pub replies: u32,
-}
-
-/// What one run of the clocks did, as `pbmgo tick` counts it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct TickCounts {
-    /// Reminders sent.
-    pub reminders: u32,
-    /// Last warnings sent.
-    pub warnings: u32,
-    /// Games lost on time.
-    pub timeouts: u32,
-    /// Challenge and scoring deadlines that passed.
-    pub deadlines: u32,
-    /// Daily digests.
-    pub digests: u32,
-}
+pub use crate::pipeline::Disposition;
+pub use crate::pipeline::tick::TickSummary as TickCounts;
+pub use crate::runner::Summary as Counts;
 
 impl Server {
     /// Opens the home at `root` with `secret` as the token secret (used in
@@ -126,7 +74,7 @@ impl Server {
         let done = self
             .store
             .write(|tx| pipeline::process(tx, &env, raw, source))?;
-        Ok(Disposition::from(done))
+        Ok(done)
     }
 
     /// Runs the clocks, the deadlines and the digests at `now` in one
@@ -134,14 +82,7 @@ impl Server {
     pub fn tick(&mut self, now: DateTime<Utc>) -> anyhow::Result<TickCounts> {
         let sink = MailSink::plain();
         let env = env(&self.settings, &self.templates, &sink, now);
-        let s = self.store.write(|tx| pipeline::tick::run(tx, &env))?;
-        Ok(TickCounts {
-            reminders: s.reminders,
-            warnings: s.warnings,
-            timeouts: s.timeouts,
-            deadlines: s.deadlines,
-            digests: s.digests,
-        })
+        Ok(self.store.write(|tx| pipeline::tick::run(tx, &env))?)
     }
 
     /// Creates a game of `black` and `white` as `pbmgo game new` does at
@@ -192,48 +133,5 @@ fn env<'a>(
         templates,
         now,
         sink,
-    }
-}
-
-impl Counts {
-    /// Counts one message that ended as `d`, as the runner counts it.
-    pub fn add(&mut self, d: &Disposition) {
-        let mut one = Summary::default();
-        one.add(&pipeline::Disposition::from(d.clone()));
-        self.processed += one.processed;
-        self.applied += one.applied;
-        self.rejected += one.rejected;
-        self.answered += one.answered;
-        self.ignored += one.ignored;
-        self.quarantined += one.quarantined;
-        self.replies += one.replies;
-    }
-}
-
-impl From<pipeline::Disposition> for Disposition {
-    fn from(d: pipeline::Disposition) -> Self {
-        match d {
-            pipeline::Disposition::Handled { outcome, replies } => {
-                Disposition::Handled { outcome, replies }
-            }
-            pipeline::Disposition::Duplicate => Disposition::Duplicate,
-            pipeline::Disposition::Quarantine { reason, sender } => {
-                Disposition::Quarantine { reason, sender }
-            }
-        }
-    }
-}
-
-impl From<Disposition> for pipeline::Disposition {
-    fn from(d: Disposition) -> Self {
-        match d {
-            Disposition::Handled { outcome, replies } => {
-                pipeline::Disposition::Handled { outcome, replies }
-            }
-            Disposition::Duplicate => pipeline::Disposition::Duplicate,
-            Disposition::Quarantine { reason, sender } => {
-                pipeline::Disposition::Quarantine { reason, sender }
-            }
-        }
     }
 }

@@ -52,5 +52,5 @@ mod words;
 pub(crate) use context::{Env, Settings};
 pub(crate) use error::PipelineError;
 pub(crate) use process::process;
-pub(crate) use report::Disposition;
+pub use report::Disposition;
 pub(crate) use sink::MailSink;

@@ -254,9 +254,9 @@ impl Report {
     }
 }
 
-/// Where a message ended.
+/// Where a message ended (public for the test harness, through `testkit`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Disposition {
+pub enum Disposition {
     /// Handled: its key is recorded with this outcome and its replies are queued.
     Handled {
         /// What it came to.

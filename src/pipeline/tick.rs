@@ -33,19 +33,19 @@ use crate::store::codec::time_text;
 use crate::store::notices;
 use crate::store::{StoredGame, games, settings};
 
-/// What one tick did.
+/// What one tick did (public for the test harness, through `testkit`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub(crate) struct TickSummary {
+pub struct TickSummary {
     /// Reminders queued (half the time gone).
-    pub(crate) reminders: u32,
+    pub reminders: u32,
     /// "Timing out soon" warnings queued.
-    pub(crate) warnings: u32,
+    pub warnings: u32,
     /// Games lost on time.
-    pub(crate) timeouts: u32,
+    pub timeouts: u32,
     /// Letters queued by the challenge and scoring deadlines.
-    pub(crate) deadlines: u32,
+    pub deadlines: u32,
     /// Daily digests queued.
-    pub(crate) digests: u32,
+    pub digests: u32,
 }
 
 /// Context of `clock-reminder.txt` and `clock-warning.txt`.

@@ -34,4 +34,4 @@ pub(crate) use imap::poll_imap;
 pub(crate) use outlet::Outlet;
 pub(crate) use rounds::{poll_maildir, poll_maildir_sending};
 pub(crate) use send::{SendSummary, send_due};
-pub(crate) use summary::Summary;
+pub use summary::Summary;

@@ -3,28 +3,28 @@
 use crate::pipeline::Disposition;
 use crate::store::messages::Outcome;
 
-/// Counts of one run.
+/// Counts of one run (public for the test harness, through `testkit`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct Summary {
+pub struct Summary {
     /// Messages looked at.
-    pub(crate) processed: u32,
+    pub processed: u32,
     /// Messages with at least one command carried out.
-    pub(crate) applied: u32,
+    pub applied: u32,
     /// Messages whose commands were all refused.
-    pub(crate) rejected: u32,
+    pub rejected: u32,
     /// Messages answered without a change (help, boards, unknown sender).
-    pub(crate) answered: u32,
+    pub answered: u32,
     /// Messages not answered (loops, lists, bounces) and duplicates.
-    pub(crate) ignored: u32,
+    pub ignored: u32,
     /// Messages held in quarantine.
-    pub(crate) quarantined: u32,
+    pub quarantined: u32,
     /// Replies queued.
-    pub(crate) replies: u32,
+    pub replies: u32,
 }
 
 impl Summary {
     /// Counts one message that ended as `d`.
-    pub(crate) fn add(&mut self, d: &Disposition) {
+    pub fn add(&mut self, d: &Disposition) {
         self.processed += 1;
         match d {
             Disposition::Handled { outcome, replies } => {

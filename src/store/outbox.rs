@@ -209,10 +209,7 @@ pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
 /// Returns the id of the outbox row with Message-ID `message_id` (angle
 /// brackets optional), if there is one.
 pub fn id_by_message_id(conn: &Connection, message_id: &str) -> Result<Option<i64>, StoreError> {
-    let bare = message_id
-        .trim()
-        .trim_start_matches('<')
-        .trim_end_matches('>');
+    let bare = recall::bare_id(message_id);
     Ok(conn
         .prepare_cached(
             "SELECT id FROM outbox WHERE message_id IN (?1, '<' || ?1 || '>') ORDER BY id LIMIT 1",

@@ -36,8 +36,7 @@ pub fn recall(conn: &Connection, message_ids: &[String]) -> Result<Vec<Recalled>
     let mut found = Vec::new();
     let skip = message_ids.len().saturating_sub(MAX_RECALLED);
     for id in message_ids.iter().skip(skip) {
-        let id = id.trim().trim_start_matches('<').trim_end_matches('>');
-        let mut rows = stmt.query(params![id])?;
+        let mut rows = stmt.query(params![bare_id(id)])?;
         if let Some(row) = rows.next()? {
             found.push(read(row)?);
         }
@@ -60,16 +59,7 @@ pub fn with_challenge_letters(
          JOIN outbox_bodies b ON b.outbox_id = l.id
          WHERE o.message_id = ?1 ORDER BY l.id != o.id, l.id LIMIT ?2",
     )?;
-    let id = message_id
-        .trim()
-        .trim_start_matches('<')
-        .trim_end_matches('>');
-    let mut rows = stmt.query(params![id, MAX_RECALLED as i64])?;
-    let mut found = Vec::new();
-    while let Some(row) = rows.next()? {
-        found.push(read(row)?);
-    }
-    Ok(found)
+    read_all(stmt.query(params![bare_id(message_id), MAX_RECALLED as i64])?)
 }
 
 /// Returns the latest `limit` (at most [`MAX_RECALLED`]) mails queued for
@@ -85,7 +75,19 @@ pub fn recent_to(
          WHERE o.recipient = ?1 ORDER BY o.created_at DESC, o.id DESC LIMIT ?2",
     )?;
     let limit = limit.min(MAX_RECALLED) as i64;
-    let mut rows = stmt.query(params![recipient, limit])?;
+    read_all(stmt.query(params![recipient, limit])?)
+}
+
+/// Returns a Message-ID without blanks and angle brackets, as the outbox keeps it.
+pub(crate) fn bare_id(message_id: &str) -> &str {
+    message_id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+}
+
+/// Reads every row of `rows`.
+fn read_all(mut rows: rusqlite::Rows<'_>) -> Result<Vec<Recalled>, StoreError> {
     let mut found = Vec::new();
     while let Some(row) = rows.next()? {
         found.push(read(row)?);
