@@ -389,8 +389,9 @@ fn game_show_json_has_the_pinned_shape() {
              \"allow_suicide\":false,\"scoring\":\"area\",\"black\":\"alice\",\"white\":\"bob\",\
              \"status\":\"active\",\"to_move\":\"black\",\"move_number\":0,\
              \"captures\":{{\"black\":0,\"white\":0}},\"last_move\":null,\"board\":{board},\
-             \"ko_list\":[],\"result\":null,\"clock\":{{\"days_per_move\":7,\"running\":false,\
-             \"to_move\":null,\"deadline\":null,\"turn_started\":null,\"seconds_left\":null}}}}"
+             \"ko_list\":[],\"result\":null,\"clock\":{{\"days_per_move\":7,\"running\":true,\
+             \"to_move\":\"alice\",\"deadline\":\"2026-11-29T12:00:00Z\",\
+             \"turn_started\":\"2026-11-22T12:00:00Z\",\"seconds_left\":604800}}}}"
         )
     );
     for (point, who) in [
@@ -435,7 +436,7 @@ fn game_show_text_has_a_header_and_the_pinned_board() {
     9x9, komi 7.5, handicap 0, ko rule list, area scoring, suicide not allowed
     Active, move 8. Black to move.
     Captures: black 0, white 1. Last move: white D5. Ko position list: 1 board.
-    Clock: stopped (no deadline is set); 7 days per move.
+    Clock: alice (black) to move by 2026-11-29 12:00 UTC, 7 days 0 hours left; 7 days per move.
 
         A B C D E F G H J
      9  . . . . . . . . .  9

@@ -92,7 +92,14 @@ fn a_pass_is_worded_passed_and_the_scoring_header_names_no_one_to_play() {
     send(&h, ALICE, "move game1 e5", 1.0);
     send(&h, BOB, "pass game1", 2.0);
     let note = last_to(&h, ALICE, "your-move");
-    assert_eq!(note.mail.subject, "[game1] Your move: bob passed (move 2)");
+    assert_eq!(note.mail.subject, "[game1] alice vs bob, 9x9");
+    assert!(
+        note.mail
+            .text
+            .starts_with("bob passed (move 2). Your move.\n"),
+        "{}",
+        note.mail.text
+    );
     assert!(note.mail.text.contains("bob (White) passed as move 2."));
     send(&h, ALICE, "pass game1", 3.0);
     let scoring = last_to(&h, BOB, "your-move").mail.text;
@@ -113,8 +120,9 @@ fn an_adjudication_says_the_admin_decided() {
     let over = of_kinds(&h, &["game-over"]);
     assert_eq!(over.len(), 2);
     for r in &over {
-        assert_eq!(r.mail.subject, "[game1] Game over: W+R");
+        assert_eq!(r.mail.subject, "[game1] alice vs bob, 9x9");
         let text = &r.mail.text;
+        assert!(text.starts_with("Game over: W+R.\n"), "{text}");
         assert!(
             text.contains("The server's admin decided the result: W+R, a win for White (bob)."),
             "{text}"

@@ -50,16 +50,20 @@ pub(crate) fn end_game(
     games::update_state(conn, g.id, &g.game, now)?;
     clock::stop(conn, g.id)?;
     challenges::set_finished(conn, g.id, now)?;
-    game_over_letters(conn, env, g, ending.how)
+    let resigned = matches!(event, GameEvent::Resign(_));
+    game_over_letters(conn, env, g, ending.how, resigned)
 }
 
 /// Returns the letters telling both players that `g` is over: the result,
 /// `how`, the final board (scored, when the game was counted) and the SGF.
+/// Only a player's own resignation (`resigned`) is news of "resigned"; a
+/// result the admin set to W+R is not.
 pub(crate) fn game_over_letters(
     conn: &Connection,
     env: &Env<'_>,
     g: &StoredGame,
     how: &str,
+    resigned: bool,
 ) -> Result<Vec<Letter>, PipelineError> {
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
     let attachment = sgf_attachment(conn, g, &env.settings.identity.name)?;
@@ -74,7 +78,7 @@ pub(crate) fn game_over_letters(
     let letter = |c: Color| Letter {
         to: g.player(c).clone(),
         kind: "game-over",
-        subject: subject(g, c, &result),
+        subject: subject(g, c, &result, resigned),
         text: text.clone(),
         html: None,
         game: Some(g.id),
@@ -87,9 +91,9 @@ pub(crate) fn game_over_letters(
 
 /// The Subject for the player of `reader`: the winner of a resignation
 /// reads who resigned, everyone else "Game over".
-fn subject(g: &StoredGame, reader: Color, result: &str) -> String {
+fn subject(g: &StoredGame, reader: Color, result: &str, resigned: bool) -> String {
     match g.game.result() {
-        Some(GameResult::Resignation(winner)) if winner == reader => {
+        Some(GameResult::Resignation(winner)) if resigned && winner == reader => {
             words::resigned_subject(g.id, &g.player(winner.opponent()).name, result)
         }
         _ => words::game_over_subject(g.id, result),

@@ -71,7 +71,7 @@ pub(crate) fn ended_by_move(
     challenges::set_finished(c.conn, g.id, c.env.now)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
     let how = words::repetition_how(number, mv);
-    let letters = game_over_letters(c.conn, c.env, g, &how)?;
+    let letters = game_over_letters(c.conn, c.env, g, &how, false)?;
     let text = words::ended_by_move(mv, g.id, &how, &result);
     Ok(Effect::acted(text, Some(g.id), letters))
 }
