@@ -209,7 +209,15 @@ fn a_real_bounce_is_recorded_and_stops_mail_after_the_limit() {
     let games: Vec<String> = (0..3)
         .map(|_| {
             h.ok(&[
-                "game", "new", "--black", "alice", "--white", "ghost", "--size", "9",
+                "game",
+                "new",
+                "--black",
+                "alice",
+                "--white",
+                "ghost",
+                "--size",
+                "9",
+                "--no-mail",
             ])
             .trim()
             .to_string()
