@@ -137,7 +137,9 @@ fn whole_days(d: Duration) -> u32 {
 }
 
 /// Starts a vacation of `days` for `player_id` at `now`: records it and
-/// pushes the clock of every game in which they are to move.
+/// pushes the clock of every game in which they are to move. A vacation
+/// already recorded as starting at `now` (one mail saying `vacation 3`,
+/// `vacation off`, `vacation 2`) is the same vacation and takes the new end.
 pub(crate) fn start_vacation(
     conn: &Connection,
     player_id: i64,
@@ -147,7 +149,8 @@ pub(crate) fn start_vacation(
     let length = Duration::days(i64::from(days));
     let until = now + length;
     conn.prepare_cached(
-        "INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)",
+        "INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (player_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at",
     )?
     .execute(params![player_id, time_text(now), time_text(until)])?;
     conn.prepare_cached("UPDATE players SET vacation_until = ?2 WHERE id = ?1")?

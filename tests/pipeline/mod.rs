@@ -8,6 +8,7 @@ mod clients_more;
 mod clocks;
 mod game;
 mod game_thread;
+mod hardening;
 mod harness;
 mod ko;
 mod lifecycle;
