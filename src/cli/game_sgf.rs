@@ -19,7 +19,7 @@ use super::exit::Refused;
 use super::game_rules::RuleArgs;
 use crate::go::replay::{Event, Record};
 use crate::go::sgf::{parse_sgf, write_sgf};
-use crate::go::{Color, Game, Phase, Position, Rules};
+use crate::go::{Color, Game, Phase, Point, Position, Rules};
 use crate::pipeline::records::sgf_record;
 use crate::store::{GameId, MoveEntry, games, players};
 
@@ -92,6 +92,17 @@ fn replay(
     now: DateTime<Utc>,
 ) -> anyhow::Result<(Game, Vec<MoveEntry>)> {
     let (start, to_move, events) = fold_leading_setups(record);
+    if let Some(p) = start.first_dead_string() {
+        let (stones, _) = start.string_and_liberties(p);
+        let color = start.get(p).map_or("", |c| c.name());
+        return Err(Refused {
+            message: format!(
+                "{name}: its setup is not a legal position: the {color} stones at {} have no liberty",
+                sorted_points(stones)
+            ),
+        }
+        .into());
+    }
     let mut game = Game::rebuild(rules, handicap, &start, to_move, &[])?;
     let mut moves = Vec::with_capacity(events.len());
     for event in events {
@@ -120,6 +131,13 @@ fn replay(
         });
     }
     Ok((game, moves))
+}
+
+/// Returns `points` sorted as the board reads them, joined by spaces.
+fn sorted_points(mut points: Vec<Point>) -> String {
+    points.sort_by_key(|p| (std::cmp::Reverse(p.row), p.col));
+    let words: Vec<String> = points.iter().map(ToString::to_string).collect();
+    words.join(" ")
 }
 
 /// Returns the start position and side to move after the setups that come

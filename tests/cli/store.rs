@@ -613,6 +613,22 @@ fn game_import_refuses_bad_records() {
     std::fs::write(dir.join("setup.sgf"), "(;SZ[9];B[ee];AB[aa];W[cc])").unwrap();
     let err = import_fails(&h, &dir.join("setup.sgf"), 2);
     assert!(err.contains("adds or removes stones after move 1"), "{err}");
+    // A setup whose white stone at A9 has no liberty, and one whose black
+    // string B9 A8 has none: neither is a position a game can start from.
+    let airless = "(;GM[1]FF[4]SZ[9]AW[aa]AB[ba][ab];B[ee])";
+    std::fs::write(dir.join("airless.sgf"), airless).unwrap();
+    let err = import_fails(&h, &dir.join("airless.sgf"), 1);
+    assert!(
+        err.contains("setup is not a legal position: the white stones at A9 have no liberty"),
+        "{err}"
+    );
+    let string = "(;SZ[9]AB[ba][ab][aa]AW[ca][bb][ac];W[ee])";
+    std::fs::write(dir.join("string.sgf"), string).unwrap();
+    let err = import_fails(&h, &dir.join("string.sgf"), 1);
+    assert!(
+        err.contains("the black stones at A9 B9 A8 have no liberty"),
+        "{err}"
+    );
     std::fs::write(dir.join("junk.sgf"), "not sgf").unwrap();
     import_fails(&h, &dir.join("junk.sgf"), 2);
     import_fails(&h, &dir.join("missing.sgf"), 2);

@@ -36,3 +36,37 @@ fn vacation_on_off_on_in_one_mail_keeps_the_move_and_the_last_vacation() {
     let transcript = h.transcript_to(ALICE).text;
     assert!(!transcript.contains("internal"), "{transcript}");
 }
+
+#[test]
+fn a_damaged_game_refuses_its_own_commands_and_the_others_are_played() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    h.game_new("alice", "bob", 9);
+    // game2's stored board (version, size, two bits a point from A1) gets
+    // a white stone at A9 hemmed in by black stones at B9 and A8.
+    let db = h.db();
+    let mut broken: Vec<u8> = db
+        .query_row("SELECT board FROM games WHERE id = 2", [], |r| r.get(0))
+        .unwrap();
+    broken[2 + 72 / 4] = 0b0110; // A9 white, B9 black
+    broken[2 + 63 / 4] |= 0b01 << 6; // A8 black
+    db.execute("UPDATE games SET board = ?1 WHERE id = 2", [&broken])
+        .unwrap();
+    drop(db);
+    send(&h, ALICE, "move game2 e5\nmove game1 e5", 1.0);
+    assert_eq!(
+        h.count("quarantine"),
+        0,
+        "the mail is not quarantined whole"
+    );
+    h.assert_moves("game1", 1, &[("black", "E5")]);
+    let transcript = h.transcript_to(ALICE);
+    assert!(
+        transcript
+            .text
+            .contains("game2 cannot be read: its stored record is damaged"),
+        "{}",
+        transcript.text
+    );
+    assert!(transcript.rejected().contains(&"game-unreadable"));
+}

@@ -1,6 +1,7 @@
 //! Finding the game a command names: any game, one the sender plays in
 //! (with their colour), or one of theirs in the scoring phase; a missing
-//! game or a stranger's game is a refusal with plain words.
+//! game or a stranger's game is a refusal with plain words, and so is a
+//! game whose stored record cannot be read (the mail's other commands go on).
 
 use rusqlite::Connection;
 
@@ -21,6 +22,9 @@ pub(crate) fn load(conn: &Connection, game: GameRef) -> CmdResult<StoredGame> {
     match games::load(conn, id) {
         Ok(g) => Ok(g),
         Err(StoreError::NotFound { .. }) => Err(missing().into()),
+        Err(StoreError::Corrupt { .. } | StoreError::Invalid { .. }) => {
+            Err(reject("game-unreadable", words::unreadable(id)).into())
+        }
         Err(e) => Err(e.into()),
     }
 }

@@ -15,6 +15,14 @@ pub(crate) fn no_such_game(number: u64) -> String {
     format!("there is no game{number}")
 }
 
+/// `game-unreadable`: the stored record of `id` cannot be read.
+pub(crate) fn unreadable(id: GameId) -> String {
+    format!(
+        "{id} cannot be read: its stored record is damaged, and the server's admin has to \
+         repair it (your other commands in this mail were handled)"
+    )
+}
+
 /// `not-a-player`: the sender does not play in `id`.
 pub(crate) fn not_a_player(id: GameId) -> String {
     format!("you do not play in {id}")

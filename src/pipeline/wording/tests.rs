@@ -15,6 +15,7 @@ use fixtures::{Page, at, challenge, id, stones, summary, terms};
 
 fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
+    p.show("play::unreadable", play::unreadable(id()));
     p.show("play::not_a_player", play::not_a_player(id()));
     p.show("play::not_scoring", play::not_scoring(id()));
     p.show("play::is_over", play::is_over(id()));
