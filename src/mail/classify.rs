@@ -231,7 +231,7 @@ fn senders(mail: &InboundMail) -> impl Iterator<Item = &str> {
 fn without_tag(addr: &str) -> String {
     let (local, domain) = addr.rsplit_once('@').unwrap_or((addr, ""));
     let base = local.split('+').next().unwrap_or(local);
-    format!("{base}@{domain}").to_lowercase()
+    format!("{base}@{domain}").to_ascii_lowercase()
 }
 
 #[cfg(test)]

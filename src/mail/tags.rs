@@ -22,7 +22,7 @@ const BOUNCE_TAG: &str = "bounce-";
 pub(crate) fn bounce_address(server: &str, message_id: &str) -> String {
     let digest = Sha256::digest(message_id.as_bytes());
     let id: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_lowercase()
+    tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_ascii_lowercase()
 }
 
 /// Returns `server`'s address with `+tag` on its local part (any tag it had replaced).

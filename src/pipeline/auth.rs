@@ -18,9 +18,38 @@ pub(crate) fn forged(mail: &InboundMail, trusted: Option<&str>) -> Option<String
         .to_ascii_lowercase();
     mail.authentication_results
         .iter()
+        .map(|h| uncommented(h))
         .filter(|h| authserv_id(h).eq_ignore_ascii_case(trusted.trim()))
-        .find_map(|h| failing_method(h, &domain))
+        .find_map(|h| failing_method(&h, &domain))
         .map(|m| format!("{m} for {domain} failed, as {trusted} reports: the sender may be forged"))
+}
+
+/// Returns `header` with its comments (RFC 5322 `(...)`, nested, with
+/// `\` escapes; not inside quoted strings) each replaced by a space, so that
+/// `dmarc=fail(p=reject)` reads as `dmarc=fail`.
+fn uncommented(header: &str) -> String {
+    let (mut out, mut depth, mut quoted, mut escaped) = (String::new(), 0u32, false, false);
+    for c in header.chars() {
+        let keep = depth == 0;
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if quoted || depth > 0 => escaped = true,
+            '"' if depth == 0 => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted && depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    out.push(' ');
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if keep && depth == 0 {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn authserv_id(header: &str) -> &str {
@@ -88,6 +117,25 @@ mod tests {
             forged(&dmarc, Some("mx.example.net"))
                 .unwrap()
                 .contains("dmarc")
+        );
+    }
+
+    #[test]
+    fn comments_are_read_as_blanks_wherever_they_stand() {
+        let trusted = Some("mx.example.net");
+        for header in [
+            "mx.example.net; dmarc=fail(p=reject) header.from=example.org",
+            "mx.example.net (our MX); dmarc=fail(p=reject; sp=none)header.from=example.org",
+            "mx.example.net; dkim=fail (bad (nested) sig \\) still) header.d=example.org",
+        ] {
+            let why = forged(&mail(&[header]), trusted);
+            assert!(why.is_some(), "{header}");
+        }
+        let quoted = mail(&["mx.example.net; dkim=pass header.d=example.org x=\"(\""]);
+        assert!(forged(&quoted, trusted).is_none());
+        assert_eq!(
+            uncommented("a=b(c)d \"(e)\" (f (g) \\) h) i"),
+            "a=b d \"(e)\"   i"
         );
     }
 

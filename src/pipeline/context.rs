@@ -64,7 +64,7 @@ pub(crate) struct Env<'a> {
 pub(crate) struct Msg<'a> {
     /// The parsed mail.
     pub(crate) mail: &'a InboundMail,
-    /// Its exactly-once key (see `process::message_key`).
+    /// Its exactly-once key (see `process::unseen_key`).
     pub(crate) key: &'a str,
     /// Where it came from: its file name, as the runner names it.
     pub(crate) source: &'a str,

@@ -31,14 +31,6 @@ use crate::mail::inbound::{self, InboundMail};
 use crate::store::messages::{self, Outcome};
 use crate::store::players::{self, Player};
 
-/// Returns the exactly-once key of a message: its Message-ID, else a hash of its bytes.
-pub(crate) fn message_key(mail: &InboundMail) -> String {
-    match &mail.message_id {
-        Some(id) if !id.is_empty() => id.clone(),
-        _ => format!("sha256:{}", mail.raw_hash),
-    }
-}
-
 /// Handles one raw message inside the caller's transaction (`conn`); see
 /// the module header for the steps.
 pub(crate) fn process(
@@ -54,15 +46,14 @@ pub(crate) fn process(
         Ok(mail) => mail,
         Err(unreadable) => return Ok(unreadable),
     };
-    let key = message_key(&mail);
+    let Some(key) = unseen_key(conn, &mail)? else {
+        return Ok(Disposition::Duplicate);
+    };
     let msg = Msg {
         mail: &mail,
         key: &key,
         source,
     };
-    if !unseen(conn, &msg)? {
-        return Ok(Disposition::Duplicate);
-    }
     if let Some(done) = ignored(conn, env, &msg)? {
         return Ok(done);
     }
@@ -93,9 +84,21 @@ fn readable(raw: &[u8]) -> Result<InboundMail, Disposition> {
     })
 }
 
-/// Step 3: true when the message's key is not recorded yet.
-fn unseen(conn: &Connection, msg: &Msg<'_>) -> Result<bool, PipelineError> {
-    Ok(!messages::seen(conn, msg.key)?)
+/// Step 3: the message's exactly-once key, or `None` when it has been
+/// handled before. The key is the Message-ID (another mail reusing it, from
+/// another sender or with other words, gets a key of its own), else the
+/// hash of what the mail says.
+fn unseen_key(conn: &Connection, mail: &InboundMail) -> Result<Option<String>, PipelineError> {
+    let sender = mail.from.as_deref();
+    let print = &mail.content_hash;
+    let key = match &mail.message_id {
+        Some(id) if !id.is_empty() => messages::unseen_key(conn, id, sender, print)?,
+        _ => {
+            let key = format!("sha256:{print}");
+            (!messages::seen(conn, &key)?).then_some(key)
+        }
+    };
+    Ok(key)
 }
 
 /// Step 4: records a message that must not be answered (and a delivery

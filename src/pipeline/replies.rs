@@ -504,7 +504,8 @@ pub(super) fn reach_address(
     address: &str,
     since: chrono::DateTime<chrono::Utc>,
 ) -> Result<Reach, StoreError> {
-    let normalized = players::normalize_address(address).unwrap_or_else(|_| address.to_lowercase());
+    let normalized =
+        players::normalize_address(address).unwrap_or_else(|_| address.to_ascii_lowercase());
     reach::address(conn, address, &normalized, since)
 }
 

@@ -67,6 +67,8 @@ pub struct NewMessage<'a> {
     pub detail: &'a str,
     /// Where it came from: an inbox file name, `stdin`, `imap:...`.
     pub source: &'a str,
+    /// The hash of what it says (see `InboundMail::content_hash`).
+    pub fingerprint: &'a str,
 }
 
 /// A handled message as listed.
@@ -92,6 +94,39 @@ pub(crate) struct MessageRow {
     pub(crate) source: String,
 }
 
+/// Returns the exactly-once key of a message with Message-ID `id` from
+/// `sender` whose content has `fingerprint`, or `None` when that message
+/// has been handled before. The key is the Message-ID itself for the first
+/// message to bring it, and `<id> sha256:<fingerprint>` for another one
+/// that reuses it (another sender, or other content).
+pub(crate) fn unseen_key(
+    conn: &Connection,
+    id: &str,
+    sender: Option<&str>,
+    fingerprint: &str,
+) -> Result<Option<String>, StoreError> {
+    let own = format!("{id} sha256:{fingerprint}");
+    let mut stmt =
+        conn.prepare_cached("SELECT key, sender, fingerprint FROM messages WHERE key IN (?1, ?2)")?;
+    let rows = stmt.query_map(params![id, own], |r| {
+        Ok((
+            r.get::<_, String>(0)?,
+            r.get::<_, Option<String>>(1)?,
+            r.get::<_, Option<String>>(2)?,
+        ))
+    })?;
+    let mut first_taken = false;
+    for row in rows {
+        let (key, by, print) = row?;
+        let same = by.as_deref() == sender && print.as_deref().is_none_or(|p| p == fingerprint);
+        if key == own || same {
+            return Ok(None);
+        }
+        first_taken = true;
+    }
+    Ok(Some(if first_taken { own } else { id.to_string() }))
+}
+
 /// Returns true when a message with `key` has been handled before.
 pub(crate) fn seen(conn: &Connection, key: &str) -> Result<bool, StoreError> {
     let found: Option<i64> = conn
@@ -108,8 +143,8 @@ pub fn record(
     now: DateTime<Utc>,
 ) -> Result<i64, StoreError> {
     conn.prepare_cached(
-        "INSERT INTO messages (key, sender, player_id, subject, received_at, outcome, reasons, detail, source)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO messages (key, sender, player_id, subject, received_at, outcome, reasons, detail, source, fingerprint)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         m.key,
@@ -120,7 +155,8 @@ pub fn record(
         m.outcome.name(),
         m.reasons,
         m.detail,
-        m.source
+        m.source,
+        m.fingerprint
     ])?;
     Ok(conn.last_insert_rowid())
 }

@@ -49,6 +49,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 7,
         sql: include_str!("migrations/0007_game_comments.sql"),
     },
+    Migration {
+        version: 8,
+        sql: include_str!("migrations/0008_message_fingerprints.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

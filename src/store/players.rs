@@ -57,14 +57,14 @@ pub(crate) fn check_name(name: &str) -> Result<String, StoreError> {
     })
 }
 
-/// Returns the bare address of `text`, lower-cased, without a display name
+/// Returns the bare address of `text`, ASCII letters lower-cased, without a display name
 /// or angle brackets: `"Alice" <Alice@Example.org>` gives `alice@example.org`.
 pub(crate) fn normalize_address(text: &str) -> Result<String, StoreError> {
     let inner = match (text.rfind('<'), text.rfind('>')) {
         (Some(open), Some(close)) if open < close => &text[open + 1..close],
         _ => text,
     };
-    let addr = inner.trim().to_lowercase();
+    let addr = inner.trim().to_ascii_lowercase();
     match address_problem(&addr) {
         None => Ok(addr),
         Some(reason) => Err(StoreError::Invalid {
@@ -266,6 +266,7 @@ mod tests {
         assert_eq!(n("Alice@Example.ORG"), "alice@example.org");
         assert_eq!(n("\"Alice A.\" <Alice@Example.org>"), "alice@example.org");
         assert_eq!(n(" <bob@x.net> "), "bob@x.net");
+        assert_ne!(n("\u{212A}ate@example.org"), "kate@example.org");
         for bad in ["alice", "@x.org", "a@", "a b@x.org", "a@@x", "a@x..org"] {
             assert!(normalize_address(bad).is_err(), "{bad}");
         }

@@ -379,6 +379,7 @@ fn message_list_json_has_the_documented_fields() {
             reasons: "ko auto-submitted",
             detail: "a detail",
             source: "1.a.host",
+            fingerprint: "0f",
         };
         store
             .write(|tx| messages::record(tx, &m, at(i as i64)))

@@ -362,6 +362,7 @@ fn raw_headers(raw: &[u8]) -> Vec<(String, String)> {
 }
 
 /// A player's mail, built header by header.
+#[derive(Clone)]
 pub struct MailBuilder {
     headers: Vec<(String, String)>,
     body: String,

@@ -1,8 +1,10 @@
 //! Exactly once: a message is handled once whatever happens to its file.
 //! Polling again finds nothing; a processed message copied back into
 //! `inbox/new` under a new name, a mail without Message-ID sent twice (its
-//! key is a hash of its bytes), two copies in one poll and `pbmgo deliver`
-//! of the same mail twice apply the move once and queue no reply again.
+//! key is a hash of what it says), a copy with other transport headers,
+//! two copies in one poll and `pbmgo deliver` of the same mail twice apply
+//! the move once and queue no reply again; another mail that reuses a
+//! Message-ID (from another sender, or with other words) is handled.
 //! What needs no file runs in-process, on the pipeline harness.
 
 use crate::common::harness::Harness;
@@ -98,7 +100,7 @@ fn two_copies_in_one_poll_run_once() {
 }
 
 #[test]
-fn a_mail_without_message_id_is_known_by_its_bytes() {
+fn a_mail_without_message_id_is_known_by_what_it_says() {
     let h = harness();
     let m = mail("alice@example.org", "my move", "move game1 e5").without("Message-ID");
     h.drop_mail(&m.bytes());
@@ -113,10 +115,15 @@ fn a_mail_without_message_id_is_known_by_its_bytes() {
 
     h.drop_mail(&m.bytes());
     assert_eq!(counts(&h.poll()), duplicates(1));
+    let relayed = m
+        .clone()
+        .header("Received", "from relay.example by mx.example");
+    h.drop_mail(&relayed.bytes());
+    assert_eq!(counts(&h.poll()), duplicates(1), "another hop, same mail");
     assert_eq!(h.moves("game1").len(), 1);
     assert_eq!(h.outbox_rows().len(), 2);
 
-    // Other bytes (another Date) are another mail: read, and refused.
+    // Another Date is another mail: read, and refused.
     let later = m.header("Date", "Sun, 22 Nov 2026 10:05:00 +0000");
     h.drop_mail(&later.bytes());
     let got = counts(&h.poll());
@@ -167,4 +174,39 @@ fn deliver_twice_applies_once() {
 
     // A poll afterwards finds nothing left to do.
     assert_eq!(counts(&h.poll()), Counts::default());
+}
+
+#[test]
+fn a_message_id_reused_by_another_sender_or_other_words_is_another_mail() {
+    let h = harness();
+    let id = "same-id@example.org";
+    let alice = mail("alice@example.org", "my move", "move game1 e5").id(id);
+    h.drop_mail(&alice.bytes());
+    assert_eq!(counts(&h.poll()).applied, 1);
+    // Bob's client (or a forger) uses the same Message-ID: bob's move is
+    // played, not dropped as a copy of alice's mail.
+    let bob = mail("bob@example.org", "my move", "move game1 c3").id(id);
+    h.drop_mail(&bob.bytes());
+    assert_eq!(counts(&h.poll()).applied, 1);
+    h.assert_moves("game1", 2, &[("black", "E5"), ("white", "C3")]);
+    let keys: Vec<String> = h
+        .messages()
+        .iter()
+        .map(|m| m["key"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(keys[0], id);
+    assert!(
+        keys[1].starts_with("same-id@example.org sha256:"),
+        "{keys:?}"
+    );
+    // The same mail of bob's again, through another relay: a copy.
+    let again = bob.clone().header("Received", "from relay.example");
+    h.drop_mail(&again.bytes());
+    assert_eq!(counts(&h.poll()), duplicates(1));
+    // Alice again with the same id and other words: another mail.
+    let other = mail("alice@example.org", "my move", "move game1 d4").id(id);
+    h.drop_mail(&other.bytes());
+    assert_eq!(counts(&h.poll()).applied, 1);
+    assert_eq!(h.moves("game1").len(), 3);
+    assert_eq!(h.messages().len(), 3);
 }

@@ -7,7 +7,7 @@
 //! rustls stream, see `tls`). Must not touch the store or the pipeline:
 //! the caller decides, between `fetch` and `settle`, what a message means.
 //! Exactly-once is the caller's: a message fetched again after a lost
-//! connection must be recognised by its key (`pipeline::message_key`).
+//! connection must be recognised by its key (the pipeline's `unseen_key`).
 //!
 //! This file only declares the parts and re-exports what callers use: the
 //! settings and the session (`mailbox`), the errors (`error`) and TLS

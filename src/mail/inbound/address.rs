@@ -1,6 +1,7 @@
 //! Address normalization: `"Alice <Alice@Example.ORG>"` → `alice@example.org`.
 
-/// Returns the bare address of `s`, lower-cased, or `None` when it is not one.
+/// Returns the bare address of `s` with its ASCII letters lower-cased (a
+/// Kelvin sign is not a K), or `None` when it is not one.
 ///
 /// Accepts a bare address or one in angle brackets after a display name.
 /// Rejects text without exactly one `@`, with an empty local part or
@@ -12,7 +13,7 @@ pub(crate) fn normalize_address(s: &str) -> Option<String> {
         && !domain.is_empty()
         && !domain.contains('@')
         && !inner.chars().any(|c| c.is_whitespace() || c.is_control());
-    valid.then(|| inner.to_lowercase())
+    valid.then(|| inner.to_ascii_lowercase())
 }
 
 /// Returns the text inside the last `<…>` of `s`, if any.

@@ -167,5 +167,5 @@ fn clean_path(inner: &str) -> String {
         .chars()
         .filter(|c| !c.is_control() && !c.is_whitespace())
         .collect::<String>()
-        .to_lowercase()
+        .to_ascii_lowercase()
 }

@@ -35,6 +35,11 @@ pub struct InboundMail {
     /// SHA-256 of the raw bytes, lower-case hex (idempotency key when there
     /// is no Message-ID).
     pub raw_hash: String,
+    /// SHA-256 of what the mail says (From, Subject, Date, body text and the
+    /// bytes after the headers), lower-case hex: the same for a copy
+    /// delivered again with other transport headers, another for another
+    /// mail reusing a Message-ID.
+    pub content_hash: String,
     /// Length of the raw message in bytes.
     pub size: usize,
     /// The single From address, normalized (lower-case, no display name).
@@ -170,7 +175,7 @@ fn nested_messages(raw: &[u8]) -> usize {
 
 fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
     let from = headers::from_addresses(message);
-    InboundMail {
+    let mut mail = InboundMail {
         message_id: headers::message_id(message),
         raw_hash: sha256_hex(raw),
         size: raw.len(),
@@ -193,7 +198,42 @@ fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
         cc: headers::addresses(message, "Cc"),
         delivered_to: headers::delivered_to(message),
         dsn_recipients: dsn::recipients(message),
+        ..InboundMail::default()
+    };
+    mail.content_hash = content_hash(&mail, raw);
+    mail
+}
+
+/// The hash of what `mail` says: its sender, Subject, Date, text and the
+/// raw bytes after its header block (which relays leave alone), each part
+/// ended by a NUL so that no two splits of the same bytes agree.
+fn content_hash(mail: &InboundMail, raw: &[u8]) -> String {
+    let parts: [&[u8]; 5] = [
+        mail.from.as_deref().unwrap_or_default().as_bytes(),
+        mail.subject.as_bytes(),
+        mail.date.as_deref().unwrap_or_default().as_bytes(),
+        mail.text.as_bytes(),
+        after_headers(raw),
+    ];
+    let mut bytes = Vec::new();
+    for part in parts {
+        bytes.extend_from_slice(part);
+        bytes.push(0);
     }
+    sha256_hex(&bytes)
+}
+
+/// The bytes after the first empty line, or all of `raw` without one.
+fn after_headers(raw: &[u8]) -> &[u8] {
+    let ends: [&[u8]; 2] = [b"\r\n\r\n", b"\n\n"];
+    ends.iter()
+        .filter_map(|end| {
+            raw.windows(end.len())
+                .position(|w| w == *end)
+                .map(|at| at + end.len())
+        })
+        .min()
+        .map_or(raw, |at| &raw[at..])
 }
 
 fn sha256_hex(raw: &[u8]) -> String {

@@ -27,6 +27,9 @@ fn normalizes_addresses() {
         ("alice@exa\u{7}mple.org", None),
         ("", None),
         ("<>", None),
+        // Only ASCII letters fold: a Kelvin sign is not a K.
+        ("\u{212A}ate@Example.org", Some("\u{212A}ate@example.org")),
+        ("\u{130}vy@example.org", Some("\u{130}vy@example.org")),
     ];
     for (input, expected) in cases {
         assert_eq!(normalize_address(input).as_deref(), expected, "{input:?}");
