@@ -12,6 +12,22 @@ use crate::home::{CONFIG_FILE, Home};
 use crate::store::Store;
 use crate::store::codec::parse_time;
 
+/// A sign that `home` has handled mail (processed or quarantined messages,
+/// or mail written by the file transport), in words, if there is one.
+fn handled_mail(home: &Home) -> Option<String> {
+    let places = [
+        (home.inbox().join("cur"), "inbox/cur"),
+        (home.quarantine().join("new"), "quarantine/new"),
+        (home.quarantine().join("cur"), "quarantine/cur"),
+        (home.outbox(), "the outbox folder"),
+    ];
+    places.into_iter().find_map(|(dir, name)| {
+        let n = std::fs::read_dir(&dir).ok()?.flatten().count();
+        let files = if n == 1 { "file" } else { "files" };
+        (n > 0).then(|| format!("{name} holds {n} {files}"))
+    })
+}
+
 /// The home used when none is named.
 pub(crate) const DEFAULT_HOME: &str = "data";
 
@@ -100,9 +116,27 @@ impl GlobalArgs {
 }
 
 impl Context {
-    /// Opens the database (creating it and its directory if needed) and
-    /// applies pending migrations.
+    /// Opens the database and applies pending migrations. A missing (or
+    /// empty) database is created only in a home that has handled no mail:
+    /// in one that has, it was lost or moved, and a fresh one would make
+    /// every player a stranger whose name anyone could take.
     pub(crate) fn open_store(&self) -> anyhow::Result<Store> {
+        let path = self.home.database();
+        let fresh = std::fs::metadata(&path).map_or(true, |m| m.len() == 0);
+        if let Some(sign) = fresh.then(|| handled_mail(&self.home)).flatten() {
+            anyhow::bail!(
+                "the database {} is missing or empty, but this home has handled mail ({sign}); \
+                 restore it from a backup (see the README, Backups) or set [database] path to \
+                 where it is; run pbmgo init to start a new one on purpose",
+                path.display()
+            );
+        }
+        self.create_store()
+    }
+
+    /// Opens the database, creating it and its directory if needed, and
+    /// applies pending migrations (what `init` does on purpose).
+    pub(crate) fn create_store(&self) -> anyhow::Result<Store> {
         let path = self.home.database();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)

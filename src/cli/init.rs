@@ -36,7 +36,7 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     }
     let db = home.database();
     let existed = db.exists();
-    let store = ctx.open_store()?;
+    let store = ctx.create_store()?;
     let version = store.schema_version()?;
     let migrated = store.migrations_applied() > 0;
     drop(store);

@@ -5,7 +5,7 @@
 #[cfg(feature = "imap")]
 mod imap;
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -15,6 +15,7 @@ use super::context::GlobalArgs;
 use super::mailrun;
 use super::transport::{self, SetupError};
 use crate::home::Home;
+use crate::mail::oversize;
 use crate::mail::transport::Transport;
 use crate::pipeline::Disposition;
 use crate::runner::{
@@ -215,11 +216,10 @@ pub(crate) fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<
 
 fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<String> {
     let ctx = global.context()?;
-    let mut raw = Vec::new();
-    std::io::stdin().read_to_end(&mut raw)?;
+    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
+    let raw = oversize::read_limited(std::io::stdin().lock(), run.settings.max_message_bytes)?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
-    let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
     let unique = format!("{}.deliver", std::process::id());
     let d = deliver_one(&mut store, &run, &inbox, &held, &raw, &unique)?;
     if !args.no_send

@@ -30,7 +30,10 @@ pub(crate) struct Config {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub(crate) struct ServerConfig {
-    /// The address players write to.
+    /// The address players write to: a bare `local@domain` in ASCII, with
+    /// no `+` in the local part (pbmgo adds `+token` itself); checked when
+    /// the config is read.
+    #[serde(deserialize_with = "server_address")]
     pub(crate) address: String,
     /// The display name on outgoing mail.
     pub(crate) name: String,
@@ -54,6 +57,41 @@ impl Default for ServerConfig {
             auth: AuthMode::Address,
             bounce_limit: 3,
         }
+    }
+}
+
+/// Reads `[server] address`, refusing what cannot be the From of mail and
+/// the base of `+token` addresses.
+fn server_address<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let address = String::deserialize(d)?;
+    match address_problem(&address) {
+        None => Ok(address),
+        Some(why) => Err(serde::de::Error::custom(format!(
+            "server.address {address:?} is not usable: {why}"
+        ))),
+    }
+}
+
+/// What is wrong with `address` as the server's address, if anything.
+fn address_problem(address: &str) -> Option<&'static str> {
+    let Some((local, domain)) = address.split_once('@') else {
+        return Some("it needs one '@'");
+    };
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-".contains(c);
+    if local.is_empty() || domain.is_empty() || domain.contains('@') {
+        Some("it must be local-part@domain")
+    } else if local.contains('+') {
+        Some("the local part must have no '+': pbmgo adds +token itself")
+    } else if !local.chars().all(plain) {
+        Some("the local part may hold only ASCII letters, digits, '.', '_' and '-'")
+    } else if !domain.chars().all(plain)
+        || domain.starts_with(['.', '-'])
+        || domain.ends_with(['.', '-'])
+        || domain.contains("..")
+    {
+        Some("the domain must be a host name such as example.org")
+    } else {
+        None
     }
 }
 

@@ -167,6 +167,38 @@ mod tests {
     }
 
     #[test]
+    fn a_server_address_that_cannot_be_mailed_is_refused_with_its_line() {
+        let path = Path::new("x.toml");
+        for bad in [
+            "go",
+            "go@",
+            "@example.org",
+            "Go Server <go@example.org>",
+            "go+x@example.org",
+            "go@exa mple.org",
+            "go@example..org",
+            "g\u{f6}@example.org",
+            "go@example.org\\r\\nBcc: x@y",
+        ] {
+            let text = format!("[server]\nname = \"a\"\naddress = \"{bad}\"\n");
+            let err = Config::parse(&text, path).unwrap_err();
+            assert!(
+                matches!(err, ConfigError::Parse { line: 3, .. }),
+                "{bad}: {err}"
+            );
+            assert!(err.to_string().contains("server.address"), "{err}");
+        }
+        for good in [
+            "go@example.org",
+            "pbm.go-1@mail.example.org",
+            "pbmgo@localhost",
+        ] {
+            let text = format!("[server]\naddress = \"{good}\"\n");
+            assert_eq!(Config::parse(&text, path).unwrap().server.address, good);
+        }
+    }
+
+    #[test]
     fn unknown_keys_and_bad_values_are_refused_with_a_line() {
         let path = Path::new("x.toml");
         let err = Config::parse("[server]\nname = \"a\"\nadress = \"b\"\n", path).unwrap_err();

@@ -17,6 +17,35 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+/// Renames the file at `path`, whose name `raw` is not UTF-8, to a name
+/// that is: the name read lossily, its odd bytes as `_`, with the hash of
+/// the old name so that two such names cannot meet. Returns the new name.
+fn renamed_to_utf8(path: &Path, raw: &std::ffi::OsStr) -> io::Result<String> {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    raw.hash(&mut hasher);
+    let lossy: String = raw
+        .to_string_lossy()
+        .chars()
+        .map(|c| {
+            if c == char::REPLACEMENT_CHARACTER || c == '/' {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let (base, info) = match lossy.split_once(INFO_SEPARATOR) {
+        Some((b, i)) => (b.to_string(), format!("{INFO_SEPARATOR}{i}")),
+        None => (lossy.clone(), String::new()),
+    };
+    let name = format!("{base}.utf8-{:016x}{info}", hasher.finish());
+    let target = path.with_file_name(&name);
+    fs::rename(path, &target)?;
+    tracing::warn!(from = %path.display(), to = %target.display(), "file name not UTF-8: renamed");
+    Ok(name)
+}
+
 /// The separator between a file's base name and its info (`:2,FLAGS`).
 const INFO_SEPARATOR: char = ':';
 /// The info prefix whose flags are the standard Maildir flags.
@@ -88,15 +117,8 @@ impl Maildir {
     pub(crate) fn pending_first(&self, limit: usize) -> io::Result<Vec<MailFile>> {
         let mut first: BinaryHeap<(String, String, bool)> = BinaryHeap::with_capacity(limit + 1);
         for (sub, in_new) in [("new", true), ("cur", false)] {
-            for entry in fs::read_dir(self.root.join(sub))? {
-                let entry = entry?;
-                let Ok(name) = entry.file_name().into_string() else {
-                    continue;
-                };
-                if name.starts_with('.')
-                    || (!in_new && flags_of(&name).contains(SEEN))
-                    || entry.file_type()?.is_dir()
-                {
+            for name in self.names(sub)? {
+                if !in_new && flags_of(&name).contains(SEEN) {
                     continue;
                 }
                 first.push((Self::base_name(&name).to_owned(), name, in_new));
@@ -121,22 +143,42 @@ impl Maildir {
 
     /// Lists the mail files in the sub-folder `sub`.
     fn list(&self, sub: &str, in_new: bool) -> io::Result<Vec<MailFile>> {
-        let mut files = Vec::new();
+        let dir = self.root.join(sub);
+        let files = self.names(sub)?.into_iter().map(|name| MailFile {
+            path: dir.join(&name),
+            name,
+            in_new,
+        });
+        Ok(files.collect())
+    }
+
+    /// The names of the message files in the sub-folder `sub`: regular
+    /// files whose names do not start with a dot. A file whose name is not
+    /// UTF-8 is renamed to one that is (and listed under it); anything that
+    /// is not a regular file (a FIFO, a socket, a device, a symbolic link)
+    /// is left alone with a log line, never opened, as reading a FIFO
+    /// would hang the poll.
+    fn names(&self, sub: &str) -> io::Result<Vec<String>> {
+        let mut names = Vec::new();
         for entry in fs::read_dir(self.root.join(sub))? {
             let entry = entry?;
-            let Ok(name) = entry.file_name().into_string() else {
-                continue; // not a name any Maildir writer makes
-            };
-            if name.starts_with('.') || entry.file_type()?.is_dir() {
+            let kind = entry.file_type()?;
+            if kind.is_dir() {
                 continue;
             }
-            files.push(MailFile {
-                path: entry.path(),
-                name,
-                in_new,
-            });
+            if !kind.is_file() {
+                tracing::warn!(path = %entry.path().display(), "not a regular file: left alone");
+                continue;
+            }
+            let name = match entry.file_name().into_string() {
+                Ok(name) => name,
+                Err(raw) => renamed_to_utf8(&entry.path(), &raw)?,
+            };
+            if !name.starts_with('.') {
+                names.push(name);
+            }
         }
-        Ok(files)
+        Ok(names)
     }
 
     /// Claims `f` by renaming it into `cur/` with the `S` flag added

@@ -11,6 +11,7 @@ pub mod imap;
 pub mod inbound;
 pub mod maildir;
 pub mod outbound;
+pub mod oversize;
 pub(crate) mod tags;
 pub mod templates;
 pub mod transport;

@@ -28,6 +28,7 @@ use super::{auth, bounces, execute, recall, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
 use crate::mail::command::parse_reply;
 use crate::mail::inbound::{self, InboundMail};
+use crate::mail::oversize;
 use crate::store::messages::{self, Outcome};
 use crate::store::players::{self, Player};
 
@@ -64,14 +65,22 @@ pub(crate) fn process(
     }
 }
 
-/// Step 1: mail over the size limit is quarantined unread.
+/// Step 1: mail over the size limit is quarantined unread, and so is the
+/// stub a runner kept of one (its headers and a note).
 fn within_size(env: &Env<'_>, raw: &[u8]) -> Option<Disposition> {
     let limit = env.settings.max_message_bytes;
-    (raw.len() > limit).then(|| Disposition::Quarantine {
-        reason: format!(
+    let reason = match oversize::stub_size(raw) {
+        Some(size) => format!(
+            "message of {size} bytes is over the limit of {limit}: only its headers were kept"
+        ),
+        None if raw.len() > limit => format!(
             "message of {} bytes is over the limit of {limit}",
             raw.len()
         ),
+        None => return None,
+    };
+    Some(Disposition::Quarantine {
+        reason,
         sender: None,
     })
 }

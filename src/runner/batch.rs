@@ -125,7 +125,7 @@ pub(super) fn run_plain(
     run: &RunContext,
     chunk: &[MailFile],
 ) -> Result<Vec<(MailFile, Disposition)>, RunError> {
-    let items = read_files(chunk)?;
+    let items = read_files(chunk, run.settings.max_message_bytes)?;
     run_batch(store, run, &items, None, None).map(|b| b.done)
 }
 

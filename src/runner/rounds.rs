@@ -101,7 +101,8 @@ fn on_threads(
     std::thread::scope(|scope| {
         let (jobs, job_rx) = channel();
         let (done_tx, done) = channel();
-        scope.spawn(move || work(job_rx, done_tx, folders, transport));
+        let limit = run.settings.max_message_bytes;
+        scope.spawn(move || work(job_rx, done_tx, folders, transport, limit));
         let (renderer, render_end) = render_pool::channel_pair();
         let identity = &run.settings.identity;
         scope.spawn(move || render_pool::work(render_end, identity));
@@ -301,10 +302,11 @@ fn work(
     done: Sender<Finished>,
     (inbox, held): (&Maildir, &Maildir),
     transport: Option<&dyn Transport>,
+    limit: usize,
 ) {
     for work in jobs {
         let finished = match work {
-            Work::Read(files) => Finished::Read(read_files(&files)),
+            Work::Read(files) => Finished::Read(read_files(&files, limit)),
             Work::Settle { files, queued, at } => {
                 let filed = file_all(inbox, held, &files);
                 send_filed(filed, queued, at, transport)

@@ -57,8 +57,35 @@ fn an_oversized_mail_is_quarantined_unanswered() {
     let listed = h.quarantined();
     assert_eq!(listed.len(), 1, "{listed:?}");
     let error = listed[0]["error"].as_str().unwrap();
-    assert!(error.contains("over the limit of 2000"), "{error}");
+    let size = big.bytes().len();
+    assert!(
+        error.contains(&format!(
+            "message of {size} bytes is over the limit of 2000"
+        )),
+        "{error}"
+    );
     assert_eq!(listed[0]["file"].as_str(), Some(name.as_str()));
+    // Kept as its headers and a note: never the body, never more than the limit.
+    let kept = std::fs::read(h.path().join("quarantine/new").join(&held[0])).unwrap();
+    let kept = String::from_utf8(kept).unwrap();
+    assert!(
+        kept.starts_with(&format!("X-Pbmgo-Oversize: {size}\r\n")),
+        "{kept}"
+    );
+    assert!(kept.contains("Subject: my move\r\n"), "{kept}");
+    assert!(
+        !kept.contains("move game1 e5") && kept.len() < 2000,
+        "{kept}"
+    );
+    assert!(kept.contains("only its headers were kept"), "{kept}");
+    // Retried, the stub stays held: its body is gone, not empty.
+    let id = listed[0]["id"].to_string();
+    let retried = h.cmd(&["quarantine", "retry", &id]).output().unwrap();
+    let said = String::from_utf8_lossy(&retried.stdout).to_string()
+        + &String::from_utf8_lossy(&retried.stderr);
+    assert!(said.contains("only its headers were kept"), "{said}");
+    assert!(h.moves("game1").is_empty());
+    assert_eq!(h.files("quarantine/new").len(), 1);
 
     h.drop_mail(&small.bytes());
     assert_eq!(counts(&h.poll()).applied, 1);

@@ -70,6 +70,35 @@ fn pending_lists_new_and_unseen_cur_files_oldest_first() {
 }
 
 #[test]
+fn a_fifo_is_left_alone_and_a_name_that_is_not_utf8_is_renamed_and_read() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let (_dir, md) = maildir();
+    put(&md, "new", "1700000100.a.host");
+    let fifo = md.root().join("new/1700000050.fifo.host");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success(), "mkfifo");
+    std::os::unix::fs::symlink("/etc/hostname", md.root().join("new/1700000060.link.host"))
+        .unwrap();
+    let odd = OsStr::from_bytes(b"1700000200.b\xff\xfe.host:2,F");
+    fs::write(md.root().join("cur").join(odd), "mail odd").unwrap();
+    // Listing never opens the FIFO (which would hang) nor follows the link.
+    let pending = md.pending().unwrap();
+    let got = names(&pending);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0], "1700000100.a.host");
+    let renamed = got[1];
+    assert!(
+        renamed.starts_with("1700000200.b__.host.utf8-") && renamed.ends_with(":2,F"),
+        "{renamed}"
+    );
+    assert_eq!(fs::read_to_string(&pending[1].path).unwrap(), "mail odd");
+    assert!(fifo.exists(), "the FIFO stays where it is");
+    // The renamed file keeps its name on the next pass.
+    assert_eq!(names(&md.pending().unwrap()), got);
+}
+
+#[test]
 fn mark_seen_moves_new_mail_into_cur_with_the_s_flag() {
     let (_dir, md) = maildir();
     put(&md, "new", "1.a.host");

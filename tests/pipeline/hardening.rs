@@ -70,3 +70,44 @@ fn a_damaged_game_refuses_its_own_commands_and_the_others_are_played() {
     );
     assert!(transcript.rejected().contains(&"game-unreadable"));
 }
+
+#[test]
+fn a_fifo_in_the_inbox_does_not_hang_poll_and_the_mail_beside_it_is_read() {
+    let h = clock_mail::home();
+    h.game_new("alice", "bob", 9);
+    let fifo = h.path().join("inbox/new/000000.fifo.test");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success(), "mkfifo");
+    send(&h, ALICE, "move game1 e5", 1.0);
+    h.assert_moves("game1", 1, &[("black", "E5")]);
+    assert!(fifo.exists());
+}
+
+#[test]
+fn a_lost_database_is_not_started_afresh_in_a_home_that_has_handled_mail() {
+    let h = clock_mail::home();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "move game1 e5", 1.0);
+    let db = h.path().join("pbmgo.sqlite3");
+    assert!(db.exists());
+    for (lost, how) in [(true, "missing"), (false, "empty")] {
+        for f in ["pbmgo.sqlite3", "pbmgo.sqlite3-wal", "pbmgo.sqlite3-shm"] {
+            let _ = std::fs::remove_file(h.path().join(f));
+        }
+        if !lost {
+            std::fs::write(&db, b"").unwrap();
+        }
+        let raw = crate::common::pbmgo_home::mail(ALICE, "my move", "move game1 c3").bytes();
+        let out = h.deliver(&raw);
+        assert_eq!(out.status.code(), Some(75), "{how}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is missing or empty"), "{how}: {err}");
+        let polled = h.cmd(&["poll"]).output().unwrap();
+        assert_eq!(polled.status.code(), Some(2), "{how}: {polled:?}");
+        let size = std::fs::metadata(&db).map_or(0, |m| m.len());
+        assert_eq!(size, 0, "{how}: no new database was made");
+    }
+    // `init` starts one on purpose.
+    h.ok(&["init"]);
+    assert!(std::fs::metadata(&db).unwrap().len() > 0);
+}
