@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 
 use super::context::Context;
 use super::transport;
-use crate::home::{AuthMode, Home};
+use crate::home::Home;
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
@@ -33,8 +33,8 @@ pub(crate) fn run_context(ctx: &Context, pinned: bool, batch: usize) -> anyhow::
     })
 }
 
-/// Returns the pipeline settings of the home's config (in token mode, with
-/// the home's secret, made on first use).
+/// Returns the pipeline settings of the home's config with the home's
+/// secret (made on first use), which keys the reply tokens and the VERP ids.
 fn settings(home: &Home) -> anyhow::Result<Settings> {
     settings_with(
         home,
@@ -44,7 +44,7 @@ fn settings(home: &Home) -> anyhow::Result<Settings> {
 }
 
 /// Returns the pipeline settings of the home's config with the token
-/// secret `secret` gives (asked for in token mode only) and `entropy`.
+/// secret `secret` gives and `entropy`.
 pub(crate) fn settings_with(
     home: &Home,
     secret: impl FnOnce() -> anyhow::Result<Vec<u8>>,
@@ -53,10 +53,7 @@ pub(crate) fn settings_with(
     let c = home.config();
     let tokens = TokenKey {
         mode: c.server.auth,
-        secret: match c.server.auth {
-            AuthMode::Token => secret()?,
-            AuthMode::Address => Vec::new(),
-        },
+        secret: secret()?,
     };
     Ok(Settings {
         identity: Identity {

@@ -5,7 +5,7 @@
 //! Owns the two kinds pbmgo makes: VERP envelope senders
 //! (`go+bounce-<id>@domain`), which bring a bounce back with the mail it
 //! is about, and reply-token addresses (`go+<token>@domain`, made by the
-//! pipeline's `tokens`). Pure.
+//! pipeline's `tokens`), and the HMAC both are keyed with. Pure.
 
 use sha2::{Digest, Sha256};
 
@@ -14,15 +14,37 @@ const BOUNCE_TAG: &str = "bounce-";
 
 /// Returns the VERP envelope sender for the mail `message_id` sent as
 /// `server` (`go@pbem.test`): `go+bounce-<id>@pbem.test`, where `<id>` is
-/// the first 16 hex digits of the SHA-256 of the Message-ID. The id is
+/// the first 16 hex digits of the HMAC-SHA256 of the Message-ID keyed with
+/// the home's secret `key`, so that no one can work out the bounce address
+/// of a mail to someone else from its Message-ID. The id is
 /// stored with the outbox row (as its `envelope_from`), so a bounce that
 /// comes back to this address names the row, and so its recipient. Any
 /// `+tag` of the server's own address is replaced; the result is lower-case,
 /// as addresses read from inbound mail are.
-pub(crate) fn bounce_address(server: &str, message_id: &str) -> String {
-    let digest = Sha256::digest(message_id.as_bytes());
+pub(crate) fn bounce_address(server: &str, message_id: &str, key: &[u8]) -> String {
+    let digest = hmac_sha256(key, message_id.as_bytes());
     let id: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
     tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_ascii_lowercase()
+}
+
+/// HMAC-SHA256 (RFC 2104).
+pub(crate) fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    let mut block = [0u8; 64];
+    if key.len() > 64 {
+        block[..32].copy_from_slice(&Sha256::digest(key));
+    } else {
+        block[..key.len()].copy_from_slice(key);
+    }
+    let pad = |byte: u8| block.map(|b| b ^ byte);
+    let inner = Sha256::new()
+        .chain_update(pad(0x36))
+        .chain_update(message)
+        .finalize();
+    Sha256::new()
+        .chain_update(pad(0x5c))
+        .chain_update(inner)
+        .finalize()
+        .into()
 }
 
 /// Returns `server`'s address with `+tag` on its local part (any tag it had replaced).
@@ -54,14 +76,35 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_bounce_id_needs_the_secret() {
+        let id = "1.abc.pbmgo@pbem.test";
+        let a = bounce_address("go@pbem.test", id, b"one secret");
+        assert_ne!(a, bounce_address("go@pbem.test", id, b"another secret"));
+        let plain: String = Sha256::digest(id.as_bytes())
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_ne!(
+            a,
+            format!("go+bounce-{plain}@pbem.test"),
+            "not the bare hash"
+        );
+        assert_eq!(a, bounce_address("go@pbem.test", id, b"one secret"));
+    }
+
+    #[test]
     fn bounce_addresses_carry_an_id_and_are_recognised() {
-        let a = bounce_address("go@pbem.test", "1.abc.pbmgo@pbem.test");
+        let a = bounce_address("go@pbem.test", "1.abc.pbmgo@pbem.test", b"k");
         assert!(
             a.starts_with("go+bounce-") && a.ends_with("@pbem.test"),
             "{a}"
         );
         assert_eq!(a.len(), "go+bounce-@pbem.test".len() + 16);
-        assert_eq!(a, bounce_address("go+x@pbem.test", "1.abc.pbmgo@pbem.test"));
+        assert_eq!(
+            a,
+            bounce_address("go+x@pbem.test", "1.abc.pbmgo@pbem.test", b"k")
+        );
         assert!(is_bounce_address(&a.to_uppercase(), "go@pbem.test"));
         assert!(!is_bounce_address(&a, "go@other.test"));
         assert!(!is_bounce_address("go+abc@pbem.test", "go@pbem.test"));

@@ -29,7 +29,11 @@ pub(crate) struct Queued<'a> {
 
 /// Returns the envelope sender of the mail `message_id`: its VERP bounce address.
 pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
-    tags::bounce_address(&settings.identity.address, message_id)
+    tags::bounce_address(
+        &settings.identity.address,
+        message_id,
+        &settings.tokens.secret,
+    )
 }
 
 /// The game a mail's `X-Pbmgo-Game` names (a challenge not accepted yet

@@ -8,8 +8,8 @@
 //! the commands' gate (`execute::gate`). The secret is an argument ([`super::Settings`]); this module
 //! reads no file and draws no randomness.
 
+use crate::mail::tags::hmac_sha256;
 use rusqlite::Connection;
-use sha2::{Digest, Sha256};
 
 use super::error::PipelineError;
 use crate::home::AuthMode;
@@ -21,7 +21,7 @@ use crate::store::players::{self};
 pub(crate) struct TokenKey {
     /// `address` (tokens off) or `token`.
     pub(crate) mode: AuthMode,
-    /// The secret the tokens are made with (empty while `mode` is `address`).
+    /// The home's secret: the key of the tokens and of the VERP ids.
     pub(crate) secret: Vec<u8>,
 }
 
@@ -71,26 +71,6 @@ pub(crate) fn reply_to_for(
 /// Compares two tokens in time that does not depend on where they differ.
 pub(crate) fn same(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
-}
-
-/// HMAC-SHA256 (RFC 2104).
-fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
-    let mut block = [0u8; 64];
-    if key.len() > 64 {
-        block[..32].copy_from_slice(&Sha256::digest(key));
-    } else {
-        block[..key.len()].copy_from_slice(key);
-    }
-    let pad = |byte: u8| block.map(|b| b ^ byte);
-    let inner = Sha256::new()
-        .chain_update(pad(0x36))
-        .chain_update(message)
-        .finalize();
-    Sha256::new()
-        .chain_update(pad(0x5c))
-        .chain_update(inner)
-        .finalize()
-        .into()
 }
 
 /// Lower-case base32 (RFC 4648 alphabet) without padding.
