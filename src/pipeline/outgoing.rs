@@ -16,6 +16,7 @@ use super::tokens;
 use crate::mail::outbound::{self, OutboundMail};
 use crate::mail::tags;
 use crate::store::games::GameId;
+use crate::store::scoring;
 
 /// Where a queued mail comes from and what it is about.
 pub(crate) struct Queued<'a> {
@@ -57,6 +58,11 @@ pub(crate) fn enqueue(
     let server = &settings.identity.address;
     let about = game.or_else(|| header_game(&mail));
     mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, about)?;
+    if let Some(game) = about
+        && let Some(count) = scoring::current_count(conn, game)?
+    {
+        scoring::note_mail(conn, &mail.message_id, game, count)?;
+    }
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,

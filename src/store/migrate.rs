@@ -53,6 +53,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 8,
         sql: include_str!("migrations/0008_message_fingerprints.sql"),
     },
+    Migration {
+        version: 9,
+        sql: include_str!("migrations/0009_count_numbers.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

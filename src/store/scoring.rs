@@ -32,6 +32,11 @@ pub(crate) struct Marking {
     pub(crate) second_pass: Option<Color>,
     /// When the phase began.
     pub(crate) started_at: DateTime<Utc>,
+    /// The number of this marking: up by one with each change of the dead
+    /// stones and each new scoring phase of the game.
+    pub(crate) count: u32,
+    /// The key of the message that made this count by changing the marking.
+    pub(crate) changed_by: Option<String>,
 }
 
 impl Marking {
@@ -59,8 +64,9 @@ pub(crate) fn open(
 ) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT OR REPLACE INTO scoring (game_id, dead, black_done, white_done, deadline,
-             second_pass, started_at)
-         VALUES (?1, '', 0, 0, NULL, ?2, ?3)",
+             second_pass, started_at, count, changed_by)
+         VALUES (?1, '', 0, 0, NULL, ?2, ?3,
+             COALESCE((SELECT count FROM scoring WHERE game_id = ?1), 0) + 1, NULL)",
     )?
     .execute(params![id.get(), color_text(second_pass), time_text(now)])?;
     Ok(())
@@ -74,7 +80,7 @@ pub(crate) fn load(
 ) -> Result<Option<Marking>, StoreError> {
     let row = conn
         .prepare_cached(
-            "SELECT dead, black_done, white_done, deadline, second_pass, started_at
+            "SELECT dead, black_done, white_done, deadline, second_pass, started_at, count, changed_by
              FROM scoring WHERE game_id = ?1",
         )?
         .query_row([id.get()], |r| {
@@ -85,10 +91,13 @@ pub(crate) fn load(
                 r.get::<_, Option<String>>(3)?,
                 r.get::<_, Option<String>>(4)?,
                 r.get::<_, String>(5)?,
+                r.get::<_, u32>(6)?,
+                r.get::<_, Option<String>>(7)?,
             ))
         })
         .optional()?;
-    let Some((dead, black_done, white_done, deadline, second, started)) = row else {
+    let Some((dead, black_done, white_done, deadline, second, started, count, changed_by)) = row
+    else {
         return Ok(None);
     };
     let corrupt = |reason: String| StoreError::Corrupt {
@@ -115,13 +124,16 @@ pub(crate) fn load(
             .transpose()
             .map_err(corrupt)?,
         started_at: parse_time(&started).map_err(corrupt)?,
+        count,
+        changed_by,
     }))
 }
 
 /// Writes the marking's dead stones, acceptances and deadline.
 pub(crate) fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
     conn.prepare_cached(
-        "UPDATE scoring SET dead = ?2, black_done = ?3, white_done = ?4, deadline = ?5
+        "UPDATE scoring SET dead = ?2, black_done = ?3, white_done = ?4, deadline = ?5,
+             count = ?6, changed_by = ?7
          WHERE game_id = ?1",
     )?
     .execute(params![
@@ -130,8 +142,56 @@ pub(crate) fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
         m.black_done,
         m.white_done,
         m.deadline.map(time_text),
+        m.count,
+        m.changed_by,
     ])?;
     Ok(())
+}
+
+/// Returns the number of the count of game `id` while it is being scored.
+pub(crate) fn current_count(conn: &Connection, id: i64) -> Result<Option<u32>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT s.count FROM scoring s JOIN games g ON g.id = s.game_id
+             WHERE s.game_id = ?1 AND g.status = 'scoring'",
+        )?
+        .query_row([id], |r| r.get(0))
+        .optional()?)
+}
+
+/// Records that the mail `message_id` showed count `count` of game `id`.
+pub(crate) fn note_mail(
+    conn: &Connection,
+    message_id: &str,
+    id: i64,
+    count: u32,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO count_mails (message_id, game_id, count) VALUES (?1, ?2, ?3)",
+    )?
+    .execute(params![bare(message_id), id, count])?;
+    Ok(())
+}
+
+/// Returns the count of game `id` the mail `message_id` showed, if it
+/// showed one.
+pub(crate) fn count_of_mail(
+    conn: &Connection,
+    message_id: &str,
+    id: GameId,
+) -> Result<Option<u32>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT count FROM count_mails WHERE message_id = ?1 AND game_id = ?2")?
+        .query_row(params![bare(message_id), id.get()], |r| r.get(0))
+        .optional()?)
+}
+
+/// A Message-ID without blanks and angle brackets.
+fn bare(message_id: &str) -> &str {
+    message_id
+        .trim()
+        .trim_start_matches('<')
+        .trim_end_matches('>')
 }
 
 /// Returns the games still being scored whose deadline is before `until`.

@@ -203,7 +203,10 @@ fn lone_keywords_stay_commands() {
     assert_eq!(read(THREAD, "Pass"), [Ok(pass)]);
     assert_eq!(
         read(THREAD, "done"),
-        [Ok(Command::Done { game: GameRef(1) })]
+        [Ok(Command::Done {
+            game: GameRef(1),
+            count: None
+        })]
     );
     assert_eq!(
         read(THREAD, "resign"),

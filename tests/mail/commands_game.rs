@@ -98,7 +98,27 @@ fn game_words_take_one_game() {
     for (line, want) in [
         ("accept game12", Command::Accept { game: GameRef(12) }),
         ("DECLINE 12", Command::Decline { game: GameRef(12) }),
-        ("done game3", Command::Done { game: GameRef(3) }),
+        (
+            "done game3",
+            Command::Done {
+                game: GameRef(3),
+                count: None,
+            },
+        ),
+        (
+            "done game3#4",
+            Command::Done {
+                game: GameRef(3),
+                count: Some(4),
+            },
+        ),
+        (
+            "done game3 #4",
+            Command::Done {
+                game: GameRef(3),
+                count: Some(4),
+            },
+        ),
         ("resume game3", Command::Resume { game: GameRef(3) }),
         ("sgf game3", Command::Sgf { game: GameRef(3) }),
         ("undo game3", Command::Undo { game: GameRef(3) }),
@@ -153,7 +173,10 @@ fn game_words_use_the_thread_game() {
                 game: GameRef(7),
                 points: points(&["C3", "D4"])
             },
-            Command::Done { game: GameRef(7) },
+            Command::Done {
+                game: GameRef(7),
+                count: None,
+            },
             Command::Say {
                 game: GameRef(7),
                 text: "thanks, good game".into()

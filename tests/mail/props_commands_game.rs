@@ -55,7 +55,8 @@ fn arb_command() -> impl Strategy<Value = Command> {
         (game.clone(), pts.clone()).prop_map(|(game, points)| Command::Place { game, points }),
         (game.clone(), pts.clone()).prop_map(|(game, points)| Command::Dead { game, points }),
         (game.clone(), pts).prop_map(|(game, points)| Command::Alive { game, points }),
-        game.clone().prop_map(|game| Command::Done { game }),
+        (game.clone(), proptest::option::of(1u32..1000))
+            .prop_map(|(game, count)| Command::Done { game, count }),
         game.clone().prop_map(|game| Command::Resume { game }),
         game.clone().prop_map(|game| Command::Sgf { game }),
         game.clone().prop_map(|game| Command::Undo { game }),

@@ -220,13 +220,14 @@ fn apple_mail_pass_opens_scoring() {
         White: 0 points of territory + 27 stones on the board + 7.5 komi = 34.5
         White wins by 6.5 (W+6.5)
 
+        This is count #1: each change of the marking makes a new one.
         No stones are marked dead.
         carol (Black) has not accepted yet.
         dan (White) has not accepted yet.
 
         To mark a string dead:        dead game3 POINT...
         To mark it alive again:       alive game3 POINT...
-        To accept this count:         done game3
+        To accept this count:         done game3#1
         To play on instead:           resume game3
 
 

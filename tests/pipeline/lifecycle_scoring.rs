@@ -11,7 +11,7 @@ use crate::common::lifecycle::*;
 
 /// A 5x5 game: Black walls column C, White column D, and a white stone at
 /// A4 inside Black's area; two passes, the second by White.
-fn scored_game() -> Harness {
+pub(super) fn scored_game() -> Harness {
     let h = harness();
     send(&h, ALICE, "challenge bob size 5 color black komi 0.5");
     send(&h, BOB, "accept game1");

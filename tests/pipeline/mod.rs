@@ -21,6 +21,7 @@ mod personal;
 mod personal_settings;
 mod replies_quoted;
 mod smtp;
+mod stale_done;
 mod threads;
 mod tokens;
 mod words;

@@ -24,6 +24,9 @@ pub enum CommandError {
     /// The `#N` move number is not a positive number.
     #[error("'{0}' is not a move number (write it as #12 after the point)")]
     BadMoveNumber(String),
+    /// The `#K` count number of `done` is not a positive number.
+    #[error("'{0}' is not a count number (write it as done game1#3)")]
+    BadCountNumber(String),
     /// Words left over after a complete command.
     #[error("unexpected extra words: {0}")]
     TooManyArguments(String),
@@ -54,6 +57,7 @@ impl CommandError {
             CommandError::MissingArgument(_) => "missing-argument",
             CommandError::BadGame(_) => "no-such-game",
             CommandError::BadMoveNumber(_) => "bad-move-number",
+            CommandError::BadCountNumber(_) => "bad-count-number",
             CommandError::TooManyArguments(_) => "too-many-arguments",
             CommandError::BadOption(_) => "bad-option",
             CommandError::DidYouMean { .. } => "did-you-mean",

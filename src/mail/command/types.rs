@@ -120,10 +120,13 @@ pub enum Command {
         /// One point of each string.
         points: Vec<Point>,
     },
-    /// `done GAME`: accept the current dead-stone marking.
+    /// `done GAME[#K]`: accept the current dead-stone marking (count
+    /// number K, when named: an older one is refused as stale).
     Done {
         /// The game.
         game: GameRef,
+        /// The number of the count accepted, when named.
+        count: Option<u32>,
     },
     /// `resume GAME`: leave the scoring phase and play on.
     Resume {
@@ -195,7 +198,11 @@ impl fmt::Display for Command {
             Command::Place { game, points } => write!(f, "place {game}{}", Points(points)),
             Command::Dead { game, points } => write!(f, "dead {game}{}", Points(points)),
             Command::Alive { game, points } => write!(f, "alive {game}{}", Points(points)),
-            Command::Done { game } => write!(f, "done {game}"),
+            Command::Done { game, count: None } => write!(f, "done {game}"),
+            Command::Done {
+                game,
+                count: Some(k),
+            } => write!(f, "done {game}#{k}"),
             Command::Resume { game } => write!(f, "resume {game}"),
             Command::Sgf { game } => write!(f, "sgf {game}"),
             Command::Undo { game } => write!(f, "undo {game}"),

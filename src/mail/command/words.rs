@@ -64,7 +64,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
             .map(|(game, points)| Command::Dead { game, points }),
         "alive" => points(args, thread, "alive GAME POINT...")
             .map(|(game, points)| Command::Alive { game, points }),
-        "done" => game("done GAME").map(|game| Command::Done { game }),
+        "done" => done(args, thread),
         "resume" => game("resume GAME").map(|game| Command::Resume { game }),
         "sgf" => game("sgf GAME").map(|game| Command::Sgf { game }),
         "undo" => game("undo GAME").map(|game| Command::Undo { game }),
@@ -84,6 +84,37 @@ fn challenge(args: &[&str]) -> Outcome {
         opponent: name.to_lowercase(),
         options: challenge_options(rest)?,
     })
+}
+
+/// Reads `done [GAME][#K]` (`game1#3`, `game1 #3`, or `#3` in a game's
+/// thread).
+fn done(args: &[&str], thread: Option<GameRef>) -> Outcome {
+    let words: Vec<&str> = args
+        .iter()
+        .flat_map(|w| match w.find('#') {
+            Some(at) if at > 0 => vec![&w[..at], &w[at..]],
+            _ => vec![*w],
+        })
+        .collect();
+    let (count, rest) = match words.split_last() {
+        Some((last, rest)) if last.starts_with('#') => (Some(count_number(last)?), rest),
+        _ => (None, words.as_slice()),
+    };
+    let game = game_only(rest, thread, "done GAME")?;
+    Ok(Command::Done { game, count })
+}
+
+/// Reads `#K` with K a positive number.
+fn count_number(word: &str) -> Result<u32, CommandError> {
+    let digits = &word[1..];
+    let number = digits
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| digits.parse().ok());
+    number
+        .flatten()
+        .filter(|k: &u32| *k > 0)
+        .ok_or_else(|| CommandError::BadCountNumber(clip(word)))
 }
 
 /// Reads `GAME POINT...` (the game may be left out in a game's thread).

@@ -1,7 +1,7 @@
 //! The context every mail command runs in: the message's transaction, its
 //! environment, the player who sent it and the message's key (which
-//! records and coin flips are tied to), and the mail's words. A copy of
-//! five references.
+//! records and coin flips are tied to), the mail's words, and the mail it
+//! answers. A copy of six references.
 
 use rusqlite::Connection;
 
@@ -22,4 +22,6 @@ pub(crate) struct Cmd<'a> {
     /// The mail's words (its lines that are not commands), kept in the
     /// record of a game the mail plays in.
     pub(crate) words: &'a [String],
+    /// The Message-ID of the mail this one answers (its In-Reply-To).
+    pub(crate) answers: Option<&'a str>,
 }

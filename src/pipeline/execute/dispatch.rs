@@ -40,6 +40,7 @@ pub(crate) fn run_all(
         player,
         key: msg.key,
         words: &parsed.comment,
+        answers: msg.mail.in_reply_to.as_deref(),
     };
     let gate = Gate::new(
         &env.settings.tokens,

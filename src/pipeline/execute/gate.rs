@@ -71,7 +71,7 @@ fn guarded_game(cmd: &Command) -> Option<GameRef> {
         | Command::Place { game, .. }
         | Command::Dead { game, .. }
         | Command::Alive { game, .. }
-        | Command::Done { game }
+        | Command::Done { game, .. }
         | Command::Resume { game }
         | Command::Undo { game }
         | Command::Say { game, .. } => Some(*game),

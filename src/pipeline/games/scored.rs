@@ -38,6 +38,8 @@ pub(crate) fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Markin
             deadline: None,
             second_pass: Some(g.game.to_move().opponent()),
             started_at: g.updated_at,
+            count: 1,
+            changed_by: None,
         })
     }))
 }
@@ -89,13 +91,17 @@ fn scored_text(g: &StoredGame, m: &Marking) -> String {
 /// What stands below the count while `g` is being scored: the stones
 /// marked dead, who has accepted, when the count stands, what to write.
 fn scoring_state(g: &StoredGame, m: &Marking) -> String {
-    let mut out = format!("\n{}\n", words::marked_dead(&m.dead));
+    let mut out = format!(
+        "\n{}\n{}\n",
+        words::count_number(m.count),
+        words::marked_dead(&m.dead)
+    );
     for c in [Color::Black, Color::White] {
         out.push_str(&words::accepted_line(&g.player(c).name, c, m.done(c)));
     }
     if let Some(d) = m.deadline {
         out.push_str(&words::stands_line(d));
     }
-    out.push_str(&words::scoring_commands(g.id));
+    out.push_str(&words::scoring_commands(g.id, m.count));
     out
 }

@@ -169,14 +169,33 @@ pub(crate) fn stands_line(deadline: DateTime<Utc>) -> String {
     )
 }
 
-/// While scoring: what each player can write, after a blank line.
-pub(crate) fn scoring_commands(id: GameId) -> String {
+/// While scoring: the number of the count shown, a line.
+pub(crate) fn count_number(count: u32) -> String {
+    format!("This is count #{count}: each change of the marking makes a new one.")
+}
+
+/// While scoring: what each player can write, after a blank line; `done`
+/// names count `count`, so that it accepts no other.
+pub(crate) fn scoring_commands(id: GameId, count: u32) -> String {
     format!(
         "\nTo mark a string dead:        dead {id} POINT...\n\
          To mark it alive again:       alive {id} POINT...\n\
-         To accept this count:         done {id}\n\
+         To accept this count:         done {id}#{count}\n\
          To play on instead:           resume {id}\n"
     )
+}
+
+/// `stale-count`: a `done` answered count `seen` of `id`, which is now
+/// count `now` (shown below the transcript's line).
+pub(crate) fn stale_count(id: GameId, seen: u32, now: u32) -> String {
+    match seen > now {
+        true => format!("{id} has no count #{seen} yet: the count now is #{now}, shown below"),
+        false => format!(
+            "the marking of {id} has changed since count #{seen}, which your done answered; \
+             nothing was accepted. The count now is #{now}, shown below: to accept it, send \
+             done {id}#{now}"
+        ),
+    }
 }
 
 /// The warning letter: `accepted` accepted, the count stands at `deadline`.

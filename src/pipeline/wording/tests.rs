@@ -227,7 +227,10 @@ fn scoring_words(p: &mut Page) {
         );
     }
     p.show("scoring::stands_line", w::stands_line(at(29, 12)));
-    p.show("scoring::scoring_commands", w::scoring_commands(id()));
+    p.show("scoring::scoring_commands", w::scoring_commands(id(), 3));
+    p.show("scoring::count_number", w::count_number(3));
+    p.show("scoring::stale_count", w::stale_count(id(), 2, 3));
+    p.show("scoring::stale_count(ahead)", w::stale_count(id(), 4, 3));
     p.show(
         "scoring::waiting_intro",
         w::waiting_intro(id(), "alice", at(29, 12)),

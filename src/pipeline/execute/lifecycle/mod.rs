@@ -36,7 +36,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Place { game, points } => place::place(c, *game, points),
         Command::Dead { game, points } => scoring::mark(c, *game, points, true),
         Command::Alive { game, points } => scoring::mark(c, *game, points, false),
-        Command::Done { game } => scoring::done(c, *game),
+        Command::Done { game, count } => scoring::done(c, *game, *count),
         Command::Resume { game } => scoring::resume(c, *game),
         Command::Sgf { game } => ending::sgf(c, *game),
         other => Err(reject("unknown-command", words::not_lifecycle(&other.to_string())).into()),

@@ -35,6 +35,8 @@ pub(super) fn mark(c: &Cmd<'_>, game: GameRef, points: &[Point], dead: bool) -> 
         let text = words::marked_already(g.id, &strings, dead);
         return Ok(Effect::acted(text, Some(g.id), Vec::new()));
     }
+    m.count += 1;
+    m.changed_by = Some(c.key.to_string());
     let other = color.opponent();
     set_done(&mut m, other, false);
     save(c, &g, &mut m)?;
@@ -120,11 +122,23 @@ fn deadline_for(env: &Env<'_>, m: &Marking) -> Option<DateTime<Utc>> {
     (m.black_done != m.white_done).then(|| env.now + Duration::days(days))
 }
 
-/// `done GAME`: accept the marking; when both have, the game ends with the count.
-pub(super) fn done(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+/// `done GAME[#K]`: accept the marking; when both have, the game ends
+/// with the count. A `done` that answers another count than the one that
+/// stands (named as `#K`, or shown in the mail it replies to) is refused.
+pub(super) fn done(c: &Cmd<'_>, game: GameRef, count: Option<u32>) -> CmdResult<Effect> {
     let (mut g, color) = load_scoring(c.conn, c.player, game)?;
     let mut m = marking_of(c.conn, &g)?;
     let (id, other) = (g.id, color.opponent());
+    let own_change = m.changed_by.as_deref() == Some(c.key);
+    let seen = match (count, c.answers) {
+        (Some(k), _) => Some(k),
+        (None, Some(answered)) if !own_change => scoring::count_of_mail(c.conn, answered, id)?,
+        _ => None,
+    };
+    if let Some(k) = seen.filter(|k| *k != m.count) {
+        let why = words::stale_count(id, k, m.count);
+        return Err(reject_in(id, "stale-count", why).into());
+    }
     if m.done(color) {
         let text = words::accepted_already(id, &g.player(other).name);
         return Ok(Effect::acted(text, Some(id), Vec::new()));
