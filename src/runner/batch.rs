@@ -17,7 +17,7 @@ use super::render_pool::{Deferral, Renderer};
 use super::send::SendSummary;
 use crate::mail::maildir::{MailFile, Maildir};
 use crate::pipeline::{Disposition, MailSink, PipelineError, process};
-use crate::store::outbox::Due;
+use crate::store::outbox::{self, Due};
 use crate::store::savepoint::Savepoint;
 use crate::store::{Store, StoreError, quarantine};
 
@@ -70,11 +70,23 @@ fn run_in(
         return Err(BatchError::Again);
     }
     let queued = sink.into_kept();
+    claim_queued(tx, run, &queued)?;
     Ok(Batch {
         done,
         queued,
         recorded,
     })
+}
+
+/// Claims the mail a batch queued for its outlet to send once the batch is
+/// committed, in the batch's own transaction: no other process reads it as
+/// due (and sends it too) unless this one dies before recording it.
+fn claim_queued(tx: &Connection, run: &RunContext, queued: &[Due]) -> Result<(), StoreError> {
+    let now = run.now();
+    for mail in queued {
+        outbox::claim(tx, mail.id, now)?;
+    }
+    Ok(())
 }
 
 /// Runs each message of `items`, its mail going to `sink`; returns each

@@ -6,8 +6,11 @@
 //! accepted is durable), and the batch's outcomes (sent, to retry, failed)
 //! are written in one transaction. A crash loses at most the record of one
 //! batch: those mails are sent again by the next run, with the same bytes
-//! and so the same Message-ID. Two runs at once may likewise send a mail
-//! twice; run `pbmgo send` from one place (cron or a loop).
+//! and so the same Message-ID. Each mail is claimed (`outbox::claim`) in
+//! its own short transaction before it is handed to the transport, so runs
+//! at the same time (`poll`, `deliver`, `send`, `tick`) never send one mail
+//! twice; a claim left by a run that died is taken again after
+//! `outbox::CLAIM_LEASE`.
 //!
 //! Must not touch: what is sent (the pipeline queues it), how mail is
 //! delivered (`mail::transport`), which transport and retry policy the
@@ -117,6 +120,9 @@ fn send_batch(
 ) -> Result<(), SendError> {
     if !transport.needs_flush() {
         for mail in batch {
+            if !store.write(|tx| outbox::claim(tx, mail.id, now))? {
+                continue;
+            }
             let outcome = send_one(transport, mail);
             store.write(|tx| -> Result<(), SendError> {
                 Ok(record(tx, mail, &outcome, policy, now, summary)?)
@@ -124,9 +130,18 @@ fn send_batch(
         }
         return Ok(());
     }
-    let outcomes = send_flushed(transport, batch);
+    let claimed: Vec<Due> = store.write(|tx| -> Result<Vec<Due>, StoreError> {
+        let mut claimed = Vec::with_capacity(batch.len());
+        for mail in batch {
+            if outbox::claim(tx, mail.id, now)? {
+                claimed.push(mail.clone());
+            }
+        }
+        Ok(claimed)
+    })?;
+    let outcomes = send_flushed(transport, &claimed);
     store.write(|tx| -> Result<(), SendError> {
-        for (mail, outcome) in batch.iter().zip(&outcomes) {
+        for (mail, outcome) in claimed.iter().zip(&outcomes) {
             record(tx, mail, outcome, policy, now, summary)?;
         }
         Ok(())

@@ -57,6 +57,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 9,
         sql: include_str!("migrations/0009_count_numbers.sql"),
     },
+    Migration {
+        version: 10,
+        sql: include_str!("migrations/0010_outbox_claims.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -147,6 +147,7 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
 const DUE: &str = "SELECT o.id, o.message_id, o.envelope_from, o.recipient, b.encoding, b.body
     FROM outbox o LEFT JOIN outbox_bodies b ON b.outbox_id = o.id
     WHERE o.status = 'pending' AND o.next_attempt_at <= ?1
+      AND (o.claimed_until IS NULL OR o.claimed_until <= ?1)
     ORDER BY o.next_attempt_at, o.id LIMIT ?2";
 
 /// Returns up to `limit` pending mails whose next attempt is due at `now`,
@@ -238,12 +239,33 @@ fn log_attempt(
     Ok(())
 }
 
+/// How long a claim on a due mail holds: a process that claimed a mail and
+/// died before recording its outcome leaves it to be sent by a later run
+/// once this has passed.
+pub(crate) const CLAIM_LEASE: Duration = Duration::minutes(10);
+
+/// Claims the due mail `id` for this process before it is handed to a
+/// transport until `now` + [`CLAIM_LEASE`], so that no other process reads
+/// it as due meanwhile; its place in the queue stays. Returns false when
+/// it is not due (sent, failed, or claimed by another process).
+pub(crate) fn claim(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, StoreError> {
+    let changed = conn
+        .prepare_cached(
+            "UPDATE outbox SET claimed_until = ?3
+             WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2
+               AND (claimed_until IS NULL OR claimed_until <= ?2)",
+        )?
+        .execute(params![id, time_text(now), time_text(now + CLAIM_LEASE)])?;
+    Ok(changed == 1)
+}
+
 /// Records a successful send.
 pub(crate) fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
     let now = time_text(now);
     let attempt: u32 = conn
         .prepare_cached(
-            "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2
+            "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2,
+                 claimed_until = NULL
              WHERE id = ?1 RETURNING attempts",
         )?
         .query_row(params![id, now], |r| r.get(0))?;
@@ -271,7 +293,7 @@ pub(crate) fn mark_attempt_failed(
     let next = now + policy.delay_after(attempt);
     conn.prepare_cached(
         "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4,
-             status = CASE WHEN ?5 THEN 'failed' ELSE 'pending' END
+             status = CASE WHEN ?5 THEN 'failed' ELSE 'pending' END, claimed_until = NULL
          WHERE id = ?1",
     )?
     .execute(params![id, attempt, error, time_text(next), give_up])?;

@@ -6,3 +6,4 @@ mod hostile_mail;
 mod kill;
 mod pipeline;
 mod send;
+mod send_once;

@@ -625,7 +625,7 @@ proptest! {
         raw.extend_from_slice(&body);
         if let Ok(mail) = inbound::parse(&raw) {
             if let Some(from) = &mail.from {
-                prop_assert_eq!(from, &from.to_lowercase());
+                prop_assert_eq!(from, &from.to_ascii_lowercase());
                 prop_assert!(from.contains('@'));
                 prop_assert!(!from.chars().any(|c| c.is_whitespace() || c.is_control()));
                 prop_assert!(mail.from_count == 1);
