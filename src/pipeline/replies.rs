@@ -34,7 +34,7 @@ use std::sync::Arc;
 use crate::store::games::{self, GameId, thread};
 use crate::store::players::{self, Player};
 use crate::store::reach::{self, Reach};
-use crate::store::{StoreError, StoredGame, clock};
+use crate::store::{StoreError, StoredGame, clock, outbox};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
 struct Queue<'a, 'b> {
@@ -129,6 +129,20 @@ impl<'a, 'b> Queue<'a, 'b> {
         Ok(reach.is_some_and(|r| self.may_write(&r)))
     }
 
+    /// Defers the mail this message queued to player `id`, who is over the
+    /// hourly reply cap, by an hour, with the reason.
+    fn defer_to(&self, id: i64) -> Result<(), PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        let Some(reach) = reach::player(self.conn, id, since)? else {
+            return Ok(());
+        };
+        let cap = self.env.settings.max_replies_per_hour;
+        let reason = words::deferred_reason(&reach.address, cap);
+        let until = self.env.now + Duration::hours(1);
+        outbox::defer(self.conn, self.inbound_id, &reach.address, until, &reason)?;
+        Ok(())
+    }
+
     /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
     fn may_write(&self, reach: &Reach) -> bool {
         let settings = self.env.settings;
@@ -204,18 +218,24 @@ fn all_letters(
 }
 
 /// Queues the merged letters, numbered on from the mails queued before
-/// them, as `Queue::next_id` numbers; a mail of "your move" notices only
-/// waits while the hourly reply cap holds.
+/// them, as `Queue::next_id` numbers. A mail of "your move" notices to a
+/// player over the hourly reply cap is never dropped: it is queued
+/// deferred, sent once the hour that filled the cap has passed, and
+/// `outbox list` says why it waits.
 fn queue_letters(q: &Queue<'_, '_>, letters: Vec<Letter>) -> Result<u32, PipelineError> {
-    let mut keep = Vec::new();
-    for letter in letters {
-        if letter.kind != "your-move" || q.may_write_player(letter.to.id)? {
-            keep.push(letter);
+    let mut held = Vec::new();
+    for letter in &letters {
+        if letter.kind == "your-move" && !q.may_write_player(letter.to.id)? {
+            held.push(letter.to.id);
         }
     }
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    letters::queue_each(q.conn, q.env, &keep, unique, Some(q.inbound_id))
+    let queued = letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id))?;
+    for player in held {
+        q.defer_to(player)?;
+    }
+    Ok(queued)
 }
 
 /// The transcript's Message-ID, taken before the other mails so its

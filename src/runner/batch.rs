@@ -69,8 +69,7 @@ fn run_in(
     {
         return Err(BatchError::Again);
     }
-    let queued = sink.into_kept();
-    claim_queued(tx, run, &queued)?;
+    let queued = claim_queued(tx, run, sink.into_kept())?;
     Ok(Batch {
         done,
         queued,
@@ -81,12 +80,20 @@ fn run_in(
 /// Claims the mail a batch queued for its outlet to send once the batch is
 /// committed, in the batch's own transaction: no other process reads it as
 /// due (and sends it too) unless this one dies before recording it.
-fn claim_queued(tx: &Connection, run: &RunContext, queued: &[Due]) -> Result<(), StoreError> {
+/// Returns the mail claimed: a mail deferred by a limit is not due yet.
+fn claim_queued(
+    tx: &Connection,
+    run: &RunContext,
+    queued: Vec<Due>,
+) -> Result<Vec<Due>, StoreError> {
     let now = run.now();
+    let mut claimed = Vec::with_capacity(queued.len());
     for mail in queued {
-        outbox::claim(tx, mail.id, now)?;
+        if outbox::claim(tx, mail.id, now)? {
+            claimed.push(mail);
+        }
     }
-    Ok(())
+    Ok(claimed)
 }
 
 /// Runs each message of `items`, its mail going to `sink`; returns each

@@ -239,6 +239,24 @@ fn log_attempt(
     Ok(())
 }
 
+/// Defers the mail the inbound message `inbound_id` queued to `recipient`
+/// until `until`, with `reason` as its last error (what `outbox list`
+/// shows); returns how many mails.
+pub(crate) fn defer(
+    conn: &Connection,
+    inbound_id: i64,
+    recipient: &str,
+    until: DateTime<Utc>,
+    reason: &str,
+) -> Result<usize, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "UPDATE outbox SET next_attempt_at = ?3, last_error = ?4
+             WHERE inbound_id = ?1 AND recipient = ?2 AND status = 'pending'",
+        )?
+        .execute(params![inbound_id, recipient, time_text(until), reason])?)
+}
+
 /// How long a claim on a due mail holds: a process that claimed a mail and
 /// died before recording its outcome leaves it to be sent by a later run
 /// once this has passed.

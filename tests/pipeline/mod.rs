@@ -6,6 +6,7 @@ mod chat;
 mod clients;
 mod clients_more;
 mod clocks;
+mod deferred;
 mod game;
 mod game_thread;
 mod hardening;

@@ -54,6 +54,15 @@ pub(crate) fn several_games_subject(games: &[GameId]) -> String {
     }
 }
 
+/// Why a "your move" mail waits (shown by `outbox list`): `address` had
+/// `cap` mails in the last hour.
+pub(crate) fn deferred_reason(address: &str, cap: u32) -> String {
+    format!(
+        "deferred: {address} had {cap} mails in the last hour (limits.max_replies_per_hour); \
+         sent when the hour has passed"
+    )
+}
+
 /// The opponent's Subject after the second pass in a row.
 pub(crate) fn both_passed_subject(id: GameId) -> String {
     format!("[{id}] Both players passed: the game is being scored")

@@ -16,6 +16,10 @@ use fixtures::{Page, at, challenge, id, stones, summary, terms};
 fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
     p.show("play::unreadable", play::unreadable(id()));
+    p.show(
+        "replies::deferred_reason",
+        replies::deferred_reason("bob@example.org", 20),
+    );
     p.show("play::not_a_player", play::not_a_player(id()));
     p.show("play::not_scoring", play::not_scoring(id()));
     p.show("play::is_over", play::is_over(id()));
