@@ -6,6 +6,7 @@ use rusqlite::Connection;
 
 use super::context::{Env, Msg};
 use super::error::PipelineError;
+use crate::mail::command::without_secret;
 use crate::store::messages::{self, NewMessage, Outcome};
 
 /// What a handled message came to, as its entry keeps it.
@@ -36,11 +37,12 @@ pub(crate) fn record(
     msg: &Msg<'_>,
     entry: &Entry<'_>,
 ) -> Result<i64, PipelineError> {
+    let subject = without_secret(&msg.mail.subject);
     let m = NewMessage {
         key: msg.key,
         sender: msg.mail.from.as_deref(),
         player_id: entry.player_id,
-        subject: &msg.mail.subject,
+        subject: &subject,
         outcome: entry.outcome,
         reasons: entry.reasons,
         detail: entry.detail,

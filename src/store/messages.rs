@@ -127,6 +127,23 @@ pub(crate) fn unseen_key(
     Ok(Some(if first_taken { own } else { id.to_string() }))
 }
 
+/// Returns how many messages of player `player_id` since `since` carry
+/// the reason code `code`.
+pub(crate) fn count_reason_since(
+    conn: &Connection,
+    player_id: i64,
+    code: &str,
+    since: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM messages
+             WHERE player_id = ?1 AND received_at >= ?3
+               AND (' ' || reasons || ' ') LIKE '% ' || ?2 || ' %'",
+        )?
+        .query_row(params![player_id, code, time_text(since)], |r| r.get(0))?)
+}
+
 /// Returns true when a message with `key` has been handled before.
 pub(crate) fn seen(conn: &Connection, key: &str) -> Result<bool, StoreError> {
     let found: Option<i64> = conn

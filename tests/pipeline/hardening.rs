@@ -111,3 +111,28 @@ fn a_lost_database_is_not_started_afresh_in_a_home_that_has_handled_mail() {
     h.ok(&["init"]);
     assert!(std::fs::metadata(&db).unwrap().len() > 0);
 }
+
+#[test]
+fn a_password_in_the_subject_is_never_echoed_nor_stored() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    let raw = crate::common::pbmgo_home::mail(ALICE, "password hunter2", "games").bytes();
+    h.drop_mail(&raw);
+    h.poll_at(&clock_mail::at(1.0));
+    for m in h.sent() {
+        assert!(!m.subject.contains("hunter2"), "{}", m.subject);
+        assert!(!m.text.contains("hunter2"), "{}", m.text);
+    }
+    let transcript = h.transcript_to(ALICE);
+    assert_eq!(transcript.subject, "Re: password ********");
+    for row in h.messages() {
+        assert!(!row.to_string().contains("hunter2"), "{row}");
+    }
+    let db = h.db();
+    let stored: String = db
+        .query_row("SELECT group_concat(subject) FROM messages", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert!(!stored.contains("hunter2"), "{stored}");
+}

@@ -113,3 +113,44 @@ fn a_password_is_required_changed_removed_and_never_quoted() {
         }
     }
 }
+
+#[test]
+fn one_password_line_a_mail_and_a_pause_after_five_wrong_ones() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "password hunter2", 1.0);
+    // Ten guesses in one mail are one refusal, whatever they hold.
+    let guesses: Vec<String> = (0..10).map(|i| format!("password guess{i}")).collect();
+    send(
+        &h,
+        ALICE,
+        &format!("{}\npassword hunter2\ngames", guesses.join("\n")),
+        1.1,
+    );
+    let codes = last_codes(&h, ALICE);
+    assert!(codes.iter().all(|c| c == "one-password"), "{codes:?}");
+    // Five mails with a wrong password, then even the right one waits an hour.
+    for i in 0..5 {
+        send(
+            &h,
+            ALICE,
+            &format!("password wrong{i}\ngames"),
+            1.2 + f64::from(i) / 100.0,
+        );
+        assert_eq!(last_codes(&h, ALICE)[0], "bad-password");
+    }
+    send(&h, ALICE, "password hunter2\nmove game1 e5", 1.5);
+    assert_eq!(
+        last_codes(&h, ALICE),
+        ["password-paused", "password-paused"]
+    );
+    assert!(h.moves("game1").is_empty());
+    // An hour after the guesses, the right password works again.
+    send(&h, ALICE, "password hunter2\nmove game1 e5", 2.3);
+    assert!(
+        last_codes(&h, ALICE).is_empty(),
+        "{:?}",
+        last_codes(&h, ALICE)
+    );
+    assert_eq!(h.moves("game1").len(), 1);
+}

@@ -6,9 +6,8 @@ use super::error::CommandError;
 use super::line::{parse, parse_bare};
 use super::own::OwnWords;
 use super::quote::live_lines;
-use super::subject::{is_game_subject, is_reply_subject, strip_subject};
+use super::subject::{is_game_subject, is_reply_subject, secret_word, strip_subject};
 use super::types::{Command, GameRef, REDACTED_PASSWORD};
-use super::typo::distance;
 
 /// The most commands read from one mail; later command lines are reported
 /// as not processed.
@@ -166,10 +165,9 @@ fn shown(line: &str, parsed: &Outcome) -> String {
 /// `password` (`pasword a b`, `passwd x`): it may hold a secret, so it is
 /// never kept as words that could travel to an opponent.
 fn looks_secret(line: &str) -> bool {
-    let first = line.split_whitespace().next().unwrap_or_default();
-    let word = first.trim_end_matches(':').to_ascii_lowercase();
-    word == "pwd" || (word.len() >= 4 && distance(&word, "password") <= 2)
+    secret_word(line.split_whitespace().next().unwrap_or_default())
 }
+
 
 /// Returns at most [`MAX_LINE_CHARS`] characters of a trimmed line.
 fn clip(line: &str) -> String {

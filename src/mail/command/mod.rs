@@ -39,7 +39,7 @@ pub use error::{CommandError, reply_code};
 pub use line::parse_command;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use own::{MIN_RUN, OwnWords};
-pub use subject::{is_reply_subject, strip_subject};
+pub use subject::{is_reply_subject, strip_subject, without_secret};
 pub use types::{Command, GameRef};
 
 #[cfg(test)]

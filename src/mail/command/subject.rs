@@ -1,6 +1,7 @@
 //! The Subject: reply prefixes and `[tags]` stripped, `[gameN]` found.
 
 use super::types::GameRef;
+use super::typo::distance;
 
 /// Reply and forward prefixes, compared case-insensitively, before a `:`.
 const PREFIXES: &[&str] = &["re", "fwd", "fw", "aw", "sv", "antw", "wg", "tr"];
@@ -19,6 +20,30 @@ pub fn strip_subject(subject: &str) -> (String, Option<GameRef>) {
         rest = next.trim_start();
     }
     (rest.trim_end().to_string(), game_tag(&subject))
+}
+
+/// Returns `subject` as pbmgo may show or keep it: from a word that is
+/// `password` or near it on, the words are replaced by `********`, since
+/// a player may write `password SECRET` in the Subject.
+pub fn without_secret(subject: &str) -> String {
+    let words: Vec<&str> = subject.split_whitespace().collect();
+    match words.iter().position(|w| secret_word(w)) {
+        Some(at) => {
+            let mut kept: Vec<&str> = words[..=at].to_vec();
+            if at + 1 < words.len() {
+                kept.push("********");
+            }
+            kept.join(" ")
+        }
+        None => subject.to_string(),
+    }
+}
+
+/// Whether `word` is `password` or near it (`pasword`, `passwd:`, `pwd`):
+/// what follows it may be a secret.
+pub(super) fn secret_word(word: &str) -> bool {
+    let word = word.trim_end_matches(':').to_ascii_lowercase();
+    word == "pwd" || (word.len() >= 4 && distance(&word, "password") <= 2)
 }
 
 /// Whether the Subject answers or forwards another mail: a reply or forward

@@ -31,7 +31,7 @@ pub(crate) fn run_all(
     parsed: &Parsed,
     msg: &Msg<'_>,
 ) -> Result<Report, PipelineError> {
-    if let Some(refused) = personal::password_gate(conn, player, parsed)? {
+    if let Some(refused) = personal::password_gate(conn, env, player, parsed)? {
         return Ok(refused);
     }
     let c = Cmd {

@@ -97,6 +97,21 @@ pub(crate) fn bad_password() -> &'static str {
      so nothing in this mail was done; send the commands again with that line"
 }
 
+/// `one-password`: the mail had more than one `password` line.
+pub(crate) fn one_password() -> &'static str {
+    "this mail has more than one 'password' line; a mail may carry one, so nothing in it \
+     was done"
+}
+
+/// `password-paused`: `limit` mails in the last hour had a wrong password.
+pub(crate) fn password_paused(limit: u32) -> String {
+    format!(
+        "{limit} mails in the last hour came with a wrong password, so passwords are not \
+         checked for the rest of the hour and nothing in this mail was done; if that was \
+         not you, someone is guessing: ask the server's admin"
+    )
+}
+
 /// The Subject of a `say` letter from `from`.
 pub(crate) fn say_subject(id: GameId, from: &str) -> String {
     format!("[{id}] A message from {from}")

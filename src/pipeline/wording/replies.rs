@@ -10,6 +10,7 @@ use crate::store::GameId;
 /// with one `Re: ` in front (its own reply prefixes taken off, its tags
 /// kept), or `Your commands` when it has none.
 pub(crate) fn transcript_subject(subject: &str) -> String {
+    let subject = crate::mail::command::without_secret(subject);
     let mut rest = subject.trim();
     while let Some(after) = after_reply_prefix(rest) {
         rest = after.trim_start();

@@ -16,6 +16,8 @@ use fixtures::{Page, at, challenge, id, stones, summary, terms};
 fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
     p.show("play::unreadable", play::unreadable(id()));
+    p.show("personal::one_password", personal::one_password());
+    p.show("personal::password_paused", personal::password_paused(5));
     p.show(
         "replies::deferred_reason",
         replies::deferred_reason("bob@example.org", 20),
@@ -413,6 +415,7 @@ fn reply_words(p: &mut Page) {
         "move game12 d4",
         "Re: RE: [game12] Fwd: news",
         "AW: Re[2]: games",
+        "Re: password hunter2 newsecret",
     ] {
         p.show(
             "replies::transcript_subject",

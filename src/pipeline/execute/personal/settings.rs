@@ -11,6 +11,7 @@ use sha2::{Digest, Sha256};
 
 use crate::mail::command::{Command, NotifyMode, Parsed};
 use crate::store::codec::time_text;
+use crate::store::messages;
 use crate::store::players::Player;
 use crate::store::settings as store;
 
@@ -108,25 +109,44 @@ fn salt(source: &str, player_id: i64, env: &Env<'_>) -> [u8; 16] {
     out
 }
 
+/// Wrong passwords a player may send in an hour before the check pauses.
+pub(crate) const WRONG_PASSWORDS_PER_HOUR: u32 = 5;
+
 /// Returns the report of a mail refused whole because it lacks the
 /// player's password, or `None` when the player has no password or the
-/// mail carries a `password` line with the right one.
+/// mail carries one `password` line with the right one. A mail with more
+/// than one `password` line is refused (one guess a mail), and so is every
+/// mail for the rest of the hour once [`WRONG_PASSWORDS_PER_HOUR`] mails
+/// in it had a wrong one (the hash is then not even checked).
 pub(crate) fn password_gate(
     conn: &Connection,
+    env: &Env<'_>,
     player: &Player,
     parsed: &Parsed,
 ) -> Result<Option<Report>, PipelineError> {
     let Some(hash) = store::password_hash(conn, player.id)? else {
         return Ok(None);
     };
-    let proven = parsed.commands.iter().any(|l| {
-        matches!(&l.parsed, Ok(Command::Password { secret, .. })
-            if store::password_matches(&hash, secret))
-    });
-    if proven {
-        return Ok(None);
-    }
-    let refusal = bad_password();
+    let secrets: Vec<&String> = parsed
+        .commands
+        .iter()
+        .filter_map(|l| match &l.parsed {
+            Ok(Command::Password { secret, .. }) => Some(secret),
+            _ => None,
+        })
+        .collect();
+    let since = env.now - chrono::Duration::hours(1);
+    let wrong = messages::count_reason_since(conn, player.id, "bad-password", since)?;
+    let paused = wrong >= WRONG_PASSWORDS_PER_HOUR;
+    let refusal = match secrets.as_slice() {
+        [_, _, ..] => reject("one-password", words::one_password()),
+        _ if paused => reject(
+            "password-paused",
+            words::password_paused(WRONG_PASSWORDS_PER_HOUR),
+        ),
+        [one] if store::password_matches(&hash, one) => return Ok(None),
+        _ => bad_password(),
+    };
     let lines = parsed
         .commands
         .iter()
