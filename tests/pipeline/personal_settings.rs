@@ -154,3 +154,32 @@ fn one_password_line_a_mail_and_a_pause_after_five_wrong_ones() {
     );
     assert_eq!(h.moves("game1").len(), 1);
 }
+
+#[test]
+fn notify_off_silences_say_and_the_words_stay_in_the_record() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, BOB, "notify off", 1.0);
+    let before = h.sent_to(BOB).len();
+    for i in 0..5 {
+        send(
+            &h,
+            ALICE,
+            &format!("say game1 hello number {i}"),
+            1.1 + f64::from(i) / 100.0,
+        );
+    }
+    assert_eq!(h.sent_to(BOB).len(), before, "no say mail reaches bob");
+    let transcript = h.sent_to(ALICE).pop().unwrap();
+    assert!(
+        transcript.text.contains("notify off"),
+        "{}",
+        transcript.text
+    );
+    let sgf = h.db().query_row(
+        "SELECT group_concat(text, '|') FROM game_comments WHERE game_id = 1",
+        [],
+        |r| r.get::<_, String>(0),
+    );
+    assert!(sgf.unwrap().contains("hello number 4"));
+}

@@ -168,7 +168,6 @@ fn looks_secret(line: &str) -> bool {
     secret_word(line.split_whitespace().next().unwrap_or_default())
 }
 
-
 /// Returns at most [`MAX_LINE_CHARS`] characters of a trimmed line.
 fn clip(line: &str) -> String {
     line.trim().chars().take(MAX_LINE_CHARS).collect()

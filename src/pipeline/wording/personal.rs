@@ -122,6 +122,14 @@ pub(crate) fn message_sent(to: &str) -> String {
     format!("Your message was sent to {to}.")
 }
 
+/// `say` to an opponent who set `notify off`: kept, not mailed.
+pub(crate) fn say_kept(to: &str) -> String {
+    format!(
+        "{to} has asked for no mail (notify off), so your message was not sent; it is kept \
+         in the game record (sgf)."
+    )
+}
+
 /// `cannot-undo`: the game is not in play.
 pub(crate) fn not_in_play(id: GameId) -> String {
     format!("{id} is not being played, so no move can be taken back")

@@ -17,6 +17,7 @@ fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
     p.show("play::unreadable", play::unreadable(id()));
     p.show("personal::one_password", personal::one_password());
+    p.show("personal::say_kept", personal::say_kept("bob"));
     p.show("personal::password_paused", personal::password_paused(5));
     p.show(
         "replies::deferred_reason",

@@ -14,9 +14,9 @@ use serde::Serialize;
 use crate::mail::command::GameRef;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::words::day;
-use crate::store::comments;
 use crate::store::roster::{RosterEntry, roster};
 use crate::store::standings::{self, Standing};
+use crate::store::{comments, reach};
 
 /// Context of `say.txt`: a player's message to their opponent.
 #[derive(Debug, Clone, Serialize)]
@@ -49,7 +49,8 @@ pub(crate) struct PlayersCtx {
     pub(crate) example: Option<String>,
 }
 
-/// Runs `say GAME TEXT` for `player`.
+/// Runs `say GAME TEXT` for `player`: the words are kept in the game's
+/// record and mailed to the opponent, unless the opponent has `notify off`.
 pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let Cmd {
         conn, env, player, ..
@@ -58,6 +59,9 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let at = g.game.move_number();
     comments::record(conn, g.id, at, color, &[text.to_string()], c.key, env.now)?;
     let to = g.player(color.opponent()).clone();
+    if reach::player(conn, to.id, env.now)?.is_some_and(|r| r.notify.as_deref() == Some("off")) {
+        return Ok(Effect::acted(words::say_kept(&to.name), None, Vec::new()));
+    }
     let ctx = SayCtx {
         game: g.id.to_string(),
         from: player.name.clone(),
