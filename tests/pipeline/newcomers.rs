@@ -129,3 +129,29 @@ fn every_mail_of_a_short_game_speaks_as_the_configured_server_name() {
     let named = all.iter().filter(|m| visible(m).contains("Goban by Post"));
     assert!(named.count() >= 5);
 }
+
+#[test]
+fn names_of_the_system_cannot_be_signed_up() {
+    let h = harness();
+    let names = [
+        "admin",
+        "Postmaster",
+        "root",
+        "abuse",
+        "mailer-daemon",
+        "noreply",
+        "pbmgo",
+        "game1",
+        "GAME42",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        let from = format!("stranger{i}@example.net");
+        send(&h, &from, &format!("signup {name}"));
+        let t = transcript(&h, &from);
+        assert_eq!(t.rejected(), ["bad-name"], "{name}: {}", t.text);
+    }
+    assert!(!h.players().iter().any(|p| names.contains(&p.as_str())));
+    // A name that only starts like one is fine.
+    send(&h, "gamer@example.net", "signup gamer");
+    assert!(transcript(&h, "gamer@example.net").rejected().is_empty());
+}
