@@ -4,6 +4,7 @@
 //! Owns everything about the shape of mail and nothing about games: the
 //! pipeline joins this module with the engine and the store.
 
+pub mod alternative;
 pub mod classify;
 pub mod command;
 #[cfg(feature = "imap")]

@@ -3,7 +3,7 @@
 //! Owns the shape of the mail we send: From/To/Subject, the Date and
 //! Message-ID the caller passes in, threading (In-Reply-To, References),
 //! `Auto-Submitted` (RFC 3834), our `X-Pbmgo-*` headers, and the MIME
-//! layout (text, optional HTML alternative, optional attachments). Every
+//! layout (text and its HTML alternative, optional attachments). Every
 //! header value that may come from a player is stripped of control
 //! characters first, so no player text can add a header.
 //!
@@ -20,6 +20,8 @@ use lettre::message::header::{
 use lettre::message::{Attachment as MimeAttachment, Body, Mailbox, MultiPart, SinglePart};
 use sha2::{Digest, Sha256};
 use thiserror::Error;
+
+use super::alternative;
 
 /// `Auto-Submitted` value for a direct answer to a player's mail.
 pub const AUTO_REPLIED: &str = "auto-replied";
@@ -67,7 +69,8 @@ pub struct OutboundMail {
     pub subject: String,
     /// The text/plain body.
     pub text: String,
-    /// An optional text/html alternative (the board in a `<pre>` block).
+    /// The text/html alternative; `None` makes it from `text` (see
+    /// [`alternative::html`]), which is what every reply does.
     pub html: Option<String>,
     /// This mail's Message-ID, made by the caller (see [`message_id`]).
     pub message_id: String,
@@ -89,8 +92,8 @@ pub struct OutboundMail {
 }
 
 impl OutboundMail {
-    /// A mail to `to` with these words and nothing else: no HTML part, not
-    /// threaded, no codes, no game, nothing attached, no Reply-To.
+    /// A mail to `to` with these words and nothing else: the HTML part made
+    /// from them, not threaded, no codes, no game, nothing attached, no Reply-To.
     pub fn plain(
         to: &str,
         subject: String,
@@ -162,10 +165,11 @@ pub fn render(
         .iter()
         .map(attachment)
         .collect::<Result<_, _>>()?;
-    let message = match (body(mail, &hash), files.is_empty()) {
-        (Readable::Plain(part), true) => builder.singlepart(part),
-        (Readable::Alternative(part), true) => builder.multipart(part),
-        (readable, false) => builder.multipart(mixed(readable, files, &hash)),
+    let readable = body(mail, &hash);
+    let message = if files.is_empty() {
+        builder.multipart(readable)
+    } else {
+        builder.multipart(mixed(readable, files, &hash))
     }
     .map_err(OutboundError::Build)?;
     let mut raw = rejected_headers(&mail.rejected_codes);
@@ -322,22 +326,17 @@ fn references(ids: &[String], parent: Option<&str>) -> Option<String> {
     (!joined.is_empty()).then(|| joined.join(" "))
 }
 
-/// The readable part of a mail: text alone, or text and HTML.
-enum Readable {
-    Plain(SinglePart),
-    Alternative(MultiPart),
-}
-
-fn body(mail: &OutboundMail, hash: &str) -> Readable {
-    match &mail.html {
-        None => Readable::Plain(SinglePart::plain(clean_body(&mail.text))),
-        Some(html) => Readable::Alternative(
-            MultiPart::alternative()
-                .boundary(format!("=_pbmgo_alt_{hash}"))
-                .singlepart(SinglePart::plain(clean_body(&mail.text)))
-                .singlepart(SinglePart::html(clean_body(html))),
-        ),
-    }
+/// The text part and the HTML part: the caller's HTML, or else the one
+/// [`alternative::html`] makes from the text.
+fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
+    let html = match &mail.html {
+        Some(html) => html.clone(),
+        None => alternative::html(&mail.text, &mail.subject),
+    };
+    MultiPart::alternative()
+        .boundary(format!("=_pbmgo_alt_{hash}"))
+        .singlepart(SinglePart::plain(clean_body(&mail.text)))
+        .singlepart(SinglePart::html(clean_body(&html)))
 }
 
 /// Returns `text` with `\n` line ends only (lettre writes them as CRLF):
@@ -366,12 +365,10 @@ fn has_control(text: &[u8]) -> bool {
     })
 }
 
-fn mixed(body: Readable, files: Vec<SinglePart>, hash: &str) -> MultiPart {
-    let mixed = MultiPart::mixed().boundary(format!("=_pbmgo_mix_{hash}"));
-    let mut parts = match body {
-        Readable::Plain(part) => mixed.singlepart(part),
-        Readable::Alternative(part) => mixed.multipart(part),
-    };
+fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
+    let mut parts = MultiPart::mixed()
+        .boundary(format!("=_pbmgo_mix_{hash}"))
+        .multipart(body);
     for file in files {
         parts = parts.singlepart(file);
     }

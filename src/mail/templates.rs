@@ -21,7 +21,6 @@ mod render;
 mod replies;
 
 pub use board::BoardCtx;
-pub(crate) use lifecycle::wrap;
 pub use lifecycle::{ChallengeClosedCtx, ChallengeCtx, GameLetterCtx, GameOverCtx, SgfCtx};
 pub use render::{TemplateError, Templates};
 pub use replies::{

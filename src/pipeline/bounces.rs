@@ -190,7 +190,6 @@ fn bouncing_letter(player: &Player, opponent: &Player, games: &[GameId], limit: 
         kind: "opponent-bouncing",
         subject: words::bouncing_subject(&player.name, games),
         text: words::bouncing_text(&player.name, limit, games),
-        html: None,
         game: match games {
             [one] => Some(*one),
             _ => None,

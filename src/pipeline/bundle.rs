@@ -40,7 +40,6 @@ fn merge(mut group: Vec<Letter>) -> Letter {
     Letter {
         subject: merged_subject(game, &news, &group),
         text: parts.join("\n\n"),
-        html: None,
         game,
         attachments: attachments(&group),
         essential: group.iter().any(|l| l.essential),

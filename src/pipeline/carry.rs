@@ -17,7 +17,6 @@ use super::error::PipelineError;
 use super::letters::Letter;
 use super::report::{Chat, Report, Topic};
 use super::wording::replies as words;
-use crate::mail::templates::wrap;
 use crate::store::games::GameId;
 use crate::store::players::Player;
 
@@ -79,11 +78,10 @@ pub(crate) fn with_words(
 /// Tells the sender of a mail with commands where its words went: to
 /// `readers` (the other players its commands write to), or nowhere.
 pub(crate) fn words_fate(readers: &[String]) -> String {
-    let text = match readers {
+    match readers {
         [] => words::words_went_nowhere().to_string(),
         names => words::words_went_to(&names.join(" and ")),
-    };
-    wrap(&text, 72)
+    }
 }
 
 /// Renders `words.txt` for `sender`'s `lines`.

@@ -33,8 +33,6 @@ pub(crate) struct Letter {
     pub(crate) subject: String,
     /// The plain-text body.
     pub(crate) text: String,
-    /// An HTML alternative, if any.
-    pub(crate) html: Option<String>,
     /// The game it is about, which threads it under the game's mail.
     pub(crate) game: Option<GameId>,
     /// Files attached, such as the SGF at the end of a game.
@@ -116,7 +114,6 @@ fn letter_mail(
 ) -> Result<OutboundMail, PipelineError> {
     let words = shape::shaped(conn, letter.game, &letter.subject, &letter.text)?;
     Ok(OutboundMail {
-        html: letter.html.clone(),
         game: letter.game.map(|g| g.to_string()),
         attachments: letter.attachments.clone(),
         ..OutboundMail::plain(&to, words.0, words.1, message_id, AUTO_GENERATED)

@@ -151,17 +151,8 @@ impl<'a, 'b> Queue<'a, 'b> {
 }
 
 /// A plain auto-reply to `to`, not threaded yet.
-pub(super) fn mail(
-    to: &str,
-    subject: String,
-    text: String,
-    html: Option<String>,
-    message_id: String,
-) -> OutboundMail {
-    OutboundMail {
-        html,
-        ..OutboundMail::plain(to, subject, text, message_id, AUTO_REPLIED)
-    }
+pub(super) fn mail(to: &str, subject: String, text: String, message_id: String) -> OutboundMail {
+    OutboundMail::plain(to, subject, text, message_id, AUTO_REPLIED)
 }
 
 /// Threads `m` as an answer to the inbound message.
@@ -302,9 +293,8 @@ fn transcript(
     ctx.sections
         .extend(own_sections(&reply.letters, &ctx.boards));
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
-    let html = q.env.templates.render("reply-transcript.html", &ctx)?;
     let subject = transcript_subject(q, about)?;
-    let mut m = mail(to, subject, text, Some(html), reply.id);
+    let mut m = mail(to, subject, text, reply.id);
     answer(&mut m, q.msg);
     if let Some(game) = about {
         under_root(q.conn, game, &mut m)?;
@@ -459,7 +449,6 @@ fn your_move_letter(
     let mover = g.player(n.color).name.clone();
     let ctx = your_move_ctx(q, &g, n, &report.comment)?;
     let text = q.env.templates.render("your-move.txt", &ctx)?;
-    let html = q.env.templates.render("your-move.html", &ctx)?;
     let playing = g.game.phase() == crate::go::Phase::Play;
     Ok(Letter {
         to: g.player(n.color.opponent()).clone(),
@@ -467,7 +456,6 @@ fn your_move_letter(
         subject: opponent_subject(&g.id, n, &g.game, &mover),
         brief: before_board(&text, g.id),
         text,
-        html: Some(html),
         game: Some(g.id),
         attachments: Vec::new(),
         essential: !report.comment.is_empty() || !playing,
@@ -545,7 +533,7 @@ pub(crate) fn unknown_sender(
     };
     let text = env.templates.render("unknown-sender.txt", &ctx)?;
     let subject = words::unknown_sender_subject(&identity.name);
-    let mut m = mail(sender, subject, text, None, q.next_id());
+    let mut m = mail(sender, subject, text, q.next_id());
     answer(&mut m, recorded.msg);
     m.rejected_codes = vec!["unknown-sender".into()];
     q.push(m, "unknown-sender", None)?;

@@ -216,7 +216,7 @@ mod tests {
 
     fn mail(id: &str) -> OutboundMail {
         let text = format!("board {id}\n");
-        crate::pipeline::replies::mail("a@example.org", id.into(), text, None, id.into())
+        crate::pipeline::replies::mail("a@example.org", id.into(), text, id.into())
     }
 
     fn row() -> Row<'static> {

@@ -161,7 +161,6 @@ fn warn(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bool
         kind,
         subject,
         text: env.templates.render(template, &clock_ctx(t, env.now))?,
-        html: None,
         game: Some(g.id),
         attachments: Vec::new(),
         essential,

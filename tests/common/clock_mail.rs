@@ -113,3 +113,12 @@ pub fn last_id(h: &impl Home) -> i64 {
 pub fn body(r: &Row) -> String {
     super::pbmgo_home::tidy(&r.mail.text)
 }
+
+/// The HTML part of a mail, checked (see `html_check`), tidied like
+/// [`body`].
+pub fn html(r: &Row) -> String {
+    let html = r.mail.html.as_deref().expect("every mail has an HTML part");
+    let problems = super::html_check::problems(html);
+    assert!(problems.is_empty(), "{problems:#?}\n{html}");
+    super::pbmgo_home::tidy(html)
+}

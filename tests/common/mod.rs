@@ -3,6 +3,7 @@
 pub mod clock_mail;
 pub mod harness;
 pub mod home;
+pub mod html_check;
 pub mod imap_cut;
 pub mod ko_cases;
 pub mod lifecycle;

@@ -329,15 +329,42 @@ impl OutMail {
         self.row["message_id"].as_str().unwrap()
     }
 
-    /// The transcript's commands and their results (`ok` or `rejected: ...`).
+    /// The text with every line end a space, so a sentence can be found
+    /// wherever the text part wrapped it.
+    pub fn flat(&self) -> String {
+        self.text.replace('\n', " ")
+    }
+
+    /// The transcript's commands and their results (`ok` or `rejected: ...`):
+    /// from the first line alone (`Done: CMD`, `Rejected: CMD (REASON)`)
+    /// when the mail had one command, else from the list of them. Wrapped
+    /// lines are joined.
     pub fn results(&self) -> Vec<(String, String)> {
-        let lines: Vec<&str> = self.text.lines().collect();
+        let paragraphs: Vec<String> = self
+            .text
+            .split("\n\n")
+            .map(|p| p.trim().replace('\n', " "))
+            .collect();
+        let first = paragraphs.first().map(String::as_str).unwrap_or("");
+        if let Some(cmd) = first.strip_prefix("Done: ") {
+            return vec![(cmd.to_string(), "ok".to_string())];
+        }
+        if let Some(rest) = first.strip_prefix("Rejected: ") {
+            let (cmd, reason) = match rest.split_once(" (") {
+                Some((cmd, reason)) => (cmd, format!("rejected: {}", reason.trim_end_matches(')'))),
+                None => (rest, "rejected".to_string()),
+            };
+            return vec![(cmd.to_string(), reason)];
+        }
         let mut out = Vec::new();
-        for (i, l) in lines.iter().enumerate() {
-            if let (Some(cmd), Some(next)) = (l.strip_prefix("> "), lines.get(i + 1))
-                && (*next == "ok" || next.starts_with("rejected"))
+        for p in self.text.split("\n\n") {
+            let mut lines = p.trim().lines();
+            if let (Some(l), Some(next)) = (lines.next(), lines.next())
+                && let Some(cmd) = l.strip_prefix("> ")
+                && (next == "ok" || next.starts_with("rejected"))
             {
-                out.push((cmd.to_string(), next.to_string()));
+                let rest: Vec<&str> = std::iter::once(next).chain(lines).collect();
+                out.push((cmd.to_string(), rest.join(" ")));
             }
         }
         out

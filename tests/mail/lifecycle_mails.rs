@@ -134,7 +134,9 @@ fn rendered() -> Vec<(&'static str, String)> {
 #[test]
 fn snapshots_of_every_lifecycle_letter() {
     for (name, text) in rendered() {
+        let html = super::outbound::templates::checked_html(&text);
         insta::assert_snapshot!(name, text);
+        insta::assert_snapshot!(name.replace(".txt", ".html"), html);
     }
 }
 

@@ -59,46 +59,41 @@ fn gmail_reply_with_quoted_history() {
         "{}",
         note.text
     );
-    insta::assert_snapshot!(tidy(&reply.text), @r"
-        Hello,
-
-        pbmgo read your mail. Here is what happened to each command:
-
-        > move game12 q16 #42
-        ok
+    insta::assert_snapshot!(tidy(&reply.text), @"
+    Done: move game12 q16 #42
 
 
-        game12: bob (Black, X) against alice (White, O)
-        19x19 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
-        Status: playing. Move 43, Black (bob) to play.
-        Clock: Black (bob) to play by 2026-11-29 12:00 UTC, 7 days left.
-        Then White (alice) has 7 days for the next move.
-        Moves 38-42: White E15, Black G15, White J15, Black R16, White Q16.
+    game12: bob (Black, X) against alice (White, O)
+    19x19 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
+    Status: playing. Move 43, Black (bob) to play.
+    Clock: Black (bob) to play by 2026-11-29 12:00 UTC, 7 days left.
+    Then White (alice) has 7 days for the next move.
+    Moves 38-42: White E15, Black G15, White J15, Black R16, White Q16.
 
-            A B C D E F G H J K L M N O P Q R S T
-        19  X . O . X . O . X . O . X . O . X . O 19
-        18  . X . O . X . O . X . O . X . O . X . 18
-        17  O . X . O . X . O . X . O . X . . . O 17
-        16  . X . O . X . O . X . O . X .(O)X . . 16
-        15  O . X . O . X . O . . . . . . . . . . 15
-        14  . . . . . . . . . . . . . . . . . . . 14
-        13  . . . . . . . . . . . . . . . . . . . 13
-        12  . . . . . . . . . . . . . . . . . . . 12
-        11  . . . . . . . . . . . . . . . . . . . 11
-        10  . . . + . . . . . + . . . . . + . . . 10
-         9  . . . . . . . . . . . . . . . . . . .  9
-         8  . . . . . . . . . . . . . . . . . . .  8
-         7  . . . . . . . . . . . . . . . . . . .  7
-         6  . . . . . . . . . . . . . . . . . . .  6
-         5  . . . . . . . . . . . . . . . . . . .  5
-         4  . . . + . . . . . + . . . . . + . . .  4
-         3  . . . . . . . . . . . . . . . . . . .  3
-         2  . . . . . . . . . . . . . . . . . . .  2
-         1  . . . . . . . . . . . . . . . . . . .  1
-            A B C D E F G H J K L M N O P Q R S T
+        A B C D E F G H J K L M N O P Q R S T
+    19  X . O . X . O . X . O . X . O . X . O 19
+    18  . X . O . X . O . X . O . X . O . X . 18
+    17  O . X . O . X . O . X . O . X . . . O 17
+    16  . X . O . X . O . X . O . X .(O)X . . 16
+    15  O . X . O . X . O . . . . . . . . . . 15
+    14  . . . . . . . . . . . . . . . . . . . 14
+    13  . . . . . . . . . . . . . . . . . . . 13
+    12  . . . . . . . . . . . . . . . . . . . 12
+    11  . . . . . . . . . . . . . . . . . . . 11
+    10  . . . + . . . . . + . . . . . + . . . 10
+     9  . . . . . . . . . . . . . . . . . . .  9
+     8  . . . . . . . . . . . . . . . . . . .  8
+     7  . . . . . . . . . . . . . . . . . . .  7
+     6  . . . . . . . . . . . . . . . . . . .  6
+     5  . . . . . . . . . . . . . . . . . . .  5
+     4  . . . + . . . . . + . . . . . + . . .  4
+     3  . . . . . . . . . . . . . . . . . . .  3
+     2  . . . . . . . . . . . . . . . . . . .  2
+     1  . . . . . . . . . . . . . . . . . . .  1
+        A B C D E F G H J K L M N O P Q R S T
 
 
-        Your words went to bob.
+    Your words went to bob.
     ");
 }
 
@@ -127,40 +122,35 @@ fn outlook_html_only() {
         "{}",
         note.text
     );
-    insta::assert_snapshot!(tidy(&reply.text), @r"
-        Hello,
-
-        pbmgo read your mail. Here is what happened to each command:
-
-        > play game5 K10
-        ok
+    insta::assert_snapshot!(tidy(&reply.text), @"
+    Done: play game5 K10
 
 
-        game5: erik (Black, X) against frida (White, O)
-        13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
-        Status: playing. Move 24, White (frida) to play.
-        Clock: White (frida) to play by 2026-11-29 12:00 UTC, 7 days left.
-        Then Black (erik) has 7 days for the next move.
-        Moves 19-23: Black L11, White N11, Black B10, White D10, Black K10.
+    game5: erik (Black, X) against frida (White, O)
+    13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
+    Status: playing. Move 24, White (frida) to play.
+    Clock: White (frida) to play by 2026-11-29 12:00 UTC, 7 days left.
+    Then Black (erik) has 7 days for the next move.
+    Moves 19-23: Black L11, White N11, Black B10, White D10, Black K10.
 
-            A B C D E F G H J K L M N
-        13  X . O . X . O . X . O . X 13
-        12  . O . X . O . X . O . X . 12
-        11  O . X . O . X . O . X . O 11
-        10  . X . O . . . . .(X). . . 10
-         9  . . . . . . . . . . . . .  9
-         8  . . . . . . . . . . . . .  8
-         7  . . . . . . + . . . . . .  7
-         6  . . . . . . . . . . . . .  6
-         5  . . . . . . . . . . . . .  5
-         4  . . . + . . . . . + . . .  4
-         3  . . . . . . . . . . . . .  3
-         2  . . . . . . . . . . . . .  2
-         1  . . . . . . . . . . . . .  1
-            A B C D E F G H J K L M N
+        A B C D E F G H J K L M N
+    13  X . O . X . O . X . O . X 13
+    12  . O . X . O . X . O . X . 12
+    11  O . X . O . X . O . X . O 11
+    10  . X . O . . . . .(X). . . 10
+     9  . . . . . . . . . . . . .  9
+     8  . . . . . . . . . . . . .  8
+     7  . . . . . . + . . . . . .  7
+     6  . . . . . . . . . . . . .  6
+     5  . . . . . . . . . . . . .  5
+     4  . . . + . . . . . + . . .  4
+     3  . . . . . . . . . . . . .  3
+     2  . . . . . . . . . . . . .  2
+     1  . . . . . . . . . . . . .  1
+        A B C D E F G H J K L M N
 
 
-        Your words went to frida.
+    Your words went to frida.
     ");
 }
 
@@ -184,54 +174,49 @@ fn apple_mail_pass_opens_scoring() {
         "{}",
         note.text
     );
-    insta::assert_snapshot!(tidy(&reply.text), @r"
-        Hello,
-
-        pbmgo read your mail. Here is what happened to each command:
-
-        > Pass game3 #57
-        ok
+    insta::assert_snapshot!(tidy(&reply.text), @"
+    Done: Pass game3 #57
 
 
-        game3: carol (Black, X) against dan (White, O)
-        13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
-        Status: scoring (both players passed), after move 57.
-        Moves 53-57: Black A5, White C5, Black E5, White pass, Black pass.
+    game3: carol (Black, X) against dan (White, O)
+    13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
+    Status: scoring (both players passed), after move 57.
+    Moves 53-57: Black A5, White C5, Black E5, White pass, Black pass.
 
-            A B C D E F G H J K L M N
-        13  X . O . X . O . X . O . X 13
-        12  . O . X . O . X . O . X . 12
-        11  O . X . O . X . O . X . O 11
-        10  . X . O . X . O . X . O . 10
-         9  X . O . X . O . X . O . X  9
-         8  . O . X . O . X . O . X .  8
-         7  O . X . O . X . O . X . O  7
-         6  . X . O . X . O . X . O .  6
-         5  X . O . X . . . . . . . .  5
-         4  . . . . . . . . . . . . .  4
-         3  . . . . . . . . . . . . .  3
-         2  . . . . . . . . . . . . .  2
-         1  . . . . . . . . . . . . .  1
-            A B C D E F G H J K L M N
+        A B C D E F G H J K L M N
+    13  X . O . X . O . X . O . X 13
+    12  . O . X . O . X . O . X . 12
+    11  O . X . O . X . O . X . O 11
+    10  . X . O . X . O . X . O . 10
+     9  X . O . X . O . X . O . X  9
+     8  . O . X . O . X . O . X .  8
+     7  O . X . O . X . O . X . O  7
+     6  . X . O . X . O . X . O .  6
+     5  X . O . X . . . . . . . .  5
+     4  . . . . . . . . . . . . .  4
+     3  . . . . . . . . . . . . .  3
+     2  . . . . . . . . . . . . .  2
+     1  . . . . . . . . . . . . .  1
+        A B C D E F G H J K L M N
 
-        Dead stones are drawn x and o, territory + (Black) and - (White).
-        Counting: area scoring, komi 7.5
-        Black: 0 points of territory + 28 stones on the board = 28
-        White: 0 points of territory + 27 stones on the board + 7.5 komi = 34.5
-        White wins by 6.5 (W+6.5)
+    Dead stones are drawn x and o, territory + (Black) and - (White).
+    Counting: area scoring, komi 7.5
+    Black: 0 points of territory + 28 stones on the board = 28
+    White: 0 points of territory + 27 stones on the board + 7.5 komi = 34.5
+    White wins by 6.5 (W+6.5)
 
-        This is count #1: each change of the marking makes a new one.
-        No stones are marked dead.
-        carol (Black) has not accepted yet.
-        dan (White) has not accepted yet.
+    This is count #1: each change of the marking makes a new one.
+    No stones are marked dead.
+    carol (Black) has not accepted yet.
+    dan (White) has not accepted yet.
 
-        To mark a string dead:        dead game3 POINT...
-        To mark it alive again:       alive game3 POINT...
-        To accept this count:         done game3#1
-        To play on instead:           resume game3
+    To mark a string dead:        dead game3 POINT...
+    To mark it alive again:       alive game3 POINT...
+    To accept this count:         done game3#1
+    To play on instead:           resume game3
 
 
-        Your words went to dan.
+    Your words went to dan.
     ");
 }
 
@@ -256,36 +241,31 @@ fn iso_8859_1_move_with_german_quote_header() {
         "{}",
         note.text
     );
-    insta::assert_snapshot!(tidy(&reply.text), @r"
-        Hello,
-
-        pbmgo read your mail. Here is what happened to each command:
-
-        > move game21 e5
-        ok
+    insta::assert_snapshot!(tidy(&reply.text), @"
+    Done: move game21 e5
 
 
-        game21: juergen (Black, X) against wei (White, O)
-        9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
-        Status: playing. Move 10, White (wei) to play.
-        Clock: White (wei) to play by 2026-11-29 12:00 UTC, 7 days left.
-        Then Black (juergen) has 7 days for the next move.
-        Moves 5-9: Black J9, White B8, Black D8, White D5, Black E5.
+    game21: juergen (Black, X) against wei (White, O)
+    9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
+    Status: playing. Move 10, White (wei) to play.
+    Clock: White (wei) to play by 2026-11-29 12:00 UTC, 7 days left.
+    Then Black (juergen) has 7 days for the next move.
+    Moves 5-9: Black J9, White B8, Black D8, White D5, Black E5.
 
-            A B C D E F G H J
-         9  X . O . X . O . X  9
-         8  . O . X . . . . .  8
-         7  . . + . . . + . .  7
-         6  . . . . . . . . .  6
-         5  . . . O(X). . . .  5
-         4  . . . . . . . . .  4
-         3  . . + . . . + . .  3
-         2  . . . . . . . . .  2
-         1  . . . . . . . . .  1
-            A B C D E F G H J
+        A B C D E F G H J
+     9  X . O . X . O . X  9
+     8  . O . X . . . . .  8
+     7  . . + . . . + . .  7
+     6  . . . . . . . . .  6
+     5  . . . O(X). . . .  5
+     4  . . . . . . . . .  4
+     3  . . + . . . + . .  3
+     2  . . . . . . . . .  2
+     1  . . . . . . . . .  1
+        A B C D E F G H J
 
 
-        Your words went to wei.
+    Your words went to wei.
     ");
 }
 
@@ -308,32 +288,27 @@ fn thread_reply_with_just_a_point() {
             "<2aa0fffe1fb6ec2dab73.letter.pbmgo@pbmgo.example> <pbmgo.game7.30@pbmgo.example> <4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>"
         )
     );
-    insta::assert_snapshot!(tidy(&reply.text), @r"
-        Hello,
-
-        pbmgo read your mail. Here is what happened to each command:
-
-        > d4
-        ok
+    insta::assert_snapshot!(tidy(&reply.text), @"
+    Done: d4
 
 
-        game7: fiona (Black, X) against jack (White, O)
-        9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
-        Status: playing. Move 12, White (jack) to play.
-        Clock: White (jack) to play by 2026-11-29 12:00 UTC, 7 days left.
-        Then Black (fiona) has 7 days for the next move.
-        Moves 7-11: Black D8, White F8, Black H8, White A7, Black D4.
+    game7: fiona (Black, X) against jack (White, O)
+    9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
+    Status: playing. Move 12, White (jack) to play.
+    Clock: White (jack) to play by 2026-11-29 12:00 UTC, 7 days left.
+    Then Black (fiona) has 7 days for the next move.
+    Moves 7-11: Black D8, White F8, Black H8, White A7, Black D4.
 
-            A B C D E F G H J
-         9  X . O . X . O . X  9
-         8  . O . X . O . X .  8
-         7  O . + . . . + . .  7
-         6  . . . . . . . . .  6
-         5  . . . . + . . . .  5
-         4  . . .(X). . . . .  4
-         3  . . + . . . + . .  3
-         2  . . . . . . . . .  2
-         1  . . . . . . . . .  1
-            A B C D E F G H J
+        A B C D E F G H J
+     9  X . O . X . O . X  9
+     8  . O . X . O . X .  8
+     7  O . + . . . + . .  7
+     6  . . . . . . . . .  6
+     5  . . . . + . . . .  5
+     4  . . .(X). . . . .  4
+     3  . . + . . . + . .  3
+     2  . . . . . . . . .  2
+     1  . . . . . . . . .  1
+        A B C D E F G H J
     ");
 }

@@ -9,7 +9,7 @@ use crate::common::clock_mail;
 use crate::common::home::Home;
 use crate::common::pbmgo_home::OutMail;
 
-use clock_mail::{ALICE, BOB, CAROL, at, body, days, harness, home, of_kinds, send, tick};
+use clock_mail::{ALICE, BOB, CAROL, at, body, days, harness, home, html, of_kinds, send, tick};
 
 const TICK_KINDS: &[&str] = &["reminder", "warning", "game-over", "digest"];
 
@@ -84,12 +84,15 @@ fn a_game_lost_on_time_warns_once_then_ends_w_plus_t() {
     );
     assert_eq!(mails[3].mail.text.lines().next(), Some("Game over: W+T."));
     insta::assert_snapshot!("clock-reminder.txt", body(&mails[0]));
+    insta::assert_snapshot!("clock-reminder.html", html(&mails[0]));
     insta::assert_snapshot!("clock-warning.txt", body(&mails[1]));
+    insta::assert_snapshot!("clock-warning.html", html(&mails[1]));
     insta::assert_snapshot!("timeout-game-over.txt", body(&mails[2]));
+    insta::assert_snapshot!("timeout-game-over.html", html(&mails[2]));
     assert!(
         mails[2]
             .mail
-            .text
+            .flat()
             .contains("alice did not play move 3 by 2026-03-08 02:00 UTC and loses on time."),
         "{}",
         mails[2].mail.text
@@ -238,7 +241,7 @@ fn vacation_off_gives_back_unused_days_and_the_allowance_holds() {
     send(&h, BOB, "vacation off", days(4.0));
     let back = last_reply(&h, BOB);
     assert!(
-        back.text.contains("7 unused days were given back"),
+        back.flat().contains("7 unused days were given back"),
         "{}",
         back.text
     );
@@ -249,7 +252,7 @@ fn vacation_off_gives_back_unused_days_and_the_allowance_holds() {
     let refused = last_reply(&h, BOB);
     assert_eq!(refused.rejected(), ["vacation-allowance"]);
     assert!(
-        refused.text.contains("have 27 left this year"),
+        refused.flat().contains("have 27 left this year"),
         "{}",
         refused.text
     );
@@ -262,7 +265,7 @@ fn vacation_off_gives_back_unused_days_and_the_allowance_holds() {
     let refused = last_reply(&h, BOB);
     assert_eq!(refused.rejected(), ["vacation-allowance"]);
     assert!(
-        refused.text.contains("have 26 left this year"),
+        refused.flat().contains("have 26 left this year"),
         "{}",
         refused.text
     );

@@ -348,7 +348,7 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
     let over = letters(&h, ALICE, "game-over");
     assert!(
         over[0]
-            .text
+            .flat()
             .contains("The server's admin decided the result: W+3.5, a win for White (bob).")
     );
     verified(&h, "game1");
@@ -449,7 +449,7 @@ fn a_third_repetition_ends_the_game_void_with_mail_to_both() {
         let over: Vec<_> = h
             .sent_to(to)
             .into_iter()
-            .filter(|m| m.text.contains("for the third time"))
+            .filter(|m| m.flat().contains("for the third time"))
             .collect();
         assert_eq!(over.len(), 1, "{to}");
         assert!(attached_sgf(&over[0]).contains("RE[Void]"));

@@ -213,7 +213,7 @@ fn the_scoring_deadline_warns_once_then_the_count_stands() {
     assert_eq!(over.len(), 1);
     assert!(
         over[0]
-            .text
+            .flat()
             .contains("alice accepted the count and bob did not answer within 7 days"),
         "{}",
         over[0].text

@@ -7,7 +7,7 @@
 use crate::common::clock_mail;
 use crate::common::home::Home;
 
-use clock_mail::{ALICE, BOB, CAROL, body, harness, home, of_kinds, outbox_after, send};
+use clock_mail::{ALICE, BOB, CAROL, body, harness, home, html, of_kinds, outbox_after, send};
 use serde_json::json;
 
 /// The results of the transcript to `to` of the last mail.
@@ -77,6 +77,7 @@ fn undo_takes_back_a_capture_exactly() {
         Some("alice asks to take back move 7.")
     );
     insta::assert_snapshot!("undo-request.txt", body(&asked[0]));
+    insta::assert_snapshot!("undo-request.html", html(&asked[0]));
     send(&h, BOB, "undo game1", 12.0);
     assert_eq!(last_results(&h, BOB)[0].1, "ok");
     assert_eq!(points(&h, "game1"), ["E5", "E6", "D6", "A1", "F6", "A2"]);
@@ -99,6 +100,7 @@ fn undo_takes_back_a_capture_exactly() {
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].recipient, ALICE);
     insta::assert_snapshot!("undo-done.txt", body(&done[0]));
+    insta::assert_snapshot!("undo-done.html", html(&done[0]));
     // The request is spent: Bob's undo now asks to take back his own A2.
     send(&h, BOB, "undo game1", 13.0);
     assert_eq!(last_results(&h, BOB)[0].1, "ok");
@@ -143,6 +145,7 @@ fn say_mails_the_opponent() {
         Some("A message from alice.")
     );
     insta::assert_snapshot!("say.txt", body(&said[0]));
+    insta::assert_snapshot!("say.html", html(&said[0]));
     send(&h, CAROL, "say game1 hello", 2.0);
     assert_eq!(last_codes(&h, CAROL), ["not-a-player"]);
     // Bob has notify off: a say message is kept, not mailed (issue 16).
@@ -196,6 +199,7 @@ fn standings_count_games_and_rate_even_games_in_finishing_order() {
         .find(|r| r.recipient == CAROL)
         .unwrap();
     insta::assert_snapshot!("standings.txt", body(&reply));
+    insta::assert_snapshot!("standings.html", html(&reply));
     let text = h.ok(&["standings"]);
     assert!(
         text.contains("alice                   2      1       1    1631"),

@@ -7,7 +7,7 @@
 use crate::common::clock_mail;
 use crate::common::home::Home;
 
-use clock_mail::{ALICE, BOB, body, days, harness, of_kinds, outbox_after, send, tick};
+use clock_mail::{ALICE, BOB, body, days, harness, html, of_kinds, outbox_after, send, tick};
 
 fn your_moves_to(h: &impl Home, to: &str) -> usize {
     h.sent_to(to)
@@ -50,6 +50,7 @@ fn notify_off_and_digest_stop_move_mail_and_the_digest_comes_daily() {
     assert!(digests.iter().all(|d| d.recipient == BOB));
     assert_eq!(digests[0].mail.subject, "Your move in 2 games: 2026-03-01");
     insta::assert_snapshot!("digest.txt", body(&digests[0]));
+    insta::assert_snapshot!("digest.html", html(&digests[0]));
     // Alice (notify each) gets no digest; bob back to each gets move mail again.
     send(&h, BOB, "notify each", days(1.0) + 2.0);
     send(&h, BOB, "move game1 C5", days(1.0) + 3.0);
@@ -88,6 +89,7 @@ fn a_password_is_required_changed_removed_and_never_quoted() {
         .find(|r| r.recipient == ALICE)
         .unwrap();
     insta::assert_snapshot!("password-transcript.txt", body(&reply));
+    insta::assert_snapshot!("password-transcript.html", html(&reply));
     send(&h, ALICE, "password hunter2 swordfish", 5.0);
     assert!(last_codes(&h, ALICE).is_empty());
     send(&h, ALICE, "password hunter2\ngames", 6.0);

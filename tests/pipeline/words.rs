@@ -287,7 +287,7 @@ fn words_answering_someone_elses_game_go_nowhere() {
     send_tagged(&h, CAROL, "Re: [game1] Your move", "Can I watch?");
     let t = transcript(&h, CAROL);
     assert!(
-        t.text.contains("game1, which is not one of your games"),
+        t.flat().contains("game1, which is not one of your games"),
         "{}",
         t.text
     );

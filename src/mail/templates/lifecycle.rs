@@ -73,51 +73,8 @@ pub struct SgfCtx {
 }
 
 impl GameLetterCtx {
-    /// Returns the context with each paragraph wrapped at 72 columns
-    /// (lines indented by four spaces, such as commands, are kept as written).
+    /// Returns the context of these paragraphs (the template wraps them).
     pub fn new(intro: Vec<String>, board: BoardCtx, next: Vec<String>) -> GameLetterCtx {
-        let wrap_all = |v: Vec<String>| v.iter().map(|p| wrap(p, 72)).collect();
-        GameLetterCtx {
-            intro: wrap_all(intro),
-            board,
-            next: wrap_all(next),
-        }
-    }
-}
-
-/// Wraps each line of `text` at `width` columns, except indented lines.
-pub(crate) fn wrap(text: &str, width: usize) -> String {
-    let mut out = Vec::new();
-    for line in text.lines() {
-        if line.starts_with("    ") || line.chars().count() <= width {
-            out.push(line.to_string());
-            continue;
-        }
-        let mut current = String::new();
-        for word in line.split_whitespace() {
-            if !current.is_empty() && current.chars().count() + 1 + word.chars().count() > width {
-                out.push(std::mem::take(&mut current));
-            }
-            if !current.is_empty() {
-                current.push(' ');
-            }
-            current.push_str(word);
-        }
-        out.push(current);
-    }
-    out.join("\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wrap;
-
-    #[test]
-    fn wrap_keeps_indented_lines_and_short_ones() {
-        let text = "one two three four five six\n    move game1 C3#1\nshort";
-        assert_eq!(
-            wrap(text, 10),
-            "one two\nthree four\nfive six\n    move game1 C3#1\nshort"
-        );
+        GameLetterCtx { intro, board, next }
     }
 }

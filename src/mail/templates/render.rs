@@ -11,6 +11,8 @@ use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 use serde::Serialize;
 use thiserror::Error;
 
+use crate::mail::alternative::{WIDTH, wrap};
+
 /// Why a template could not be loaded or rendered.
 #[derive(Debug, Error)]
 pub enum TemplateError {
@@ -53,16 +55,8 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/reply-transcript.txt"),
     ),
     (
-        "reply-transcript.html",
-        include_str!("../../../templates/reply-transcript.html"),
-    ),
-    (
         "your-move.txt",
         include_str!("../../../templates/your-move.txt"),
-    ),
-    (
-        "your-move.html",
-        include_str!("../../../templates/your-move.html"),
     ),
     ("board.txt", include_str!("../../../templates/board.txt")),
     ("help.txt", include_str!("../../../templates/help.txt")),
@@ -161,7 +155,9 @@ impl Templates {
         Ok(Templates { env })
     }
 
-    /// Returns template `name` filled from `ctx`, ending with a newline.
+    /// Returns template `name` filled from `ctx`, ending with a newline;
+    /// the prose of a `.txt` template is wrapped at [`WIDTH`] columns, so
+    /// a template writes each paragraph on one line.
     pub fn render<T: Serialize>(&self, name: &str, ctx: &T) -> Result<String, TemplateError> {
         let template = self
             .env
@@ -175,6 +171,9 @@ impl Templates {
             })?;
         if !text.ends_with('\n') {
             text.push('\n');
+        }
+        if name.ends_with(".txt") {
+            text = wrap(&text, WIDTH);
         }
         Ok(text)
     }

@@ -45,7 +45,6 @@ pub(super) fn words_letter(
         kind: "say",
         subject: words::say_subject(id, &c.player.name),
         text: c.env.templates.render("words-letter.txt", &ctx)?,
-        html: None,
         game: (!challenge).then_some(id),
         attachments: Vec::new(),
         essential: true,

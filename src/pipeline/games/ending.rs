@@ -80,7 +80,6 @@ pub(crate) fn game_over_letters(
         kind: "game-over",
         subject: subject(g, c, &result, resigned),
         text: text.clone(),
-        html: None,
         game: Some(g.id),
         attachments: vec![attachment.clone()],
         essential: true,

@@ -74,7 +74,6 @@ fn send(
         kind: "digest",
         subject: digest_subject(ctx.games.len(), date),
         text: env.templates.render("digest.txt", &ctx)?,
-        html: None,
         game: None,
         attachments: Vec::new(),
         essential: true,

@@ -152,7 +152,6 @@ fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineErro
         kind: "challenge",
         subject: words::challenge_subject(c.id, &c.challenger.name),
         text: env.templates.render("challenge.txt", &ctx)?,
-        html: None,
         game: Some(c.id),
         attachments: Vec::new(),
         essential: true,

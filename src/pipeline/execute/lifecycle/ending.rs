@@ -49,7 +49,6 @@ pub(super) fn sgf(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         kind: "sgf",
         subject: words::record_subject(g.id),
         text: c.env.templates.render("sgf.txt", &ctx)?,
-        html: None,
         game: Some(g.id),
         attachments: vec![attachment],
         essential: true,

@@ -22,14 +22,13 @@ use rusqlite::Connection;
 
 use crate::go::Phase;
 use crate::mail::command::Command;
-use crate::mail::templates::wrap;
 use crate::store::StoredGame;
 use crate::store::challenges::{open_for, to_place};
 use crate::store::players::Player;
 
 /// Runs one lifecycle command for `player`.
 pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
-    let done = match cmd {
+    match cmd {
         Command::Challenge { opponent, options } => challenge::challenge(c, opponent, options),
         Command::Accept { game } => accept::accept(c, *game),
         Command::Decline { game } => challenge::decline(c, *game),
@@ -40,19 +39,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Resume { game } => scoring::resume(c, *game),
         Command::Sgf { game } => ending::sgf(c, *game),
         other => Err(reject("unknown-command", words::not_lifecycle(&other.to_string())).into()),
-    };
-    Ok(match done? {
-        Effect::Acted {
-            text,
-            game,
-            letters,
-        } => Effect::Acted {
-            text: wrap(&text, 72),
-            game,
-            letters,
-        },
-        other => other,
-    })
+    }
 }
 
 /// Returns why a move in `g` is refused by the lifecycle: free handicap

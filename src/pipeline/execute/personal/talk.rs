@@ -72,7 +72,6 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
         kind: "say",
         subject: words::say_subject(g.id, &player.name),
         text: env.templates.render("say.txt", &ctx)?,
-        html: None,
         game: Some(g.id),
         attachments: Vec::new(),
         essential: true,

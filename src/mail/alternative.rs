@@ -1,0 +1,311 @@
+//! The HTML alternative of a reply, made from its text part.
+//!
+//! Owns the one rule set that turns the words of a text mail into HTML, so
+//! every mail has both parts and they never say different things. The text
+//! follows a few conventions the templates keep:
+//!
+//! - blocks are separated by blank lines;
+//! - a line that starts with white space is laid out by hand (the board,
+//!   a command to copy, a table) and goes in `<pre>`;
+//! - lines that start with `>` quote a player or a command: `<blockquote>`;
+//! - lines that start with `- ` are the items of a list, and lines indented
+//!   by two spaces right under an item continue it: `<ul>`;
+//! - everything else is prose: a `<p>` that reflows. Lines broken by
+//!   [`wrap`] at [`WIDTH`] are joined again; any other line end stays a
+//!   `<br>`.
+//!
+//! The page sets no colours and says it suits light and dark schemes, has
+//! no remote resources, and no empty element.
+//!
+//! Must not touch: the words themselves (see `templates`), headers and
+//! MIME (see `outbound`).
+
+/// The width at which the text part's prose is wrapped.
+pub const WIDTH: usize = 72;
+
+/// Returns `text` with each prose line longer than `width` characters
+/// broken between words; lines that start with white space or `>` are
+/// kept as they are, and a list item (`- `) continues on lines indented by
+/// two spaces.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = Vec::new();
+    for line in text.split('\n') {
+        let keep = line.starts_with([' ', '\t', '>']) || line.chars().count() <= width;
+        if keep {
+            out.push(line.to_string());
+            continue;
+        }
+        let indent = if line.starts_with("- ") { "  " } else { "" };
+        let mut current = String::new();
+        for word in line.split_whitespace() {
+            let len = current.chars().count() + 1 + word.chars().count();
+            if !current.is_empty() && len > width {
+                out.push(std::mem::take(&mut current));
+                current.push_str(indent);
+            }
+            if !current.is_empty() && !current.ends_with(' ') {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        out.push(current);
+    }
+    out.join("\n")
+}
+
+/// Returns a complete HTML document saying what `text` says, titled
+/// `title`.
+pub fn html(text: &str, title: &str) -> String {
+    let mut body = String::new();
+    for block in blocks(text) {
+        for group in groups(&block) {
+            body.push_str(&group.render());
+        }
+    }
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"color-scheme\" content=\"light dark\">\n\
+         <meta name=\"supported-color-schemes\" content=\"light dark\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+        escape(title_or_default(title))
+    )
+}
+
+/// Layout only: no colours, so the reader's scheme (light or dark) holds.
+const STYLE: &str = "\
+:root { color-scheme: light dark; }
+body { font-family: sans-serif; line-height: 1.4; max-width: 42em; }
+pre { font-family: ui-monospace, Menlo, Consolas, \"DejaVu Sans Mono\", monospace; \
+font-size: 100%; line-height: 1.2; overflow-x: auto; }
+blockquote { margin: 0.5em 0; padding-left: 0.8em; border-left: 3px solid #888; }
+";
+
+fn title_or_default(title: &str) -> &str {
+    if title.trim().is_empty() {
+        "Mail"
+    } else {
+        title
+    }
+}
+
+/// Splits `text` at blank lines into its non-empty blocks of lines.
+fn blocks(text: &str) -> Vec<Vec<&str>> {
+    let mut blocks = vec![Vec::new()];
+    for line in text.split('\n') {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blocks.push(Vec::new());
+        } else if let Some(block) = blocks.last_mut() {
+            block.push(line);
+        }
+    }
+    blocks.retain(|b| !b.is_empty());
+    blocks
+}
+
+/// What a line is, by its first characters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Pre,
+    Quote,
+    Item,
+    Prose,
+}
+
+fn kind(line: &str) -> Kind {
+    if line.starts_with("- ") {
+        Kind::Item
+    } else if line.starts_with('>') {
+        Kind::Quote
+    } else if line.starts_with([' ', '\t']) {
+        Kind::Pre
+    } else {
+        Kind::Prose
+    }
+}
+
+/// Lines of one kind in a row.
+struct Group<'a> {
+    kind: Kind,
+    lines: Vec<&'a str>,
+}
+
+/// Splits one block into runs of lines of the same kind; a line indented
+/// by two spaces right under a list item belongs to that item.
+fn groups<'a>(block: &[&'a str]) -> Vec<Group<'a>> {
+    let mut groups: Vec<Group<'a>> = Vec::new();
+    for &line in block {
+        let mut k = kind(line);
+        let last = groups.last_mut();
+        if let Some(g) = last {
+            if g.kind == Kind::Item && is_continuation(line) {
+                k = Kind::Item;
+            }
+            if g.kind == k {
+                g.lines.push(line);
+                continue;
+            }
+        }
+        groups.push(Group {
+            kind: k,
+            lines: vec![line],
+        });
+    }
+    groups
+}
+
+fn is_continuation(line: &str) -> bool {
+    line.starts_with("  ") && !line.starts_with("   ")
+}
+
+impl Group<'_> {
+    fn render(&self) -> String {
+        match self.kind {
+            Kind::Pre => format!("<pre>{}</pre>\n", escape(&self.lines.join("\n"))),
+            Kind::Quote => {
+                let mut lines: Vec<&str> = self.lines.iter().map(|l| unquote(l)).collect();
+                while lines.last().is_some_and(|l| l.trim().is_empty()) {
+                    lines.pop();
+                }
+                let inner = lines_html(&lines, None);
+                if inner.is_empty() {
+                    return String::new();
+                }
+                format!("<blockquote><p>{inner}</p></blockquote>\n")
+            }
+            Kind::Item => {
+                let items: String = items(&self.lines)
+                    .iter()
+                    .map(|item| format!("<li>{}</li>\n", lines_html(item, Some(WIDTH - 2))))
+                    .collect();
+                format!("<ul>\n{items}</ul>\n")
+            }
+            Kind::Prose => format!("<p>{}</p>\n", lines_html(&self.lines, Some(WIDTH))),
+        }
+    }
+}
+
+/// A quoted line without its first `>` and the space after it.
+fn unquote(line: &str) -> &str {
+    let rest = line.strip_prefix('>').unwrap_or(line);
+    rest.strip_prefix(' ').unwrap_or(rest)
+}
+
+/// The list items of an item group: each `- ` line with the lines that
+/// continue it, without the marks.
+fn items<'a>(lines: &[&'a str]) -> Vec<Vec<&'a str>> {
+    let mut items: Vec<Vec<&'a str>> = Vec::new();
+    for &line in lines {
+        match line.strip_prefix("- ") {
+            Some(first) => items.push(vec![first]),
+            None => {
+                if let Some(item) = items.last_mut() {
+                    item.push(line.trim_start());
+                }
+            }
+        }
+    }
+    items
+}
+
+/// Lines as HTML: with a `width`, a line [`wrap`] broke at that width is
+/// joined to the next with a space; any other line end is a `<br>`.
+fn lines_html(lines: &[&str], width: Option<usize>) -> String {
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        out.push_str(&escape(line));
+        if let Some(next) = lines.get(i + 1) {
+            if width.is_some_and(|w| was_wrapped(line, next, w)) {
+                out.push(' ');
+            } else {
+                out.push_str("<br>\n");
+            }
+        }
+    }
+    out
+}
+
+/// True when `line` ends only because [`wrap`] had no room within `width`
+/// for the first word of `next`.
+fn was_wrapped(line: &str, next: &str, width: usize) -> bool {
+    let first = next.split_whitespace().next().unwrap_or_default();
+    line.chars().count() + 1 + first.chars().count() > width
+}
+
+/// `text` with the five HTML special characters escaped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{html, wrap};
+
+    fn body(text: &str) -> String {
+        let page = html(text, "t");
+        let start = page.find("<body>\n").unwrap() + 7;
+        let end = page.find("</body>").unwrap();
+        page[start..end].to_string()
+    }
+
+    #[test]
+    fn wrapped_prose_becomes_one_paragraph_that_reflows() {
+        let long = "word ".repeat(40);
+        let text = wrap(long.trim(), 72);
+        assert!(text.lines().count() > 2);
+        let out = body(&text);
+        assert_eq!(out, format!("<p>{}</p>\n", long.trim()));
+    }
+
+    #[test]
+    fn short_lines_keep_their_breaks() {
+        let out = body("Status: playing.\nMove 4, White to play.");
+        assert_eq!(out, "<p>Status: playing.<br>\nMove 4, White to play.</p>\n");
+    }
+
+    #[test]
+    fn indented_lines_are_preformatted_and_escaped() {
+        let out = body("Answer with\n\n    move game1 <POINT>\n 9  . X .  9\nKo: none");
+        assert_eq!(
+            out,
+            "<p>Answer with</p>\n<pre>    move game1 &lt;POINT&gt;\n 9  . X .  9</pre>\n<p>Ko: none</p>\n"
+        );
+    }
+
+    #[test]
+    fn quotes_items_and_no_empty_elements() {
+        let out = body("> hi & bye\n>\n\n- one\n  more\n- two\n\n\n");
+        assert_eq!(
+            out,
+            "<blockquote><p>hi &amp; bye</p></blockquote>\n<ul>\n<li>one<br>\nmore</li>\n<li>two</li>\n</ul>\n"
+        );
+        assert!(!body("\n\n").contains("<p>"));
+    }
+
+    #[test]
+    fn wrap_keeps_quotes_and_indents_items() {
+        let item = format!("- {}", "abc ".repeat(30));
+        let wrapped = wrap(&item, 20);
+        assert!(wrapped.lines().skip(1).all(|l| l.starts_with("  abc")));
+        let long = format!("- {}", "abc ".repeat(30));
+        let out = body(&wrap(long.trim(), 72));
+        assert_eq!(
+            out,
+            format!("<ul>\n<li>{}</li>\n</ul>\n", "abc ".repeat(30).trim())
+        );
+        let quote = format!("> {}", "x".repeat(100));
+        assert_eq!(wrap(&quote, 20), quote);
+    }
+}
