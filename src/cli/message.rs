@@ -1,5 +1,5 @@
 //! `pbmgo message list`: the inbound messages handled and what became of
-//! each.
+//! each, with the mails they caused that a limit held back (deferred).
 
 use clap::{Args, Subcommand};
 
@@ -50,18 +50,31 @@ fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     Ok(0)
 }
 
-/// One message as text: id, time, sender, outcome, reasons and detail.
+/// One message as text: id, time, sender, outcome, reasons and detail,
+/// then a line for each mail it caused that a limit held back.
 fn line(m: &MessageRow) -> String {
     let reasons = match m.reasons.is_empty() {
         true => String::new(),
         false => format!(" [{}]", m.reasons.join(" ")),
     };
-    format!(
+    let mut out = format!(
         "{:>5}  {}  {}  {}{reasons}  {}",
         m.id,
         m.received_at,
         m.sender.as_deref().unwrap_or("(unknown sender)"),
         m.outcome.name(),
         m.detail
-    )
+    );
+    for d in &m.deferred {
+        let state = if d.status == "pending" {
+            "waits"
+        } else {
+            d.status.as_str()
+        };
+        out.push_str(&format!(
+            "\n       mail {} to {} {state}, due {}: {}",
+            d.outbox_id, d.recipient, d.until, d.reason
+        ));
+    }
+    out
 }

@@ -94,7 +94,8 @@ pub(crate) fn queue(
     let id = letter_id(origin.unique, env.settings.domain());
     let mut m = letter_mail(conn, letter, reach.address, id)?;
     if let Some(game) = letter.game {
-        thread(conn, game, &mut m)?;
+        let root = (letter.kind != "challenge").then(|| thread_root_id(origin.unique, env));
+        thread(conn, game, &mut m, root)?;
     }
     let queued = Queued {
         kind: letter.kind,
@@ -138,19 +139,32 @@ fn letter_id(unique: &str, domain: &str) -> String {
     format!("{hex}.letter.pbmgo@{domain}")
 }
 
-/// Threads `m` under the game's first mail, making it the first if there
-/// is none: `In-Reply-To` the root, `References` the root.
+/// The root of the thread of a game that starts without a challenge (an
+/// admin's `game new`): an id no mail carries, which the start letters to
+/// both players and every later mail refer to, so both players' mail
+/// about the game forms one thread from the first letter on.
+fn thread_root_id(unique: &str, env: &Env<'_>) -> String {
+    letter_id(&format!("{unique}#thread"), env.settings.domain()).replace(".letter.", ".thread.")
+}
+
+/// Threads `m` under the game's root: `In-Reply-To` the root,
+/// `References` the root. A game without one gets `new_root`, or with
+/// `None` (a challenge letter) `m` itself becomes the root.
 pub(super) fn thread(
     conn: &Connection,
     id: GameId,
     m: &mut OutboundMail,
+    new_root: Option<String>,
 ) -> Result<(), PipelineError> {
-    match thread::root(conn, id)? {
-        Some(root) => {
-            m.in_reply_to = Some(root.clone());
-            m.references = vec![root];
+    let root = match (thread::root(conn, id)?, new_root) {
+        (Some(root), _) => root,
+        (None, Some(root)) => {
+            thread::set_root(conn, id, &root)?;
+            root
         }
-        None => thread::set_root(conn, id, &m.message_id)?,
-    }
+        (None, None) => return Ok(thread::set_root(conn, id, &m.message_id)?),
+    };
+    m.in_reply_to = Some(root.clone());
+    m.references = vec![root];
     Ok(())
 }

@@ -32,6 +32,7 @@ pub(crate) mod deadlines;
 mod error;
 mod execute;
 mod games;
+mod held;
 mod help;
 mod journal;
 pub(crate) mod letters;

@@ -15,6 +15,7 @@ use super::carry::{no_command_text, subject_games, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::games::scored::board_at;
+use super::held;
 use super::journal::Recorded;
 use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};
@@ -130,17 +131,30 @@ impl<'a, 'b> Queue<'a, 'b> {
     }
 
     /// Defers the mail this message queued to player `id`, who is over the
-    /// hourly reply cap, by an hour, with the reason.
-    fn defer_to(&self, id: i64) -> Result<(), PipelineError> {
+    /// hourly reply cap, by an hour (or until `due`, RFC 3339, when that is
+    /// sooner: the time of the notices it carries), with the reason.
+    fn defer_to(&self, id: i64, due: Option<&str>) -> Result<(), PipelineError> {
         let since = self.env.now - Duration::hours(1);
         let Some(reach) = reach::player(self.conn, id, since)? else {
             return Ok(());
         };
         let cap = self.env.settings.max_replies_per_hour;
         let reason = words::deferred_reason(&reach.address, cap);
-        let until = self.env.now + Duration::hours(1);
+        let hour = self.env.now + Duration::hours(1);
+        let earlier = due.and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
+        let until = earlier.map_or(hour, |d| hour.min(d.with_timezone(&chrono::Utc)));
         outbox::defer(self.conn, self.inbound_id, &reach.address, until, &reason)?;
         Ok(())
+    }
+
+    /// Moves into `letter` the notices still held back for its player;
+    /// returns when the earliest of them was due.
+    fn merge_held(&self, letter: &mut Letter) -> Result<Option<String>, PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        let Some(reach) = reach::player(self.conn, letter.to.id, since)? else {
+            return Ok(None);
+        };
+        held::merge_into(self.conn, letter, &reach.address, self.inbound_id)
     }
 
     /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
@@ -212,19 +226,21 @@ fn all_letters(
 /// them, as `Queue::next_id` numbers. A mail of "your move" notices to a
 /// player over the hourly reply cap is never dropped: it is queued
 /// deferred, sent once the hour that filled the cap has passed, and
-/// `outbox list` says why it waits.
-fn queue_letters(q: &Queue<'_, '_>, letters: Vec<Letter>) -> Result<u32, PipelineError> {
+/// `outbox list` says why it waits; it carries the news of the notices
+/// held back before it, which leave the queue (see `held`).
+fn queue_letters(q: &Queue<'_, '_>, mut letters: Vec<Letter>) -> Result<u32, PipelineError> {
     let mut held = Vec::new();
-    for letter in &letters {
+    for letter in &mut letters {
         if letter.kind == "your-move" && !q.may_write_player(letter.to.id)? {
-            held.push(letter.to.id);
+            let due = q.merge_held(letter)?;
+            held.push((letter.to.id, due));
         }
     }
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
     let queued = letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id))?;
-    for player in held {
-        q.defer_to(player)?;
+    for (player, due) in held {
+        q.defer_to(player, due.as_deref())?;
     }
     Ok(queued)
 }

@@ -92,6 +92,43 @@ pub(crate) struct MessageRow {
     pub(crate) detail: String,
     /// Where it came from.
     pub(crate) source: String,
+    /// The mails it caused that a limit held back, waiting or sent since
+    /// (left out of JSON when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) deferred: Vec<DeferredMail>,
+}
+
+/// A mail a limit held back (its outbox `last_error` begins `deferred:`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct DeferredMail {
+    /// The outbox id.
+    pub(crate) outbox_id: i64,
+    /// To whom.
+    pub(crate) recipient: String,
+    /// `pending` while it waits, then `sent` (or `failed`).
+    pub(crate) status: String,
+    /// When it is (or was) due (RFC 3339).
+    pub(crate) until: String,
+    /// Why it waits.
+    pub(crate) reason: String,
+}
+
+/// Returns the mails message `id` caused that a limit held back.
+fn deferred_of(conn: &Connection, id: i64) -> Result<Vec<DeferredMail>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, recipient, status, next_attempt_at, last_error FROM outbox
+         WHERE inbound_id = ?1 AND last_error LIKE 'deferred:%' ORDER BY id",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(DeferredMail {
+            outbox_id: r.get(0)?,
+            recipient: r.get(1)?,
+            status: r.get(2)?,
+            until: r.get(3)?,
+            reason: r.get(4)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Returns the exactly-once key of a message with Message-ID `id` from
@@ -210,6 +247,7 @@ pub(crate) fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, Sto
             reasons: reasons.split_whitespace().map(str::to_string).collect(),
             detail,
             source,
+            deferred: deferred_of(conn, id)?,
         });
     }
     Ok(out)

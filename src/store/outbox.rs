@@ -18,7 +18,10 @@ use super::StoreError;
 use super::codec::time_text;
 
 mod body;
+mod held;
 mod recall;
+
+pub(crate) use held::{Held, held_for, remove_merged};
 
 pub(crate) use body::{Encoded, encode_body};
 pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};

@@ -285,7 +285,7 @@ fn thread_reply_with_just_a_point() {
     assert_eq!(
         reply.header("References"),
         Some(
-            "<2aa0fffe1fb6ec2dab73.letter.pbmgo@pbmgo.example> <pbmgo.game7.30@pbmgo.example> <4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>"
+            "<2071feb2127cc176367f.thread.pbmgo@pbmgo.example> <pbmgo.game7.30@pbmgo.example> <4b1c8f9e-2d3a-4e5f-8a9b-0c1d2e3f4a5b@app.fastmail.example>"
         )
     );
     insta::assert_snapshot!(tidy(&reply.text), @"

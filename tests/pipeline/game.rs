@@ -191,12 +191,14 @@ fn check(h: &PbmgoHome, replay: &Value, line: &[(String, String)]) {
         );
         assert_eq!(note.header("X-Pbmgo-Game"), Some("game1"));
     }
-    let root = notes[0].message_id();
+    // A game made with `game new` is threaded under a root both players'
+    // start letters refer to.
+    let root = notes[0].header("In-Reply-To").expect("threaded");
     for note in &notes[1..] {
         assert_eq!(
             note.header("In-Reply-To"),
-            Some(format!("<{root}>").as_str()),
-            "threaded under the first"
+            Some(root),
+            "threaded under the root"
         );
     }
     for reply in sent.iter().filter(|m| m.kind() == "reply") {

@@ -1,15 +1,17 @@
 //! A whole short game by mail, answered as a mail client answers (`Re:`
 //! the Subject of the last mail, threaded under it): from the challenge to
 //! the game over with words, `say`, an undo and a count marked, spoken and
-//! accepted in one mail. Every mail about the game has the game's one
+//! accepted in one mail after a dispute. Every mail about the game has the game's one
 //! Subject once `Re: ` is taken off, `References` starting with the
-//! challenge letter and `X-Pbmgo-Game`; each inbound mail brings each
+//! challenge letter and `X-Pbmgo-Game`, an HTML part that passes the
+//! checker, and a deadline when it asks for a move; each inbound mail brings each
 //! player at most one mail; the end brings the SGF once. In-process.
 
 use std::collections::HashMap;
 
 use crate::common::harness::Harness;
 use crate::common::home::Home;
+use crate::common::html_check;
 use crate::common::lifecycle::{ALICE, BOB, attached_sgf, harness};
 use crate::common::pbmgo_home::{OutMail, mail};
 
@@ -50,6 +52,15 @@ fn check(caused: &[OutMail], root: &str) {
         assert!(m.rejected().is_empty(), "{}", m.text);
         assert_eq!(m.subject.trim_start_matches("Re: "), SUBJECT, "{}", m.text);
         assert_eq!(m.header("X-Pbmgo-Game"), Some("game1"), "{}", m.subject);
+        let html = m
+            .html
+            .as_deref()
+            .unwrap_or_else(|| panic!("no HTML: {}", m.text));
+        let problems = html_check::problems(html);
+        assert!(problems.is_empty(), "{problems:?}\n{html}");
+        if m.text.contains("It is your turn") {
+            assert!(m.text.contains("is due by"), "no deadline: {}", m.text);
+        }
         if m.message_id() != root {
             assert_eq!(first_reference(m), root, "{}: {}", m.kind(), m.text);
             assert!(m.header("In-Reply-To").is_some(), "{}", m.kind());
@@ -73,7 +84,7 @@ fn a_whole_game_is_one_thread_with_one_mail_per_player_per_mail() {
     check(&challenged, &root);
     let mut mails_in = 1;
     let mut mails_out = challenged.len();
-    let steps: [(&str, &str); 10] = [
+    let steps: [(&str, &str); 12] = [
         (BOB, "accept game1"),
         (ALICE, "move game1 d4\nGood luck!"),
         (BOB, "move game1 f6"),
@@ -83,6 +94,8 @@ fn a_whole_game_is_one_thread_with_one_mail_per_player_per_mail() {
         (ALICE, "move game1 c4"),
         (BOB, "pass game1"),
         (ALICE, "pass game1"),
+        (BOB, "dead game1 d4\nsay game1 it is dead"),
+        (ALICE, "alive game1 d4\nsay game1 no, it lives"),
         (
             BOB,
             "dead game1 d4\nsay game1 that stone is dead\ndone game1",
@@ -122,7 +135,7 @@ fn a_whole_game_is_one_thread_with_one_mail_per_player_per_mail() {
     assert!(over.text.starts_with("Game over"), "{}", over.text);
     // Before one mail per player per mail: 29 mails out for these 12 in
     // (dead + say + done brought alice 3, done + sgf brought her 3).
-    assert_eq!((mails_in, mails_out), (12, 24));
+    assert_eq!((mails_in, mails_out), (14, 28));
 }
 
 #[test]

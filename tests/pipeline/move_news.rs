@@ -155,6 +155,13 @@ fn game_new_mails_both_players_and_runs_on_the_clock() {
     }
     assert!(letters[0].mail.text.contains("It is your move."));
     assert!(letters[1].mail.text.contains("alice (Black) moves first"));
+    // Both start letters, and every mail after them, are in one thread
+    // whose root neither letter is: each player has the whole thread.
+    let root = letters[0].mail.header("References").expect("threaded");
+    let own = letters[0].mail.header("Message-ID").unwrap();
+    assert_ne!(root, own);
+    assert_eq!(letters[1].mail.header("References"), Some(root));
+    assert_eq!(letters[1].mail.header("In-Reply-To"), Some(root));
     assert!(tick(&h, days(1.9)).starts_with("reminders 0, warnings 0, timeouts 0"));
     assert!(tick(&h, days(2.0)).starts_with("reminders 1, warnings 0, timeouts 0"));
     assert!(tick(&h, days(3.0)).starts_with("reminders 0, warnings 1, timeouts 0"));
@@ -162,6 +169,8 @@ fn game_new_mails_both_players_and_runs_on_the_clock() {
     let reminder = of_kinds(&h, &["reminder"]);
     assert_eq!(reminder.len(), 1);
     assert_eq!(reminder[0].recipient, ALICE);
+    let refs = reminder[0].mail.header("References").unwrap();
+    assert!(refs.starts_with(root), "{refs}");
     assert_eq!(h.show("game1")["result"], "W+T");
 }
 

@@ -149,7 +149,11 @@ fn replies_arrive_intact_by_smtp() {
     // Each mail's opponent mail first: the first roots the game's thread.
     let (bob_note, alice_reply, alice_note, bob_reply) = (&rows[0], &rows[1], &rows[2], &rows[3]);
     let get = |row: &Value| find(&received, row).1;
-    let root_id = bob_note["message_id"].as_str().unwrap().to_string();
+    let root_id = get(bob_note)
+        .header("In-Reply-To")
+        .expect("threaded under the game's root")
+        .trim_matches(['<', '>'])
+        .to_string();
 
     let r = get(alice_reply);
     assert_eq!(r.header("In-Reply-To"), Some("<smtp-1@example.org>"));
@@ -163,12 +167,12 @@ fn replies_arrive_intact_by_smtp() {
     assert_eq!(r.rejected(), ["occupied"]);
     assert_eq!(r.results().len(), 2);
 
-    // The "your move" mails: one thread, the first mail its root.
+    // The "your move" mails: one thread under the game's root.
     let first = get(bob_note);
-    assert_eq!(first.header("In-Reply-To"), None);
+    let root = format!("<{root_id}>");
+    assert_eq!(first.header("In-Reply-To"), Some(root.as_str()));
     assert!(first.text.contains("> Your turn, Bob."), "{}", first.text);
     let second = get(alice_note);
-    let root = format!("<{}>", first.message_id());
     assert_eq!(second.header("In-Reply-To"), Some(root.as_str()));
     assert_eq!(second.header("References"), Some(root.as_str()));
     assert!(second.subject.starts_with("[game1] "), "{}", second.subject);

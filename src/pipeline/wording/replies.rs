@@ -55,6 +55,32 @@ pub(crate) fn several_games_subject(games: &[GameId]) -> String {
     }
 }
 
+/// The words that begin what a notice carries of the notices held back
+/// before it (see [`held_back_heading`]).
+pub(crate) fn held_back_marker() -> &'static str {
+    "Held back by the hourly mail limit"
+}
+
+/// The heading over the news of `n` notices held back by the hourly limit
+/// and sent in this mail.
+pub(crate) fn held_back_heading(n: usize) -> String {
+    let notices = if n == 1 {
+        "1 earlier notice".to_string()
+    } else {
+        format!("{n} earlier notices, oldest first")
+    };
+    format!(
+        "{}, and sent with this mail: {notices}. The board above is the game as it stands now.",
+        held_back_marker()
+    )
+}
+
+/// The line over the `n`th (from 1) notice a mail carries of those held
+/// back before it.
+pub(crate) fn held_back_item(n: usize) -> String {
+    format!("Earlier notice {n}:")
+}
+
 /// Why a "your move" mail waits (shown by `outbox list`): `address` had
 /// `cap` mails in the last hour.
 pub(crate) fn deferred_reason(address: &str, cap: u32) -> String {

@@ -23,6 +23,15 @@ fn play_words(p: &mut Page) {
         "replies::deferred_reason",
         replies::deferred_reason("bob@example.org", 20),
     );
+    p.show(
+        "replies::held_back_heading(1)",
+        replies::held_back_heading(1),
+    );
+    p.show(
+        "replies::held_back_heading(3)",
+        replies::held_back_heading(3),
+    );
+    p.show("replies::held_back_item", replies::held_back_item(2));
     p.show("play::not_a_player", play::not_a_player(id()));
     p.show("play::not_scoring", play::not_scoring(id()));
     p.show("play::is_over", play::is_over(id()));

@@ -1,0 +1,60 @@
+//! Mail held back by a limit (deferred): finding what still waits for an
+//! address, so a new notice can carry it, and taking out what was merged.
+
+use rusqlite::{Connection, params};
+
+use crate::store::StoreError;
+
+/// A deferred mail that has not been tried yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Held {
+    /// The outbox id.
+    pub(crate) id: i64,
+    /// The game it is about, if any.
+    pub(crate) game_id: Option<i64>,
+    /// When it is due (RFC 3339).
+    pub(crate) due: String,
+}
+
+/// Returns the mails to `recipient` that a limit holds back (pending, their
+/// `last_error` beginning `deferred:`, never tried, not claimed), oldest
+/// first, leaving out those inbound message `inbound_id` queued.
+pub(crate) fn held_for(
+    conn: &Connection,
+    recipient: &str,
+    inbound_id: i64,
+) -> Result<Vec<Held>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, game_id, next_attempt_at FROM outbox
+         WHERE recipient = ?1 AND status = 'pending' AND attempts = 0
+           AND last_error LIKE 'deferred:%' AND claimed_until IS NULL
+           AND inbound_id IS NOT ?2
+         ORDER BY id",
+    )?;
+    let rows = stmt.query_map(params![recipient, inbound_id], |r| {
+        Ok(Held {
+            id: r.get(0)?,
+            game_id: r.get(1)?,
+            due: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Takes out held mail `id`, whose words a later mail now carries; only a
+/// mail that was never tried can go (a tried one has a history to keep).
+/// Returns whether it was taken out.
+pub(crate) fn remove_merged(conn: &Connection, id: i64) -> Result<bool, StoreError> {
+    let untried = "SELECT 1 FROM outbox WHERE id = ?1 AND attempts = 0 AND status = 'pending'";
+    let exists: bool = conn
+        .prepare_cached(&format!("SELECT EXISTS ({untried})"))?
+        .query_row([id], |r| r.get(0))?;
+    if !exists {
+        return Ok(false);
+    }
+    conn.prepare_cached("DELETE FROM outbox_bodies WHERE outbox_id = ?1")?
+        .execute([id])?;
+    conn.prepare_cached("DELETE FROM outbox WHERE id = ?1")?
+        .execute([id])?;
+    Ok(true)
+}
