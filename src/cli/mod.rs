@@ -32,6 +32,7 @@ pub(crate) mod mailrun;
 mod message;
 mod outbox;
 mod player;
+mod player_repair;
 mod poll;
 mod quarantine;
 mod replay;
@@ -63,7 +64,7 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Create the home, the database and a commented default config
     Init(init::InitArgs),
-    /// Add, list and show players
+    /// Add, list, show and repair players
     #[command(subcommand)]
     Player(player::PlayerCommand),
     /// Create, show, play, import and verify games

@@ -1,12 +1,15 @@
 //! `pbmgo player add|list|show`: players and their mail addresses, whether
 //! mail to them is stopped by bounces (`bouncing`), their rating, their
-//! games going and finished, how they are mailed, their vacation and
-//! whether they set a password (never the hash).
+//! games going and finished, how they are mailed, their vacation, whether
+//! they set a password (never the hash) and whether the admin disabled
+//! them. The repairs of an account (`password clear`, `address`, `rename`,
+//! `disable`, `enable`) are `player_repair`'s, flattened in here.
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::context::GlobalArgs;
+use super::player_repair::RepairCommand;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -24,6 +27,8 @@ pub(crate) enum PlayerCommand {
     List(ListArgs),
     /// Show a player, their addresses and their games
     Show(ShowArgs),
+    #[command(flatten)]
+    Repair(RepairCommand),
 }
 
 /// Add a player with one or more mail addresses
@@ -78,6 +83,8 @@ struct JsonPlayer<'a> {
     vacation_until: Option<String>,
     /// True when the player set a password.
     password_set: bool,
+    /// True when the admin disabled the player (`player disable`).
+    disabled: bool,
 }
 
 /// What `player list|show` adds to a player: bounces, rating and profile.
@@ -179,6 +186,7 @@ impl PlayerCommand {
                 })?;
                 print_show(&p, &games, &extra, args.json)?;
             }
+            PlayerCommand::Repair(cmd) => return cmd.run(&ctx, &mut store),
         }
         Ok(0)
     }
@@ -205,6 +213,7 @@ fn json_player<'a>(p: &'a Player, x: &'a Extra, games: Option<Vec<JsonGame>>) ->
         on_vacation: x.vacation().is_some(),
         vacation_until: x.profile.vacation_until.map(time_text),
         password_set: x.profile.password_set,
+        disabled: p.disabled,
     }
 }
 
@@ -219,11 +228,7 @@ fn print_list(all: &[(Extra, Player)], json: bool) -> anyhow::Result<()> {
     }
     let width = all.iter().map(|(_, p)| p.name.len()).max().unwrap_or(0);
     for (x, p) in all {
-        let mark = if x.stops.is_empty() {
-            ""
-        } else {
-            "  (bouncing)"
-        };
+        let mark = marks(p, x);
         outln!(
             "{:width$}  {}{mark}  ({})",
             p.name,
@@ -232,6 +237,13 @@ fn print_list(all: &[(Extra, Player)], json: bool) -> anyhow::Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The marks after a player's addresses in `player list`.
+fn marks(p: &Player, x: &Extra) -> String {
+    let bouncing = (!x.stops.is_empty()).then_some("  (bouncing)");
+    let disabled = p.disabled.then_some("  (disabled)");
+    [bouncing, disabled].into_iter().flatten().collect()
 }
 
 fn json_game(name: &str, g: &GameSummary) -> JsonGame {
@@ -261,6 +273,12 @@ fn print_show(p: &Player, games: &[GameSummary], x: &Extra, json: bool) -> anyho
     outln!("Player {}, added {}", p.name, time_text(p.created_at))?;
     outln!("Addresses: {}", p.addresses.join(", "))?;
     outln!("Profile: {}", x.summary())?;
+    if p.disabled {
+        outln!(
+            "Account: disabled by the admin (player enable {} undoes it)",
+            p.name
+        )?;
+    }
     for (address, n) in &x.stops {
         outln!(
             "Mail: bouncing: {address} returned {n} permanent bounces; pbmgo stops mailing it \

@@ -5,10 +5,11 @@
 //!
 //! Owns the [`Letter`] value the commands and `tick` build, who gets it
 //! (the player's first address, unless their `notify` setting declines
-//! mail that needs no answer or bounces stopped it: one question to the
-//! store, `store::reach`), its threading under the game's first mail,
-//! and queueing it in the outbox with a deterministic Message-ID. Must not
-//! decide what a letter says: the command or `tick` renders its text.
+//! mail that needs no answer, the admin disabled them or bounces stopped
+//! it: one question to the store, `store::reach`), its threading under
+//! the game's first mail, and queueing it in the outbox with a
+//! deterministic Message-ID. Must not decide what a letter says: the
+//! command or `tick` renders its text.
 
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
@@ -76,8 +77,9 @@ pub(crate) fn queue_each<'l>(
     Ok(sent)
 }
 
-/// Queues `letter` unless its player declines it or their address is
-/// stopped by bounces; returns whether it was queued.
+/// Queues `letter` unless its player declines it, is disabled (then not
+/// even an essential letter goes) or their address is stopped by bounces;
+/// returns whether it was queued.
 pub(crate) fn queue(
     conn: &Connection,
     env: &Env<'_>,
@@ -87,7 +89,7 @@ pub(crate) fn queue(
     let Some(reach) = reach::player(conn, letter.to.id, env.now)? else {
         return Ok(false);
     };
-    let declined = !letter.essential && !reach.wants_every_mail();
+    let declined = reach.disabled || (!letter.essential && !reach.wants_every_mail());
     if declined || reach.stopped(env.settings.bounce_limit) {
         return Ok(false);
     }

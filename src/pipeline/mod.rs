@@ -15,6 +15,7 @@
 //!   `replies` (building and queueing mail);
 //! - `execute` (the mail commands), `auth` and `recall` (our own words a
 //!   reply may repeat);
+//! - `disabled` (the one reply to a player the admin disabled);
 //! - `process` (one message as named steps), `tick`, `deadlines` and
 //!   `admin` (cron and admin jobs).
 //!
@@ -29,6 +30,7 @@ mod bundle;
 mod carry;
 mod context;
 pub(crate) mod deadlines;
+mod disabled;
 mod error;
 mod execute;
 mod games;

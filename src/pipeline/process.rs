@@ -11,7 +11,8 @@
 //!    commands (`stranger`): the sender's bounces cleared,
 //!    the mails of ours it answers recalled (`recall`: no line or Subject
 //!    pbmgo wrote is read as a command), the commands read and run, the message recorded with its outcome,
-//!    the replies queued.
+//!    the replies queued. Mail from a player the admin disabled is only
+//!    recorded and answered with one short reply saying so (`disabled`).
 //!
 //! The game changes, the outbox rows and the message's key commit together
 //! (the caller's transaction), so the same message handled twice changes
@@ -24,7 +25,7 @@ use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::journal::{Entry, record};
 use super::report::Disposition;
-use super::{auth, bounces, execute, recall, stranger};
+use super::{auth, bounces, disabled, execute, recall, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
 use crate::mail::command::parse_reply;
 use crate::mail::inbound::{self, InboundMail};
@@ -60,6 +61,7 @@ pub(crate) fn process(
     }
     let sender = mail.from.as_deref().unwrap_or_default();
     match players::find_by_address(conn, sender)? {
+        Some(player) if player.disabled => disabled::from_disabled(conn, env, &msg, &player),
         Some(player) => from_player(conn, env, &msg, &player),
         None => stranger::from_stranger(conn, env, &msg),
     }

@@ -99,14 +99,8 @@ impl<'a, 'b> Queue<'a, 'b> {
     }
 
     fn next_id(&mut self) -> String {
-        let digest = Sha256::digest(self.msg.key.as_bytes());
-        let unique: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
         self.seq += 1;
-        outbound::message_id(
-            self.seq,
-            &format!("{unique}.pbmgo"),
-            self.env.settings.domain(),
-        )
+        reply_id(self.env, self.msg, self.seq)
     }
 
     fn push(
@@ -164,13 +158,20 @@ impl<'a, 'b> Queue<'a, 'b> {
     }
 }
 
+/// The Message-ID of the `seq`th mail (from 1) an inbound message causes.
+pub(super) fn reply_id(env: &Env<'_>, msg: &Msg<'_>, seq: u64) -> String {
+    let digest = Sha256::digest(msg.key.as_bytes());
+    let unique: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    outbound::message_id(seq, &format!("{unique}.pbmgo"), env.settings.domain())
+}
+
 /// A plain auto-reply to `to`, not threaded yet.
 pub(super) fn mail(to: &str, subject: String, text: String, message_id: String) -> OutboundMail {
     OutboundMail::plain(to, subject, text, message_id, AUTO_REPLIED)
 }
 
 /// Threads `m` as an answer to the inbound message.
-fn answer(m: &mut OutboundMail, msg: &Msg<'_>) {
+pub(super) fn answer(m: &mut OutboundMail, msg: &Msg<'_>) {
     m.in_reply_to = msg.mail.message_id.clone();
     let references = msg.mail.references.iter().cloned();
     m.references = references.chain(msg.mail.message_id.clone()).collect();

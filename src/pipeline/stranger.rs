@@ -75,35 +75,10 @@ pub(crate) fn from_stranger(
     }
 }
 
-/// Names that belong to the system and no player: mail roles, the server's
-/// own local part and display name, and `game` with digits (which reads
-/// as a game). Returns why `name` is one of them.
+/// Why `name` belongs to the system (see [`players::reserved_name`]), if it does.
 fn reserved_name(env: &Env<'_>, name: &str) -> Option<&'static str> {
-    const ROLES: &[&str] = &[
-        "admin",
-        "postmaster",
-        "root",
-        "abuse",
-        "mailer-daemon",
-        "noreply",
-    ];
-    let name = name.to_ascii_lowercase();
     let identity = &env.settings.identity;
-    let local = identity
-        .address
-        .split(['@', '+'])
-        .next()
-        .unwrap_or_default();
-    let digits = name.strip_prefix("game").filter(|d| !d.is_empty());
-    if ROLES.contains(&name.as_str()) {
-        Some("it names a role of the mail system")
-    } else if name.eq_ignore_ascii_case(local) || name.eq_ignore_ascii_case(&identity.name) {
-        Some("it is the server's own name")
-    } else if digits.is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit())) {
-        Some("it reads as a game")
-    } else {
-        None
-    }
+    players::reserved_name(name, &identity.address, &identity.name)
 }
 
 /// Runs the new player's commands, the `signup` line among them.

@@ -61,6 +61,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 10,
         sql: include_str!("migrations/0010_outbox_claims.sql"),
     },
+    Migration {
+        version: 11,
+        sql: include_str!("migrations/0011_player_disabled.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -20,6 +20,7 @@
 //! [`Store`] (`database`), [`StoreError`] (`error`) and the most used values
 //! of the aggregates.
 
+pub(crate) mod accounts;
 pub(crate) mod backup;
 pub(crate) mod bounces;
 pub(crate) mod challenges;

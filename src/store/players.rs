@@ -2,8 +2,10 @@
 //!
 //! Owns the rules for what may be stored: names match `[a-z0-9_-]{2,20}`
 //! (read case-insensitively, stored lower-case), addresses are normalized
-//! (lower-cased, display name and angle brackets removed), and a name or
-//! address that is already taken is refused.
+//! (lower-cased, display name and angle brackets removed), a name or
+//! address that is already taken is refused, and the names that belong to
+//! the system (`reserved_name`) are known here, for the signup by mail and
+//! the admin's rename alike.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -31,6 +33,8 @@ pub struct Player {
     pub(crate) addresses: Vec<String>,
     /// When the player was added.
     pub(crate) created_at: DateTime<Utc>,
+    /// True while the admin has disabled the account.
+    pub(crate) disabled: bool,
 }
 
 impl Player {
@@ -55,6 +59,37 @@ pub(crate) fn check_name(name: &str) -> Result<String, StoreError> {
         value: name.chars().take(40).collect(),
         reason: "use 2 to 20 letters, digits, '_' or '-'".into(),
     })
+}
+
+/// Names that belong to the system and no player: mail roles, the
+/// server's own local part (of `server_address`) and display name
+/// (`server_name`), and `game` with digits (which reads as a game).
+/// Returns why `name` is one of them.
+pub(crate) fn reserved_name(
+    name: &str,
+    server_address: &str,
+    server_name: &str,
+) -> Option<&'static str> {
+    const ROLES: &[&str] = &[
+        "admin",
+        "postmaster",
+        "root",
+        "abuse",
+        "mailer-daemon",
+        "noreply",
+    ];
+    let name = name.to_ascii_lowercase();
+    let local = server_address.split(['@', '+']).next().unwrap_or_default();
+    let digits = name.strip_prefix("game").filter(|d| !d.is_empty());
+    if ROLES.contains(&name.as_str()) {
+        Some("it names a role of the mail system")
+    } else if name.eq_ignore_ascii_case(local) || name.eq_ignore_ascii_case(server_name) {
+        Some("it is the server's own name")
+    } else if digits.is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit())) {
+        Some("it reads as a game")
+    } else {
+        None
+    }
 }
 
 /// Returns the bare address of `text`, ASCII letters lower-cased, without a display name
@@ -153,7 +188,8 @@ fn normalized_unique(addresses: &[String]) -> Result<Vec<String>, StoreError> {
     Ok(out)
 }
 
-fn exists(conn: &Connection, name: &str) -> Result<bool, StoreError> {
+/// Returns true when a player is called `name` (lower-case).
+pub(crate) fn exists(conn: &Connection, name: &str) -> Result<bool, StoreError> {
     let found = conn
         .prepare_cached("SELECT 1 FROM players WHERE name = ?1")?
         .query_row([name], |_| Ok(()))
@@ -161,7 +197,8 @@ fn exists(conn: &Connection, name: &str) -> Result<bool, StoreError> {
     Ok(found.is_some())
 }
 
-fn owner_of(conn: &Connection, address: &str) -> Result<Option<String>, StoreError> {
+/// Returns the name of the player who owns the normalized `address`, if any.
+pub(crate) fn owner_of(conn: &Connection, address: &str) -> Result<Option<String>, StoreError> {
     let sql = "SELECT (SELECT name FROM players WHERE id = a.player_id) FROM addresses a
                WHERE a.address = ?1";
     Ok(conn
@@ -174,18 +211,16 @@ fn owner_of(conn: &Connection, address: &str) -> Result<Option<String>, StoreErr
 pub(crate) fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> {
     let lower = name.to_ascii_lowercase();
     let row = conn
-        .prepare_cached("SELECT id, name, created_at FROM players WHERE name = ?1")?
-        .query_row([&lower], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?))
-        })
+        .prepare_cached("SELECT id, name, created_at, disabled FROM players WHERE name = ?1")?
+        .query_row([&lower], row)
         .optional()?;
-    let Some((id, name, created)) = row else {
+    let Some(row) = row else {
         return Err(StoreError::NotFound {
             what: "player",
             id: name.chars().take(40).collect(),
         });
     };
-    complete(conn, id, name, &created)
+    complete(conn, row)
 }
 
 /// Returns the player who owns `address` (normalized first), if any.
@@ -206,17 +241,21 @@ pub(crate) fn find_by_address(
 
 /// Returns every player, by name.
 pub(crate) fn list(conn: &Connection) -> Result<Vec<Player>, StoreError> {
-    let mut stmt = conn.prepare("SELECT id, name, created_at FROM players ORDER BY name")?;
-    let rows = stmt
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, String>(2)?)))?
-        .collect::<Result<Vec<(i64, String, String)>, _>>()?;
-    rows.into_iter()
-        .map(|(id, name, created)| complete(conn, id, name, &created))
-        .collect()
+    let mut stmt =
+        conn.prepare("SELECT id, name, created_at, disabled FROM players ORDER BY name")?;
+    let rows = stmt.query_map([], row)?.collect::<Result<Vec<Row>, _>>()?;
+    rows.into_iter().map(|r| complete(conn, r)).collect()
 }
 
-fn complete(conn: &Connection, id: i64, name: String, created: &str) -> Result<Player, StoreError> {
-    let created_at = parse_time(created).map_err(|reason| StoreError::Corrupt {
+/// A `players` row: id, name, creation time and the disabled flag.
+type Row = (i64, String, String, bool);
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+}
+
+fn complete(conn: &Connection, (id, name, created, disabled): Row) -> Result<Player, StoreError> {
+    let created_at = parse_time(&created).map_err(|reason| StoreError::Corrupt {
         id: name.clone(),
         what: "creation time",
         reason,
@@ -231,13 +270,16 @@ fn complete(conn: &Connection, id: i64, name: String, created: &str) -> Result<P
         name,
         addresses,
         created_at,
+        disabled,
     })
 }
 
-/// Returns the players who take one digest a day (`notify digest`), by id.
+/// Returns the players who take one digest a day (`notify digest`) and
+/// are not disabled, by id.
 pub(crate) fn with_digest(conn: &Connection) -> Result<Vec<PlayerRef>, StoreError> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, name FROM players WHERE notify = 'digest' ORDER BY id")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, name FROM players WHERE notify = 'digest' AND disabled = 0 ORDER BY id",
+    )?;
     let rows = stmt.query_map([], |r| {
         Ok(PlayerRef {
             id: r.get(0)?,

@@ -1,7 +1,8 @@
 //! How an outgoing mail reaches its reader, asked in one question: the
 //! address a player's mail goes to (their first), their `notify` setting,
-//! the permanent bounces not yet cleared for that address, and how many
-//! mails were queued to it since a given time (for the reply caps).
+//! whether the admin disabled them, the permanent bounces not yet cleared
+//! for that address, and how many mails were queued to it since a given
+//! time (for the reply caps).
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -17,6 +18,8 @@ pub(crate) struct Reach {
     /// The player's `notify` setting (`each`, `digest`, `off`); `None` for
     /// an address of no player, or a player without the setting.
     pub(crate) notify: Option<String>,
+    /// True when the admin disabled the player: nothing is mailed to them.
+    pub(crate) disabled: bool,
     /// Permanent bounces of the address not cleared by a mail from it.
     pub(crate) bounces: u32,
     /// Mails queued to the address since the time asked about.
@@ -51,7 +54,8 @@ pub(crate) fn player(
                     (SELECT count(*) FROM bounces b
                       WHERE b.address = a.address AND b.cleared_at IS NULL),
                     (SELECT count(*) FROM outbox o
-                      WHERE o.recipient = a.address AND o.created_at >= ?2)
+                      WHERE o.recipient = a.address AND o.created_at >= ?2),
+                    p.disabled
                FROM addresses a JOIN players p ON p.id = a.player_id
               WHERE a.player_id = +?1 ORDER BY a.id LIMIT 1",
         )?
@@ -59,6 +63,7 @@ pub(crate) fn player(
             Ok(Reach {
                 address: r.get(0)?,
                 notify: r.get(1)?,
+                disabled: r.get(4)?,
                 bounces: r.get(2)?,
                 sent_since: r.get(3)?,
             })
@@ -87,6 +92,7 @@ pub(crate) fn address(
     Ok(Reach {
         address: address.to_string(),
         notify: None,
+        disabled: false,
         bounces,
         sent_since,
     })
@@ -115,7 +121,7 @@ mod tests {
         let bob = players::add(c, "bob", &two, now).unwrap();
         let reach = player(c, bob.id, now).unwrap().unwrap();
         assert_eq!(reach.address, "bob@x.org");
-        assert!(reach.wants_every_mail() && !reach.stopped(3));
+        assert!(reach.wants_every_mail() && !reach.stopped(3) && !reach.disabled);
         assert_eq!((reach.bounces, reach.sent_since), (0, 0));
         assert_eq!(player(c, bob.id + 1, now).unwrap(), None);
     }

@@ -49,6 +49,17 @@ pub(crate) fn set_password(
     Ok(())
 }
 
+/// Removes the password of `player_id` (the admin's `player password
+/// clear`); returns false when they had none.
+pub(crate) fn clear_password(conn: &Connection, player_id: i64) -> Result<bool, StoreError> {
+    let cleared = conn
+        .prepare_cached(
+            "UPDATE players SET password_hash = NULL WHERE id = ?1 AND password_hash IS NOT NULL",
+        )?
+        .execute([player_id])?;
+    Ok(cleared > 0)
+}
+
 /// Returns the PHC string of `secret` hashed with argon2id and `salt`.
 pub(crate) fn hash_password(secret: &str, salt: &[u8; 16]) -> Result<String, StoreError> {
     let invalid = |reason: String| StoreError::Invalid {

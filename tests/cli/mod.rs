@@ -3,5 +3,6 @@
 mod admin;
 mod backup;
 mod kill;
+mod repair;
 mod send;
 mod store;

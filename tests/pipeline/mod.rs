@@ -20,6 +20,7 @@ mod newcomers;
 mod once;
 mod personal;
 mod personal_settings;
+mod repair;
 mod replies_quoted;
 mod smtp;
 mod stale_done;

@@ -130,6 +130,14 @@ pub(crate) fn say_kept(to: &str) -> String {
     )
 }
 
+/// `say` to an opponent the admin disabled: kept, not mailed.
+pub(crate) fn say_kept_disabled(to: &str) -> String {
+    format!(
+        "The account of {to} is disabled by the admin, so your message was not sent; it is \
+         kept in the game record (sgf)."
+    )
+}
+
 /// `cannot-undo`: the game is not in play.
 pub(crate) fn not_in_play(id: GameId) -> String {
     format!("{id} is not being played, so no move can be taken back")

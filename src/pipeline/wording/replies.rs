@@ -1,7 +1,8 @@
 //! The words of the replies a message causes: the transcript's Subject
 //! and its answer to a mail without commands, the opponent's "your move"
-//! Subject and example command, and the words to a stranger (signup
-//! refused, not registered, "who are you").
+//! Subject and example command, the words to a stranger (signup
+//! refused, not registered, "who are you"), and the one reply to a
+//! player the admin disabled.
 
 use crate::mail::command::is_reply_subject;
 use crate::store::GameId;
@@ -140,4 +141,14 @@ pub(crate) fn words_went_nowhere() -> &'static str {
     "Your words went nowhere: no command of this mail writes to another player. \
      To write to your opponent, reply to a mail about your game with only your \
      words, or send 'say GAME' followed by them."
+}
+
+/// `account-disabled`: the one reply to mail from `name`, whose account
+/// the admin disabled.
+pub(crate) fn account_disabled(name: &str) -> String {
+    format!(
+        "Hello,\n\nyour account {name} is disabled by the admin.\n\
+         Nothing in your mail was acted on, and you get no other mail\n\
+         until the admin enables the account again.\n"
+    )
 }

@@ -18,6 +18,12 @@ fn play_words(p: &mut Page) {
     p.show("play::unreadable", play::unreadable(id()));
     p.show("personal::one_password", personal::one_password());
     p.show("personal::say_kept", personal::say_kept("bob"));
+    let disabled = personal::say_kept_disabled("bob");
+    p.show("personal::say_kept_disabled", disabled);
+    p.show(
+        "replies::account_disabled",
+        replies::account_disabled("bob"),
+    );
     p.show("personal::password_paused", personal::password_paused(5));
     p.show(
         "replies::deferred_reason",

@@ -14,6 +14,7 @@ use serde::Serialize;
 use crate::mail::command::GameRef;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::words::day;
+use crate::store::players::PlayerRef;
 use crate::store::roster::{RosterEntry, roster};
 use crate::store::standings::{self, Standing};
 use crate::store::{comments, reach};
@@ -50,7 +51,8 @@ pub(crate) struct PlayersCtx {
 }
 
 /// Runs `say GAME TEXT` for `player`: the words are kept in the game's
-/// record and mailed to the opponent, unless the opponent has `notify off`.
+/// record and mailed to the opponent, unless the opponent has `notify off`
+/// or the admin disabled them.
 pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let Cmd {
         conn, env, player, ..
@@ -59,8 +61,8 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let at = g.game.move_number();
     comments::record(conn, g.id, at, color, &[text.to_string()], c.key, env.now)?;
     let to = g.player(color.opponent()).clone();
-    if reach::player(conn, to.id, env.now)?.is_some_and(|r| r.notify.as_deref() == Some("off")) {
-        return Ok(Effect::acted(words::say_kept(&to.name), None, Vec::new()));
+    if let Some(kept) = not_mailed(conn, env, &to)? {
+        return Ok(Effect::acted(kept, None, Vec::new()));
     }
     let ctx = SayCtx {
         game: g.id.to_string(),
@@ -82,6 +84,25 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
         None,
         vec![letter],
     ))
+}
+
+/// Why `to` gets no `say` mail, in words for the sender: the admin
+/// disabled them, or they have `notify off`; `None` when they get it.
+fn not_mailed(
+    conn: &Connection,
+    env: &Env<'_>,
+    to: &PlayerRef,
+) -> Result<Option<String>, PipelineError> {
+    let Some(reach) = reach::player(conn, to.id, env.now)? else {
+        return Ok(None);
+    };
+    Ok(if reach.disabled {
+        Some(words::say_kept_disabled(&to.name))
+    } else if reach.notify.as_deref() == Some("off") {
+        Some(words::say_kept(&to.name))
+    } else {
+        None
+    })
 }
 
 /// Runs `standings`: the table as a block of the reply.
