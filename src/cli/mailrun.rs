@@ -14,8 +14,8 @@ use crate::home::Home;
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
-use crate::pipeline::Settings;
 use crate::pipeline::tokens::TokenKey;
+use crate::pipeline::{Settings, SignupRules};
 use crate::runner::{self, RunContext, SendSummary};
 use crate::store::Store;
 
@@ -70,6 +70,11 @@ pub(crate) fn settings_with(
         bounce_limit: c.server.bounce_limit,
         tokens,
         entropy,
+        signup: SignupRules {
+            mode: c.server.signup,
+            per_day: c.limits.signups_per_day,
+            expiry_hours: c.limits.signup_expiry_hours,
+        },
     })
 }
 

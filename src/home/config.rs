@@ -46,6 +46,8 @@ pub(crate) struct ServerConfig {
     /// Permanent bounces after which pbmgo stops mailing an address (until
     /// its player writes again); 0 never stops.
     pub(crate) bounce_limit: u32,
+    /// How a stranger joins with `signup NAME`.
+    pub(crate) signup: SignupMode,
 }
 
 impl Default for ServerConfig {
@@ -56,6 +58,7 @@ impl Default for ServerConfig {
             trust_authserv_id: String::new(),
             auth: AuthMode::Address,
             bounce_limit: 3,
+            signup: SignupMode::Confirm,
         }
     }
 }
@@ -106,6 +109,19 @@ pub(crate) enum AuthMode {
     /// address the mail was sent to (`go+<token>@domain`, the `Reply-To`
     /// of every game mail).
     Token,
+}
+
+/// `[server] signup`: how a stranger becomes a player.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SignupMode {
+    /// The address must answer a confirmation mail first.
+    #[default]
+    Confirm,
+    /// The signup mail alone makes the player.
+    Open,
+    /// Only the admin adds players.
+    Closed,
 }
 
 /// `[inbox]`: the Maildir incoming mail is delivered to, and optionally
@@ -286,6 +302,10 @@ pub(crate) struct LimitsConfig {
     pub(crate) unknown_sender_replies_per_day: u32,
     /// Games one player may have going at once; 0 for no limit.
     pub(crate) max_games_per_player: u32,
+    /// Signup confirmations mailed in a day, to all addresses together.
+    pub(crate) signups_per_day: u32,
+    /// Hours a signup confirmation stays valid.
+    pub(crate) signup_expiry_hours: u32,
 }
 
 impl Default for LimitsConfig {
@@ -295,6 +315,8 @@ impl Default for LimitsConfig {
             max_replies_per_hour: 20,
             unknown_sender_replies_per_day: 3,
             max_games_per_player: 0,
+            signups_per_day: 50,
+            signup_expiry_hours: 48,
         }
     }
 }

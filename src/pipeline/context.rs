@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 
 use super::sink::MailSink;
 use super::tokens::TokenKey;
-use crate::home::GamesConfig;
+use crate::home::{GamesConfig, SignupMode};
 use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
@@ -36,6 +36,19 @@ pub(crate) struct Settings {
     /// Random bytes drawn once per process at the CLI edge and mixed into
     /// password salts; tests leave them at zero.
     pub(crate) entropy: [u8; 16],
+    /// How strangers join (`[server] signup` and the signup limits).
+    pub(crate) signup: SignupRules,
+}
+
+/// How strangers join: the mode and, for `confirm`, its limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SignupRules {
+    /// `confirm`, `open` or `closed`.
+    pub(crate) mode: SignupMode,
+    /// Confirmation mails a day, to all addresses together.
+    pub(crate) per_day: u32,
+    /// Hours a confirmation stays valid.
+    pub(crate) expiry_hours: u32,
 }
 
 impl Settings {

@@ -36,6 +36,7 @@ mod execute;
 mod games;
 mod held;
 mod help;
+mod joining;
 mod journal;
 pub(crate) mod letters;
 pub(crate) mod outgoing;
@@ -52,7 +53,7 @@ pub(crate) mod tokens;
 mod wording;
 mod words;
 
-pub(crate) use context::{Env, Settings};
+pub(crate) use context::{Env, Settings, SignupRules};
 pub(crate) use error::PipelineError;
 pub(crate) use process::process;
 pub use report::Disposition;

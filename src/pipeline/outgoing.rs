@@ -44,7 +44,8 @@ fn header_game(mail: &OutboundMail) -> Option<i64> {
     Some(id.get())
 }
 
-/// Sets the mail's Reply-To (token mode, a game, a player), renders it
+/// Sets the mail's Reply-To (token mode, a game, a player; a Reply-To the
+/// caller set, such as a signup confirmation's, is kept), renders it
 /// (or has `env.sink` render it later) and queues it with its VERP
 /// envelope sender.
 pub(crate) fn enqueue(
@@ -57,7 +58,9 @@ pub(crate) fn enqueue(
     let game = q.game.map(GameId::get);
     let server = &settings.identity.address;
     let about = game.or_else(|| header_game(&mail));
-    mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, about)?;
+    if mail.reply_to.is_none() {
+        mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, about)?;
+    }
     if let Some(game) = about
         && let Some(count) = scoring::current_count(conn, game)?
     {

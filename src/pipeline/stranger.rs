@@ -13,10 +13,12 @@ use super::context::{Env, Msg};
 use super::error::{PipelineError, Rejection, reject};
 use super::execute::{command_code, run_all};
 use super::help::{help_text, join_text, welcome_text};
+use super::joining;
 use super::journal::{Entry, Recorded, record};
 use super::report::{Disposition, Done, Effect, LineResult, Report};
 use super::wording::replies as words;
 use super::{recall, replies};
+use crate::home::SignupMode;
 use crate::mail::command::{Command, CommandLine, Parsed, parse_reply};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
@@ -43,6 +45,10 @@ pub(crate) fn from_stranger(
     let own = recall::own_words_in(conn, msg.mail)?;
     let parsed = parse_reply(&msg.mail.subject, &msg.mail.text, &own);
     let sender = msg.mail.from.clone().unwrap_or_default();
+    let address = players::normalize_address(&sender).unwrap_or_else(|_| sender.clone());
+    if let Some(c) = joining::confirmation(conn, env, msg, &address)? {
+        return confirmed(conn, env, msg, &parsed, c);
+    }
     let signup = parsed.commands.iter().find_map(|l| match &l.parsed {
         Ok(Command::Signup { name }) => Some((l.text.clone(), name.clone())),
         _ => None,
@@ -63,6 +69,13 @@ pub(crate) fn from_stranger(
     if let Some(why) = reserved_name(env, &name) {
         return refused_signup(&s, reject("bad-name", words::bad_name(&name, why)));
     }
+    match env.settings.signup.mode {
+        SignupMode::Open => {}
+        SignupMode::Closed => {
+            return refused_signup(&s, reject("signup-closed", words::signup_closed()));
+        }
+        SignupMode::Confirm => return confirm_first(&s, &name, &address),
+    }
     match players::add(conn, &name, std::slice::from_ref(&sender), env.now) {
         Ok(player) => signed_up(&s, &player),
         Err(StoreError::Taken { .. }) => {
@@ -72,6 +85,72 @@ pub(crate) fn from_stranger(
             refused_signup(&s, reject("bad-name", words::bad_name(&name, &reason)))
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// `signup NAME` in `confirm` mode: a name that could not be taken is
+/// refused at once; else the address gets one confirmation mail (within
+/// the daily caps: the signups of the day, the replies to this address),
+/// and the player exists once it is answered (see `joining`).
+fn confirm_first(s: &Signup<'_>, name: &str, address: &str) -> Result<Disposition, PipelineError> {
+    let (conn, env, msg) = (s.conn, s.env, s.msg);
+    if let Err(StoreError::Invalid { reason, .. }) = players::check_name(name) {
+        return refused_signup(s, reject("bad-name", words::bad_name(name, &reason)));
+    }
+    if players::exists(conn, name)? {
+        return refused_signup(s, reject("name-taken", words::name_taken(name)));
+    }
+    if joining::over_cap(conn, env, address, name)? {
+        let detail = "signup; the daily cap of signup confirmations is reached";
+        return ignored(conn, env, msg, "signup-cap", detail);
+    }
+    if !may_get_more(conn, env, address)? {
+        let detail = "signup; the daily limit of replies to this address is reached";
+        return ignored(conn, env, msg, "signup", detail);
+    }
+    let entry = Entry {
+        player_id: None,
+        outcome: Outcome::Answered,
+        reasons: "signup-confirm",
+        detail: "signup: a confirmation was mailed to the address",
+    };
+    let id = record(conn, env, msg, &entry)?;
+    joining::request(conn, env, Recorded { msg, id }, address, name)?;
+    Ok(Disposition::Handled {
+        outcome: Outcome::Answered,
+        replies: 1,
+    })
+}
+
+/// Answers a mail sent to a signup confirmation's address: the welcome
+/// with the mail's commands run, or why nothing was confirmed.
+fn confirmed(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    parsed: &Parsed,
+    c: joining::Confirmed,
+) -> Result<Disposition, PipelineError> {
+    match c {
+        joining::Confirmed::Player(player, name) => {
+            let mut report = run_all(conn, env, &player, parsed, msg)?;
+            let welcome = welcome_text(env, &player)?;
+            let line = format!("signup {name}");
+            let done = LineResult::new(line, Ok(Done::from(Effect::Registered(welcome))));
+            report.lines.insert(0, done);
+            answer_player(conn, env, msg, &player, &report)
+        }
+        joining::Confirmed::Not(why) => {
+            let sender = msg.mail.from.clone().unwrap_or_default();
+            if !may_get_more(conn, env, &sender)? {
+                let detail = "signup confirmation refused; the daily limit of replies is reached";
+                return ignored(conn, env, msg, why.code, detail);
+            }
+            let mut report = stranger_report(env, parsed)?;
+            let line = words::confirmation_line().to_string();
+            report.lines.insert(0, LineResult::new(line, Err(why)));
+            answer_stranger(conn, env, msg, &report, Outcome::Rejected)
+        }
     }
 }
 

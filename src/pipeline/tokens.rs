@@ -74,7 +74,7 @@ pub(crate) fn same(a: &str, b: &str) -> bool {
 }
 
 /// Lower-case base32 (RFC 4648 alphabet) without padding.
-fn base32(bytes: &[u8]) -> String {
+pub(crate) fn base32(bytes: &[u8]) -> String {
     const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
     let mut out = String::with_capacity(bytes.len() * 8 / 5 + 1);
     let (mut buffer, mut bits) = (0u32, 0u32);

@@ -65,6 +65,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 11,
         sql: include_str!("migrations/0011_player_disabled.sql"),
     },
+    Migration {
+        version: 12,
+        sql: include_str!("migrations/0012_pending_signups.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

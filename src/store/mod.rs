@@ -45,6 +45,7 @@ pub(crate) mod roster;
 pub(crate) mod savepoint;
 pub(crate) mod scoring;
 pub(crate) mod settings;
+pub(crate) mod signups;
 pub(crate) mod standings;
 
 pub use database::{DEFAULT_BUSY_TIMEOUT, Store};

@@ -72,7 +72,7 @@ impl Harness {
     /// `PbmgoHome::with_config` writes it.
     pub fn with_config(extra: &str) -> Harness {
         Harness::from_config(&format!(
-            "[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\n\n{extra}\n"
+            "[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\nsignup = \"open\"\n\n{extra}\n"
         ))
     }
 

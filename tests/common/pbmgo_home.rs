@@ -46,7 +46,9 @@ impl PbmgoHome {
             numbering: Numbering::default(),
         };
         h.ok(&["init"]);
-        let config = format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\n\n{extra}\n");
+        let config = format!(
+            "[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\nsignup = \"open\"\n\n{extra}\n"
+        );
         std::fs::write(h.path().join("pbmgo.toml"), config).unwrap();
         h
     }
@@ -60,7 +62,9 @@ impl PbmgoHome {
             numbering: Numbering::default(),
         };
         h.ok(&["init"]);
-        let config = format!("[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\n\n{extra}\n");
+        let config = format!(
+            "[server]\naddress = \"{SERVER}\"\nname = \"pbmgo\"\nsignup = \"open\"\n\n{extra}\n"
+        );
         std::fs::write(h.path().join("pbmgo.toml"), config).unwrap();
         h
     }

@@ -11,6 +11,7 @@ mod game;
 mod game_thread;
 mod hardening;
 mod harness;
+mod joining;
 mod ko;
 mod lifecycle;
 mod lifecycle_scoring;

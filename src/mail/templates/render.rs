@@ -119,6 +119,10 @@ const EMBEDDED: &[(&str, &str)] = &[
     ),
     ("join.txt", include_str!("../../../templates/join.txt")),
     (
+        "signup-confirm.txt",
+        include_str!("../../../templates/signup-confirm.txt"),
+    ),
+    (
         "welcome.txt",
         include_str!("../../../templates/welcome.txt"),
     ),

@@ -152,3 +152,25 @@ pub(crate) fn account_disabled(name: &str) -> String {
          until the admin enables the account again.\n"
     )
 }
+
+/// The Subject of a signup confirmation.
+pub(crate) fn signup_confirm_subject(server: &str, name: &str) -> String {
+    format!("Confirm your signup to {server} as {name}")
+}
+
+/// Why a mail to a signup confirmation's address confirmed nothing.
+pub(crate) fn signup_not_confirmed() -> String {
+    "this confirmation is unknown, has expired, was used already or was not sent to your \
+     address, so nobody was signed up; send \"signup NAME\" again for a new one"
+        .to_string()
+}
+
+/// Why `signup` is refused when the admin closed signups.
+pub(crate) fn signup_closed() -> String {
+    "this server takes no new players by mail; ask its admin to add you".to_string()
+}
+
+/// How a transcript names a mail sent to a signup confirmation's address.
+pub(crate) fn confirmation_line() -> &'static str {
+    "(your reply to a signup confirmation)"
+}

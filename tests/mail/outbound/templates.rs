@@ -97,6 +97,11 @@ fn boardless() -> Vec<(&'static str, serde_json::Value)> {
         ),
         ("join.txt", server.clone()),
         (
+            "signup-confirm.txt",
+            json!({"server_name": "Goban by Post", "name": "carol",
+                   "address": "carol@example.net", "expires": "2026-11-24 10:00 UTC"}),
+        ),
+        (
             "welcome.txt",
             json!({"server_name": "Goban by Post", "server_address": "go@example.org",
                    "name": "carol"}),

@@ -1,0 +1,170 @@
+//! Signups that the address must confirm (`[server] signup = "confirm"`).
+//!
+//! A stranger's `signup NAME` makes no player: it records a pending signup
+//! and mails the address one confirmation whose Reply-To carries a code
+//! (`go+join-<code>@domain`, an HMAC under the home's secret). A reply to
+//! that address from the same address, with or without words, makes the
+//! player and brings the welcome. So nobody can sign up someone else's
+//! address, and what a forger can make pbmgo send is bounded: at most
+//! `signups_per_day` confirmations a day in all, at most the stranger's
+//! daily reply cap to one address, and none echoes the forger's text.
+//! Owns the code, the request and the confirmation; the mode switch is in
+//! `stranger`.
+
+use chrono::Duration;
+use rusqlite::Connection;
+
+use super::context::{Env, Msg};
+use super::error::{PipelineError, reject};
+use super::journal::Recorded;
+use super::outgoing::{self, Queued};
+use super::replies::{self, answer, reply_id};
+use super::tokens::base32;
+use super::wording::replies as words;
+use crate::mail::tags::{address_tag, hmac_sha256, tagged_address};
+use crate::store::signups::{self, PendingSignup};
+use crate::store::{StoreError, players};
+
+/// The tag of a confirmation's Reply-To begins so.
+const JOIN_TAG: &str = "join-";
+
+/// True when a signup by `address` as `name` would need a new pending
+/// signup and the day's cap of them is reached.
+pub(crate) fn over_cap(
+    conn: &Connection,
+    env: &Env<'_>,
+    address: &str,
+    name: &str,
+) -> Result<bool, PipelineError> {
+    if signups::open_for(conn, address, env.now)?.is_some_and(|p| p.name.eq_ignore_ascii_case(name))
+    {
+        return Ok(false);
+    }
+    let since = env.now - Duration::days(1);
+    Ok(signups::count_since(conn, since)? >= env.settings.signup.per_day)
+}
+
+/// Handles `signup NAME` from `address` in `confirm` mode: records the
+/// pending signup (or finds the open one for the same name) and queues its
+/// confirmation. The caller checks the caps first ([`over_cap`], the
+/// stranger's daily replies).
+pub(crate) fn request(
+    conn: &Connection,
+    env: &Env<'_>,
+    recorded: Recorded<'_>,
+    address: &str,
+    name: &str,
+) -> Result<(), PipelineError> {
+    let rules = env.settings.signup;
+    let pending = match signups::open_for(conn, address, env.now)? {
+        Some(p) if p.name.eq_ignore_ascii_case(name) => p,
+        _ => {
+            let expires = env.now + Duration::hours(i64::from(rules.expiry_hours));
+            let code = code(env, address, name, recorded.id);
+            let id = signups::create(conn, address, name, &code, env.now, expires)?;
+            signups::by_code(conn, &code)?.ok_or(StoreError::NotFound {
+                what: "pending signup",
+                id: id.to_string(),
+            })?
+        }
+    };
+    queue_confirmation(conn, env, recorded, &pending)
+}
+
+/// The code of a signup: 80 bits of an HMAC of the address, the name and
+/// the inbound message's id under the home's secret, in base32.
+fn code(env: &Env<'_>, address: &str, name: &str, inbound_id: i64) -> String {
+    let mut message = b"pbmgo signup code v1\0".to_vec();
+    message.extend_from_slice(address.as_bytes());
+    message.push(0);
+    message.extend_from_slice(name.to_ascii_lowercase().as_bytes());
+    message.extend_from_slice(&inbound_id.to_be_bytes());
+    let mac = hmac_sha256(&env.settings.tokens.secret, &message);
+    base32(mac.get(..10).unwrap_or(&mac))
+}
+
+/// Queues the confirmation of `pending` as the answer to the signup mail.
+fn queue_confirmation(
+    conn: &Connection,
+    env: &Env<'_>,
+    recorded: Recorded<'_>,
+    pending: &PendingSignup,
+) -> Result<(), PipelineError> {
+    let identity = &env.settings.identity;
+    let ctx = serde_json::json!({
+        "server_name": identity.name,
+        "name": pending.name,
+        "address": pending.address,
+        "expires": pending.expires_at.get(..16).unwrap_or(&pending.expires_at).replace('T', " ") + " UTC",
+    });
+    let text = env.templates.render("signup-confirm.txt", &ctx)?;
+    let subject = words::signup_confirm_subject(&identity.name, &pending.name);
+    let mut m = replies::mail(
+        &pending.address,
+        subject,
+        text,
+        reply_id(env, recorded.msg, 1),
+    );
+    answer(&mut m, recorded.msg);
+    m.reply_to = Some(tagged_address(
+        &identity.address,
+        &format!("{JOIN_TAG}{}", pending.code),
+    ));
+    let queued = Queued {
+        kind: "signup-confirm",
+        game: None,
+        inbound_id: Some(recorded.id),
+    };
+    outgoing::enqueue(conn, env, m, &queued)
+}
+
+/// The code of the confirmation `msg` answers, if it was sent to one.
+fn presented_code(env: &Env<'_>, msg: &Msg<'_>) -> Option<String> {
+    let server = &env.settings.identity.address;
+    let mail = msg.mail;
+    let all = mail.delivered_to.iter().chain(&mail.to).chain(&mail.cc);
+    all.filter_map(|a| address_tag(a, server))
+        .find_map(|tag| tag.strip_prefix(JOIN_TAG).map(str::to_string))
+}
+
+/// Handles a stranger's mail sent to a confirmation address: the signup
+/// it confirms becomes a player, welcomed with the mail's own commands
+/// run; a code that is unknown, expired, used or for another address
+/// confirms nothing and is answered so (within the stranger's caps).
+/// Returns `None` when the mail was sent to no confirmation address.
+pub(crate) fn confirmation(
+    conn: &Connection,
+    env: &Env<'_>,
+    msg: &Msg<'_>,
+    sender: &str,
+) -> Result<Option<Confirmed>, PipelineError> {
+    let Some(code) = presented_code(env, msg) else {
+        return Ok(None);
+    };
+    let pending = signups::by_code(conn, &code)?;
+    let Some(p) = pending.filter(|p| p.address == sender && p.open_at(env.now)) else {
+        return Ok(Some(Confirmed::Not(reject(
+            "signup-expired",
+            words::signup_not_confirmed(),
+        ))));
+    };
+    match players::add(conn, &p.name, std::slice::from_ref(&p.address), env.now) {
+        Ok(player) => {
+            signups::confirm(conn, p.id, env.now)?;
+            Ok(Some(Confirmed::Player(player, p.name)))
+        }
+        Err(StoreError::Taken { .. }) => Ok(Some(Confirmed::Not(reject(
+            "name-taken",
+            words::name_taken(&p.name),
+        )))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What a mail to a confirmation address came to.
+pub(crate) enum Confirmed {
+    /// The player now exists; the name they signed up with.
+    Player(players::Player, String),
+    /// Nothing was confirmed, for this reason.
+    Not(super::error::Rejection),
+}

@@ -1,0 +1,110 @@
+//! Signups waiting for their address to confirm: made by a stranger's
+//! `signup NAME` in `confirm` mode, found again by the code in the
+//! confirmation's Reply-To, confirmed once, and counted for the daily cap.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::StoreError;
+use super::codec::time_text;
+
+/// A signup waiting for (or past) its confirmation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PendingSignup {
+    /// Row id.
+    pub(crate) id: i64,
+    /// The address that asked (normalized), the only one that can confirm.
+    pub(crate) address: String,
+    /// The player name asked for.
+    pub(crate) name: String,
+    /// The code of the confirmation's Reply-To.
+    pub(crate) code: String,
+    /// When it stops confirming anything (RFC 3339).
+    pub(crate) expires_at: String,
+    /// When it was confirmed, if it was.
+    pub(crate) confirmed_at: Option<String>,
+}
+
+impl PendingSignup {
+    /// True while it may still be confirmed at `now`.
+    pub(crate) fn open_at(&self, now: DateTime<Utc>) -> bool {
+        self.confirmed_at.is_none() && self.expires_at > time_text(now)
+    }
+}
+
+const COLUMNS: &str = "id, address, name, code, expires_at, confirmed_at";
+
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingSignup> {
+    Ok(PendingSignup {
+        id: r.get(0)?,
+        address: r.get(1)?,
+        name: r.get(2)?,
+        code: r.get(3)?,
+        expires_at: r.get(4)?,
+        confirmed_at: r.get(5)?,
+    })
+}
+
+/// Records `address`'s signup as `name` with confirmation `code`, valid
+/// until `expires`; returns its id.
+pub(crate) fn create(
+    conn: &Connection,
+    address: &str,
+    name: &str,
+    code: &str,
+    now: DateTime<Utc>,
+    expires: DateTime<Utc>,
+) -> Result<i64, StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO pending_signups (address, name, code, created_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![
+        address,
+        name,
+        code,
+        time_text(now),
+        time_text(expires)
+    ])?;
+    Ok(conn.last_insert_rowid())
+}
+
+/// Returns the newest signup of `address` still open at `now`, if any.
+pub(crate) fn open_for(
+    conn: &Connection,
+    address: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<PendingSignup>, StoreError> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM pending_signups
+             WHERE address = ?1 AND confirmed_at IS NULL AND expires_at > ?2
+             ORDER BY id DESC LIMIT 1"
+        ))?
+        .query_row(params![address, time_text(now)], row)
+        .optional()?)
+}
+
+/// Returns the signup with confirmation `code`, if any.
+pub(crate) fn by_code(conn: &Connection, code: &str) -> Result<Option<PendingSignup>, StoreError> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "SELECT {COLUMNS} FROM pending_signups WHERE code = ?1"
+        ))?
+        .query_row([code], row)
+        .optional()?)
+}
+
+/// Marks signup `id` confirmed at `now`.
+pub(crate) fn confirm(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE pending_signups SET confirmed_at = ?2 WHERE id = ?1")?
+        .execute(params![id, time_text(now)])?;
+    Ok(())
+}
+
+/// Returns how many signups were made since `since` (the daily cap).
+pub(crate) fn count_since(conn: &Connection, since: DateTime<Utc>) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT count(*) FROM pending_signups WHERE created_at >= ?1")?
+        .query_row([time_text(since)], |r| r.get(0))?)
+}
