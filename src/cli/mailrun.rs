@@ -75,6 +75,8 @@ pub(crate) fn settings_with(
             per_day: c.limits.signups_per_day,
             expiry_hours: c.limits.signup_expiry_hours,
         },
+        says_per_game_per_hour: c.limits.says_per_game_per_hour,
+        challenges_per_day: c.limits.challenges_per_day,
     })
 }
 

@@ -304,6 +304,10 @@ pub(crate) struct LimitsConfig {
     pub(crate) max_games_per_player: u32,
     /// Signup confirmations mailed in a day, to all addresses together.
     pub(crate) signups_per_day: u32,
+    /// `say` messages one player may send in one game in an hour.
+    pub(crate) says_per_game_per_hour: u32,
+    /// Challenges one player may make in a day.
+    pub(crate) challenges_per_day: u32,
     /// Hours a signup confirmation stays valid.
     pub(crate) signup_expiry_hours: u32,
 }
@@ -316,6 +320,8 @@ impl Default for LimitsConfig {
             unknown_sender_replies_per_day: 3,
             max_games_per_player: 0,
             signups_per_day: 50,
+            says_per_game_per_hour: 10,
+            challenges_per_day: 10,
             signup_expiry_hours: 48,
         }
     }

@@ -38,6 +38,10 @@ pub(crate) struct Settings {
     pub(crate) entropy: [u8; 16],
     /// How strangers join (`[server] signup` and the signup limits).
     pub(crate) signup: SignupRules,
+    /// `say` messages one player may send in one game in an hour.
+    pub(crate) says_per_game_per_hour: u32,
+    /// Challenges one player may make in a day.
+    pub(crate) challenges_per_day: u32,
 }
 
 /// How strangers join: the mode and, for `confirm`, its limits.

@@ -27,7 +27,12 @@ pub(super) fn merge_into(
     let mut news = Vec::new();
     let mut due: Option<String> = None;
     for held in outbox::held_for(conn, address, inbound_id)? {
-        let Ok(mail) = inbound::parse(&outbox::raw(conn, held.id)?) else {
+        // A held mail whose bytes are still being rendered (queued earlier
+        // in the same batch) stays queued as it is.
+        let Ok(raw) = outbox::raw(conn, held.id) else {
+            continue;
+        };
+        let Ok(mail) = inbound::parse(&raw) else {
             continue;
         };
         news.extend(news_of(&mail.text, &held));

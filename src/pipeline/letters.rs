@@ -18,10 +18,11 @@ use super::context::Env;
 use super::error::PipelineError;
 use super::outgoing::{self, Queued};
 use super::shape;
+use super::wording::replies as words;
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
 use crate::store::games::{GameId, thread};
 use crate::store::players::PlayerRef;
-use crate::store::reach;
+use crate::store::{outbox, reach};
 
 /// One mail to a player, rendered by whoever caused it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -79,14 +80,17 @@ pub(crate) fn queue_each<'l>(
 
 /// Queues `letter` unless its player declines it, is disabled (then not
 /// even an essential letter goes) or their address is stopped by bounces;
-/// returns whether it was queued.
+/// returns whether it was queued. A letter to an address that had
+/// `max_replies_per_hour` mails in the last hour is queued deferred by an
+/// hour, with the reason: every kind of mail counts, and none is dropped.
 pub(crate) fn queue(
     conn: &Connection,
     env: &Env<'_>,
     letter: &Letter,
     origin: &Origin<'_>,
 ) -> Result<bool, PipelineError> {
-    let Some(reach) = reach::player(conn, letter.to.id, env.now)? else {
+    let hour_ago = env.now - chrono::Duration::hours(1);
+    let Some(reach) = reach::player(conn, letter.to.id, hour_ago)? else {
         return Ok(false);
     };
     let declined = reach.disabled || (!letter.essential && !reach.wants_every_mail());
@@ -94,7 +98,7 @@ pub(crate) fn queue(
         return Ok(false);
     }
     let id = letter_id(origin.unique, env.settings.domain());
-    let mut m = letter_mail(conn, letter, reach.address, id)?;
+    let mut m = letter_mail(conn, letter, reach.address.clone(), id)?;
     if let Some(game) = letter.game {
         let root = (letter.kind != "challenge").then(|| thread_root_id(origin.unique, env));
         thread(conn, game, &mut m, root)?;
@@ -104,7 +108,14 @@ pub(crate) fn queue(
         game: played(conn, letter.game)?,
         inbound_id: origin.inbound_id,
     };
+    let message_id = m.message_id.clone();
     outgoing::enqueue(conn, env, m, &queued)?;
+    let cap = env.settings.max_replies_per_hour;
+    if reach.sent_since >= cap {
+        let reason = words::deferred_reason(&reach.address, cap);
+        let until = env.now + chrono::Duration::hours(1);
+        outbox::defer_message(conn, &message_id, until, &reason)?;
+    }
     Ok(true)
 }
 

@@ -109,3 +109,20 @@ pub(crate) fn list(conn: &Connection, id: GameId) -> Result<Vec<Comment>, StoreE
     }
     Ok(out)
 }
+
+/// Returns how many comments `color`'s player left in game `id` since `since`.
+pub(crate) fn count_since(
+    conn: &Connection,
+    id: GameId,
+    color: Color,
+    since: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM game_comments WHERE game_id = ?1 AND color = ?2 AND at >= ?3",
+        )?
+        .query_row(
+            rusqlite::params![id.get(), color_text(color), time_text(since)],
+            |r| r.get(0),
+        )?)
+}

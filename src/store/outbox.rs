@@ -260,6 +260,23 @@ pub(crate) fn defer(
         .execute(params![inbound_id, recipient, time_text(until), reason])?)
 }
 
+/// Defers the pending mail `message_id` until `until`, with `reason` as its
+/// last error (what `outbox list` shows); returns whether it was pending.
+pub(crate) fn defer_message(
+    conn: &Connection,
+    message_id: &str,
+    until: DateTime<Utc>,
+    reason: &str,
+) -> Result<bool, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "UPDATE outbox SET next_attempt_at = ?2, last_error = ?3
+             WHERE message_id = ?1 AND status = 'pending'",
+        )?
+        .execute(params![message_id, time_text(until), reason])?
+        > 0)
+}
+
 /// How long a claim on a due mail holds: a process that claimed a mail and
 /// died before recording its outcome leaves it to be sent by a later run
 /// once this has passed.

@@ -7,6 +7,7 @@ mod clients;
 mod clients_more;
 mod clocks;
 mod deferred;
+mod floods;
 mod game;
 mod game_thread;
 mod hardening;

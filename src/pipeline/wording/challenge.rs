@@ -242,3 +242,11 @@ fn challenge_line(c: &Challenge, me: i64) -> String {
         id.to_string()
     )
 }
+
+/// Why a `challenge` is refused: `max` challenges made within a day.
+pub(crate) fn challenge_limit(max: u32) -> String {
+    format!(
+        "you have made {max} challenges within the last day, the most a day allows; \
+         challenge again tomorrow"
+    )
+}

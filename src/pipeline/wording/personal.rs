@@ -197,3 +197,11 @@ pub(crate) fn answers_no_game() -> &'static str {
 pub(crate) fn not_your_game(id: GameId) -> String {
     format!("this mail answers {id}, which is not one of your games")
 }
+
+/// Why a `say` is refused: `max` words in game `id` within the hour.
+pub(crate) fn say_limit(id: GameId, max: u32) -> String {
+    format!(
+        "you have sent {max} messages in {id} within the last hour, the most an hour allows; \
+         your words were not sent, so send them again later"
+    )
+}

@@ -17,6 +17,8 @@ fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
     p.show("play::unreadable", play::unreadable(id()));
     p.show("personal::one_password", personal::one_password());
+    p.show("personal::say_limit", personal::say_limit(id(), 10));
+    p.show("challenge::challenge_limit", challenge::challenge_limit(10));
     p.show("personal::say_kept", personal::say_kept("bob"));
     let disabled = personal::say_kept_disabled("bob");
     p.show("personal::say_kept_disabled", disabled);

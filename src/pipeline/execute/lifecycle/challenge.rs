@@ -116,6 +116,14 @@ fn handicap_refusal(h: u32, free: bool, size: BoardSize, n: u8) -> Option<String
 
 /// Returns the rejection when either player has as many games as allowed.
 fn over_limit(c: &Cmd<'_>, other: &Player) -> Result<Option<Rejection>, PipelineError> {
+    let per_day = c.env.settings.challenges_per_day;
+    let since = c.env.now - Duration::days(1);
+    if challenges::made_since(c.conn, c.player.id, since)? >= per_day {
+        return Ok(Some(reject(
+            "challenge-limit",
+            words::challenge_limit(per_day),
+        )));
+    }
     let max = c.env.settings.max_games_per_player;
     if max == 0 {
         return Ok(None);

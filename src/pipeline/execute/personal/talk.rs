@@ -52,12 +52,19 @@ pub(crate) struct PlayersCtx {
 
 /// Runs `say GAME TEXT` for `player`: the words are kept in the game's
 /// record and mailed to the opponent, unless the opponent has `notify off`
-/// or the admin disabled them.
+/// or the admin disabled them. Refused (`say-limit`) once the player left
+/// `says_per_game_per_hour` words in the game within the hour.
 pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let Cmd {
         conn, env, player, ..
     } = *c;
     let (g, color) = load_own(conn, player, game)?;
+    let max = env.settings.says_per_game_per_hour;
+    let since = env.now - chrono::Duration::hours(1);
+    if comments::count_since(conn, g.id, color, since)? >= max {
+        let why = words::say_limit(g.id, max);
+        return Err(crate::pipeline::error::reject("say-limit", why).into());
+    }
     let at = g.game.move_number();
     comments::record(conn, g.id, at, color, &[text.to_string()], c.key, env.now)?;
     let to = g.player(color.opponent()).clone();
