@@ -320,6 +320,19 @@ pub(crate) fn set_unfinished(conn: &Connection, id: GameId) -> Result<(), StoreE
     Ok(())
 }
 
+/// Returns how many challenges player `player_id` made since `since`.
+pub(crate) fn made_since(
+    conn: &Connection,
+    player_id: i64,
+    since: DateTime<Utc>,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM challenges WHERE challenger_id = ?1 AND created_at >= ?2",
+        )?
+        .query_row(rusqlite::params![player_id, time_text(since)], |r| r.get(0))?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,17 +382,4 @@ mod tests {
             })
             .unwrap();
     }
-}
-
-/// Returns how many challenges player `player_id` made since `since`.
-pub(crate) fn made_since(
-    conn: &Connection,
-    player_id: i64,
-    since: DateTime<Utc>,
-) -> Result<u32, StoreError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT count(*) FROM challenges WHERE challenger_id = ?1 AND created_at >= ?2",
-        )?
-        .query_row(rusqlite::params![player_id, time_text(since)], |r| r.get(0))?)
 }
