@@ -13,6 +13,7 @@ mod hardening;
 mod harness;
 mod ko;
 mod lifecycle;
+mod lifecycle_estimate;
 mod lifecycle_scoring;
 mod loops;
 mod move_news;
