@@ -131,6 +131,27 @@ impl Board {
         (buf.len().min(limit), joins)
     }
 
+    /// Returns the liberty of an opposing string in atari next to the
+    /// string at `cell` (a capture that would save it), if there is one.
+    pub(crate) fn capture_next_to(&self, cell: usize, buf: &mut Vec<u16>) -> Option<usize> {
+        let (h, mine) = (self.head[cell] as usize, self.cells[cell]);
+        let mut s = h;
+        loop {
+            for n in self.neighbours(s) {
+                if self.cells[n] == (mine ^ 3) {
+                    self.liberties_upto(n, 2, buf);
+                    if buf.len() == 1 {
+                        return Some(buf[0] as usize);
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                return None;
+            }
+        }
+    }
+
     /// Appends the cells of the stones a previewed play captures to `out`.
     pub(crate) fn captured_cells(&self, pv: &Preview, out: &mut Vec<u16>) {
         for &h in &pv.captured_heads[..pv.captured_strings as usize] {

@@ -4,7 +4,8 @@
 //!
 //! Owns the playout policy and its pseudo-random numbers. The policy:
 //! capture a string the last move left in atari, else save an own string
-//! the last move put in atari (when that gives it two liberties), else a
+//! the last move put in atari (by capturing a neighbour in atari, or by
+//! extending when that gives it two liberties), else a
 //! random point, never filling an own eye, never suicide, never retaking a
 //! ko at once, and never a self-atari of a string of two or more stones
 //! (so a seki, where approaching is self-atari, stays as it is). The
@@ -173,8 +174,9 @@ impl Playout {
         })
     }
 
-    /// A capture of a string the last move left in atari, else an escape
-    /// of an own string it put in atari.
+    /// A capture of a string the last move left in atari, else a rescue
+    /// of an own string it put in atari: by capturing a string next to it
+    /// that is in atari too, or by extending when that gives two liberties.
     fn tactical(&mut self, color: Color) -> Option<Preview> {
         let last = self.last?;
         let me = color_code(color);
@@ -196,10 +198,18 @@ impl Playout {
                     return Some(pv);
                 }
             } else if escape.is_none() {
-                escape = Some(lib);
+                escape = Some((c, lib));
             }
         }
-        let pv = self.legal(escape?, color)?;
+        let (string, lib) = escape?;
+        if let Some(pv) = self
+            .board
+            .capture_next_to(string, &mut self.libs)
+            .and_then(|cell| self.legal(cell, color))
+        {
+            return Some(pv);
+        }
+        let pv = self.legal(lib, color)?;
         let (libs, _) = self.board.after_play(&pv, 2, &mut self.libs);
         (libs >= 2).then_some(pv)
     }
