@@ -1,5 +1,6 @@
 //! `pbmgo game show|moves|ko`: a game's header and board (now or after a
-//! given move), its move list, and its stored ko position list.
+//! given move) with, on request, the server's proposed count, its move
+//! list, and its stored ko position list.
 //!
 //! The `game show --json` object is a pinned contract that other tools
 //! read: its keys, their order and their types must not change.
@@ -9,9 +10,10 @@ use clap::Args;
 use serde::Serialize;
 
 use super::context::GlobalArgs;
+use super::estimate::{self, JsonEstimate};
 use super::game_clock::{Clock, JsonClock};
 use super::output::capitalized;
-use crate::go::{Color, Game, KoList, render};
+use crate::go::{Color, Game, KoList, Phase, render};
 use crate::store::codec::time_text;
 use crate::store::{GameId, StoredGame, clock, games, listing};
 
@@ -26,6 +28,10 @@ pub(crate) struct ShowArgs {
     /// Print the pinned JSON object instead of text
     #[arg(long)]
     json: bool,
+    /// Add the server's proposed count (dead stones and result) of a game
+    /// being scored or over
+    #[arg(long)]
+    estimate: bool,
 }
 
 /// Show a game's move list
@@ -77,6 +83,9 @@ struct JsonGame<'a> {
     result: Option<String>,
     /// Added after the pinned keys: the game's clock now.
     clock: JsonClock,
+    /// With `--estimate` only: the server's proposed count.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<JsonEstimate>,
 }
 
 /// The `game ko --json` object.
@@ -116,13 +125,21 @@ pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         Some(n) => at_move(&stored, n)?,
         None => stored.game.clone(),
     };
+    if args.estimate && game.phase() == Phase::Play {
+        bail!(
+            "{} is being played at that move: --estimate shows the proposed count once both players have passed",
+            stored.id
+        );
+    }
     if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&json_game(&stored, &game, clock.json()))?
-        )?;
+        let mut json = json_game(&stored, &game, clock.json());
+        json.estimate = args.estimate.then(|| estimate::json(&game));
+        outln!("{}", serde_json::to_string(&json)?)?;
     } else {
         out!("{}", text(&stored, &game, args.at, &clock.line()))?;
+        if args.estimate {
+            out!("{}", estimate::text(&game))?;
+        }
     }
     Ok(0)
 }
@@ -178,6 +195,7 @@ fn json_game<'a>(stored: &'a StoredGame, game: &Game, clock: JsonClock) -> JsonG
         ko_list: rows_of(game.ko_list()),
         result: game.result().map(|r| r.to_string()),
         clock,
+        estimate: None,
     }
 }
 

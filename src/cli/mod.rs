@@ -19,6 +19,7 @@ mod challenges;
 mod context;
 mod demo;
 mod docs;
+mod estimate;
 mod exit;
 mod game;
 mod game_admin;

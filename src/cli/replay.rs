@@ -1,6 +1,7 @@
 //! `pbmgo replay FILE.sgf`: replays a record's main line under a ko rule and
 //! reports every move's verdict, the final board and the ko position list,
-//! as text or as one JSON object.
+//! as text or as one JSON object; with `--estimate`, also the server's
+//! proposed count of the final position (`"estimate"` in the JSON).
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ use anyhow::Context;
 use clap::Args;
 use serde::Serialize;
 
+use super::estimate::{self, JsonEstimate};
 use super::exit::EXIT_REFUSED;
 use super::output::capitalized;
 use crate::go::render;
@@ -29,6 +31,10 @@ pub(crate) struct ReplayArgs {
     /// Print one JSON object instead of text
     #[arg(long)]
     json: bool,
+    /// Add the server's proposed count of the final position: the stones
+    /// it finds dead and the result under the record's rules (RU) and komi
+    #[arg(long)]
+    estimate: bool,
 }
 
 /// One move in `--json` output.
@@ -52,6 +58,9 @@ struct JsonReplay {
     to_move: Option<&'static str>,
     ko_list: Vec<Vec<String>>,
     result: Option<String>,
+    /// With `--estimate` only (added after the pinned keys).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<JsonEstimate>,
 }
 
 /// Runs `pbmgo replay`; returns 0 when every move is legal, 1 at an illegal move.
@@ -68,13 +77,22 @@ pub(crate) fn run(args: ReplayArgs) -> anyhow::Result<u8> {
         ko: args.ko,
         allow_suicide: args.allow_suicide,
         komi,
-        scoring: Scoring::Area,
+        scoring: sgf
+            .rules
+            .as_deref()
+            .and_then(Scoring::of_ruleset)
+            .unwrap_or(Scoring::Area),
     };
     let replayed = replay(&record, rules);
     if args.json {
-        println!("{}", serde_json::to_string(&json(&replayed))?);
+        let mut out = json(&replayed);
+        out.estimate = args.estimate.then(|| estimate::json(&replayed.game));
+        println!("{}", serde_json::to_string(&out)?);
     } else {
         print!("{}", text(&args, &record, &replayed));
+        if args.estimate {
+            print!("{}", estimate::text(&replayed.game));
+        }
     }
     Ok(if replayed.first_illegal().is_some() {
         EXIT_REFUSED
@@ -103,6 +121,7 @@ fn json(r: &Replayed) -> JsonReplay {
             .map(|e| e.position.rows())
             .collect(),
         result: g.result().map(|r| r.to_string()),
+        estimate: None,
     }
 }
 

@@ -17,6 +17,8 @@
 //! the captured strings (captures are rare), which keeps the board small and
 //! cheap to set up per game.
 
+mod probe;
+
 use super::position::{Position, code_color, color_code};
 use super::zobrist::{self, CELLS};
 use super::{BoardSize, Color, Point};

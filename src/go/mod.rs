@@ -13,6 +13,7 @@ pub mod sgf;
 pub use color::Color;
 pub use coords::{BoardSize, CoordError, Move, Point};
 pub mod board;
+pub mod estimate;
 pub(crate) mod events;
 pub(crate) mod game;
 pub(crate) mod handicap;

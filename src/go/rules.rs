@@ -98,6 +98,24 @@ impl Scoring {
         }
     }
 
+    /// Returns the scoring an SGF rule set (`RU[]`) names: territory for
+    /// Japanese and Korean rules, area for Chinese, AGA, Tromp-Taylor, New
+    /// Zealand and Ing; `None` for a rule set it does not know.
+    pub fn of_ruleset(ru: &str) -> Option<Scoring> {
+        let r = ru.to_ascii_lowercase();
+        if r.contains("japan") || r.contains("korea") {
+            Some(Scoring::Territory)
+        } else if ["chin", "aga", "tromp", "nz", "zealand"]
+            .iter()
+            .any(|k| r.contains(k))
+            || ["ing", "goe"].contains(&r.trim())
+        {
+            Some(Scoring::Area)
+        } else {
+            None
+        }
+    }
+
     /// Returns the default komi: 7.5 for area and 6.5 for territory scoring; 0.5 with a handicap.
     pub(crate) fn default_komi(self, handicap: u32) -> f64 {
         match (handicap, self) {
@@ -289,6 +307,23 @@ mod tests {
             assert_eq!(s.parse::<GameResult>().unwrap().to_string(), s);
         }
         assert!("X+R".parse::<GameResult>().is_err());
+    }
+
+    #[test]
+    fn scoring_of_sgf_rule_sets() {
+        for (ru, want) in [
+            ("Japanese", Some(Scoring::Territory)),
+            ("korean", Some(Scoring::Territory)),
+            ("Chinese", Some(Scoring::Area)),
+            ("AGA", Some(Scoring::Area)),
+            ("Tromp-Taylor", Some(Scoring::Area)),
+            ("NZ", Some(Scoring::Area)),
+            ("Ing", Some(Scoring::Area)),
+            ("", None),
+            ("whatever", None),
+        ] {
+            assert_eq!(Scoring::of_ruleset(ru), want, "{ru}");
+        }
     }
 
     #[test]

@@ -55,20 +55,28 @@ impl Marking {
     }
 }
 
-/// Opens (or reopens, clearing any earlier marking) the scoring phase of game `id`.
+/// Opens (or reopens, replacing any earlier marking) the scoring phase of
+/// game `id` with the stones `dead` marked (the server's proposal).
 pub(crate) fn open(
     conn: &Connection,
     id: GameId,
     second_pass: Color,
+    dead: &[Point],
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
+    let dead: Vec<String> = dead.iter().map(ToString::to_string).collect();
     conn.prepare_cached(
         "INSERT OR REPLACE INTO scoring (game_id, dead, black_done, white_done, deadline,
              second_pass, started_at, count, changed_by)
-         VALUES (?1, '', 0, 0, NULL, ?2, ?3,
+         VALUES (?1, ?4, 0, 0, NULL, ?2, ?3,
              COALESCE((SELECT count FROM scoring WHERE game_id = ?1), 0) + 1, NULL)",
     )?
-    .execute(params![id.get(), color_text(second_pass), time_text(now)])?;
+    .execute(params![
+        id.get(),
+        color_text(second_pass),
+        time_text(now),
+        dead.join(" ")
+    ])?;
     Ok(())
 }
 
@@ -243,7 +251,7 @@ mod tests {
                 assert!(id.is_some(), "a move list is needed");
                 let id = games::insert(tx, &a, &b, &Game::new(size, Rules::default()), &[], now)?;
                 assert_eq!(load(tx, id, size)?, None);
-                open(tx, id, Color::White, now)?;
+                open(tx, id, Color::White, &[], now)?;
                 let mut m = load(tx, id, size)?.unwrap();
                 assert_eq!((m.second_pass, m.dead.len()), (Some(Color::White), 0));
                 m.dead = vec!["C3".parse().unwrap(), "D4".parse().unwrap()];
@@ -258,6 +266,10 @@ mod tests {
                     [id.get()],
                 )?;
                 assert_eq!(deadlines_before(tx, now)?.len(), 1);
+                open(tx, id, Color::Black, &["E5".parse().unwrap()], now)?;
+                let again = load(tx, id, size)?.unwrap();
+                assert_eq!((again.dead_text(), again.count), ("E5".into(), 2));
+                assert!(!again.done(Color::Black) && again.changed_by.is_none());
                 assert!(deadlines_before(tx, now - chrono::Duration::seconds(5))?.is_empty());
                 Ok::<_, StoreError>(())
             })

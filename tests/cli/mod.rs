@@ -2,6 +2,7 @@
 
 mod admin;
 mod backup;
+mod estimate;
 mod kill;
 mod repair;
 mod send;

@@ -2,6 +2,8 @@
 
 mod corpus;
 mod diff;
+mod estimate_corpus;
 mod ko_cases;
+mod markup;
 mod props;
 mod scoring_corpus;

@@ -184,8 +184,8 @@ fn apple_mail_pass_opens_scoring() {
     Moves 53-57: Black A5, White C5, Black E5, White pass, Black pass.
 
         A B C D E F G H J K L M N
-    13  X . O . X . O . X . O . X 13
-    12  . O . X . O . X . O . X . 12
+    13  x - O . X . O . X . O . X 13
+    12  - O . X . O . X . O . X . 12
     11  O . X . O . X . O . X . O 11
     10  . X . O . X . O . X . O . 10
      9  X . O . X . O . X . O . X  9
@@ -201,12 +201,14 @@ fn apple_mail_pass_opens_scoring() {
 
     Dead stones are drawn x and o, territory + (Black) and - (White).
     Counting: area scoring, komi 7.5
-    Black: 0 points of territory + 28 stones on the board = 28
-    White: 0 points of territory + 27 stones on the board + 7.5 komi = 34.5
-    White wins by 6.5 (W+6.5)
+    Black: 0 points of territory + 27 stones on the board = 27
+    White: 3 points of territory + 27 stones on the board + 7.5 komi = 37.5
+    White wins by 10.5 (W+10.5)
 
     This is count #1: each change of the marking makes a new one.
-    No stones are marked dead.
+    Marked dead: A13.
+    This marking is the server's proposal, worked out from the position:
+    either player can change it with dead or alive, and done accepts it.
     carol (Black) has not accepted yet.
     dan (White) has not accepted yet.
 

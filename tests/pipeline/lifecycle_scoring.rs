@@ -1,4 +1,5 @@
-//! The scoring phase by mail: two passes open it with every stone alive;
+//! The scoring phase by mail: two passes open it with the server's
+//! proposal of dead stones marked;
 //! a dead-stone dispute goes back and forth (each change clears the other
 //! player's acceptance) until both accept; a game resumed from scoring and
 //! scored again; and a game ended by the scoring deadline, driven by
@@ -31,7 +32,7 @@ pub(super) fn scored_game() -> Harness {
 #[test]
 fn two_passes_a_dispute_back_and_forth_and_agreement() {
     let h = scored_game();
-    // Both get the board counted with every stone alive, and the commands.
+    // Both get the board counted with the server's proposal (A4 dead), and the commands.
     let note = letters(&h, ALICE, "your-move").pop().unwrap();
     assert!(note.subject.starts_with("[game1] "), "{}", note.subject);
     assert_eq!(
@@ -39,9 +40,14 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
         Some("Both players passed: the game is being scored.")
     );
     for text in [&note.text, &transcript(&h, BOB).text] {
-        assert!(text.contains("No stones are marked dead."), "{text}");
+        assert!(text.contains("Marked dead: A4."), "{text}");
+        assert!(text.contains("This is count #1"), "{text}");
         assert!(
-            text.contains("Black: 0 points of territory + 5 stones on the board = 5"),
+            text.contains("This marking is the server's proposal"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Black: 10 points of territory + 5 stones on the board = 15"),
             "{text}"
         );
         assert!(
@@ -54,12 +60,39 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     send(&h, BOB, "dead game1 b2");
     assert_eq!(transcript(&h, BOB).rejected(), ["no-stone"]);
 
+    send(&h, BOB, "alive game1 a4");
+    let to_alice = letters(&h, ALICE, "scoring").pop().unwrap();
+    assert!(
+        to_alice.subject.starts_with("[game1] "),
+        "{}",
+        to_alice.subject
+    );
+    assert_eq!(
+        to_alice.text.lines().next(),
+        Some("bob marked stones alive.")
+    );
+    assert!(to_alice.text.contains("No stones are marked dead."));
+    assert!(!to_alice.text.contains("server's proposal"));
+    send(&h, BOB, "done game1");
+    assert!(
+        letters(&h, ALICE, "scoring")
+            .pop()
+            .unwrap()
+            .text
+            .contains("bob (White) accepted the count below")
+    );
+
     send(&h, ALICE, "dead game1 a4");
     let to_bob = letters(&h, BOB, "scoring").pop().unwrap();
     assert!(to_bob.subject.starts_with("[game1] "), "{}", to_bob.subject);
     assert_eq!(
         to_bob.text.lines().next(),
         Some("alice marked stones dead.")
+    );
+    assert!(
+        to_bob.text.contains("bob (White) has not accepted yet."),
+        "{}",
+        to_bob.text
     );
     insta::assert_snapshot!(board_part(&to_bob.text), @r"
         A B C D E
@@ -76,36 +109,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     White: 5 points of territory + 5 stones on the board + 0.5 komi = 10.5
     Black wins by 4.5 (B+4.5)
     ");
-    send(&h, ALICE, "done game1");
-    assert!(
-        letters(&h, BOB, "scoring")
-            .pop()
-            .unwrap()
-            .text
-            .contains("alice (Black) accepted the count below")
-    );
 
-    send(&h, BOB, "alive game1 a4");
-    let to_alice = letters(&h, ALICE, "scoring").pop().unwrap();
-    assert!(
-        to_alice.subject.starts_with("[game1] "),
-        "{}",
-        to_alice.subject
-    );
-    assert_eq!(
-        to_alice.text.lines().next(),
-        Some("bob marked stones alive.")
-    );
-    assert!(
-        to_alice
-            .text
-            .contains("alice (Black) has not accepted yet."),
-        "{}",
-        to_alice.text
-    );
-    assert!(to_alice.text.contains("No stones are marked dead."));
-
-    send(&h, ALICE, "dead game1 a4");
     send(&h, ALICE, "done game1");
     send(&h, BOB, "done game1");
     assert_eq!(results(&h, BOB), ["done game1 => ok"]);

@@ -15,6 +15,7 @@ mod harness;
 mod joining;
 mod ko;
 mod lifecycle;
+mod lifecycle_estimate;
 mod lifecycle_scoring;
 mod loops;
 mod move_news;

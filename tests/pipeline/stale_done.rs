@@ -20,12 +20,13 @@ fn bob_replies(h: &impl Home, to: &OutMail, body: &str) {
 #[test]
 fn a_done_answering_a_count_that_has_changed_is_refused_as_stale() {
     let h = scored_game();
-    send(&h, ALICE, "dead game1 a4");
+    // Count #1 is the server's proposal (A4 dead); Alice marks A4 alive.
+    send(&h, ALICE, "alive game1 a4");
     let first = letters(&h, BOB, "scoring").pop().unwrap();
     assert!(first.text.contains("This is count #2"), "{}", first.text);
     assert!(first.text.contains("done game1#2"), "{}", first.text);
-    // Alice thinks again: A4 alive. Count #3 (B+... changes).
-    send(&h, ALICE, "alive game1 a4");
+    // Alice thinks again: A4 dead. Count #3 (B+... changes).
+    send(&h, ALICE, "dead game1 a4");
     let second = letters(&h, BOB, "scoring").pop().unwrap();
     assert!(second.text.contains("This is count #3"), "{}", second.text);
 
@@ -60,10 +61,10 @@ fn a_done_answering_a_count_that_has_changed_is_refused_as_stale() {
 #[test]
 fn a_done_in_the_mail_that_changed_the_marking_accepts_the_new_count() {
     let h = scored_game();
-    send(&h, ALICE, "dead game1 a4");
+    send(&h, ALICE, "alive game1 a4");
     let first = letters(&h, BOB, "scoring").pop().unwrap();
-    // Bob, answering that mail, marks A4 alive again and accepts his own count.
-    bob_replies(&h, &first, "alive game1 a4\ndone");
+    // Bob, answering that mail, marks A4 dead again and accepts his own count.
+    bob_replies(&h, &first, "dead game1 a4\ndone");
     let t = transcript(&h, BOB);
     assert!(t.rejected().is_empty(), "{}", t.text);
     let to_alice = letters(&h, ALICE, "scoring").pop().unwrap();

@@ -138,6 +138,12 @@ pub enum Command {
         /// The game.
         game: GameRef,
     },
+    /// `estimate GAME`: mail the server's proposed count of a finished
+    /// game's final position (for review).
+    Estimate {
+        /// The game.
+        game: GameRef,
+    },
     /// `undo GAME`: ask to take back one's last move, or agree to the
     /// opponent's request.
     Undo {
@@ -205,6 +211,7 @@ impl fmt::Display for Command {
             } => write!(f, "done {game}#{k}"),
             Command::Resume { game } => write!(f, "resume {game}"),
             Command::Sgf { game } => write!(f, "sgf {game}"),
+            Command::Estimate { game } => write!(f, "estimate {game}"),
             Command::Undo { game } => write!(f, "undo {game}"),
             Command::Say { game, text } => write!(f, "say {game} {text}"),
             Command::Vacation { days: Some(d) } => write!(f, "vacation {d}"),

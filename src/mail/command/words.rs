@@ -1,5 +1,5 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
-//! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `undo`,
+//! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
 //! `say`, `vacation`, `notify`, `password` and `standings`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
@@ -27,6 +27,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("done", Shape::Game),
     ("resume", Shape::Game),
     ("sgf", Shape::Game),
+    ("estimate", Shape::Game),
     ("undo", Shape::Game),
     ("say", Shape::Text),
     ("vacation", Shape::Days),
@@ -67,6 +68,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "done" => done(args, thread),
         "resume" => game("resume GAME").map(|game| Command::Resume { game }),
         "sgf" => game("sgf GAME").map(|game| Command::Sgf { game }),
+        "estimate" => game("estimate GAME").map(|game| Command::Estimate { game }),
         "undo" => game("undo GAME").map(|game| Command::Undo { game }),
         "say" => say(args, thread, line),
         "vacation" => vacation(args),

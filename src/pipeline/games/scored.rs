@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use crate::go::estimate::propose;
 use crate::go::render::{Marks, render_scored};
 use crate::go::score::score_game;
 use crate::go::{Color, GameResult, Phase};
@@ -16,23 +17,26 @@ use crate::pipeline::wording::scoring as words;
 use crate::store::StoredGame;
 use crate::store::scoring::{self, Marking};
 
-/// Opens the scoring phase of `g` after `second` made the second pass.
+/// Opens the scoring phase of `g` after `second` made the second pass,
+/// with the server's proposal of dead stones as count #1 of the phase.
 pub(crate) fn open(
     conn: &Connection,
     g: &StoredGame,
     second: Color,
     now: DateTime<Utc>,
 ) -> Result<(), PipelineError> {
-    Ok(scoring::open(conn, g.id, second, now)?)
+    let dead = propose(&g.game.position());
+    Ok(scoring::open(conn, g.id, second, &dead, now)?)
 }
 
-/// Returns the marking of `g`, an empty one when the phase has no row yet.
+/// Returns the marking of `g`; while it is being scored without a row
+/// (games scored before rows were kept), the server's proposal.
 pub(crate) fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Marking>, PipelineError> {
     let found = scoring::load(conn, g.id, g.game.board().size())?;
     Ok(found.or_else(|| {
         (g.game.phase() == Phase::Scoring).then(|| Marking {
             game: g.id,
-            dead: Vec::new(),
+            dead: propose(&g.game.position()),
             black_done: false,
             white_done: false,
             deadline: None,
@@ -96,6 +100,10 @@ fn scoring_state(g: &StoredGame, m: &Marking) -> String {
         words::count_number(m.count),
         words::marked_dead(&m.dead)
     );
+    if m.changed_by.is_none() {
+        out.push_str(words::proposed_by_server());
+        out.push('\n');
+    }
     for c in [Color::Black, Color::White] {
         out.push_str(&words::accepted_line(&g.player(c).name, c, m.done(c)));
     }

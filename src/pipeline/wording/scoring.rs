@@ -152,6 +152,39 @@ pub(crate) fn marked_dead(dead: &[Point]) -> String {
     }
 }
 
+/// While scoring, until a player changes the marking: it is the server's proposal, a line.
+pub(crate) fn proposed_by_server() -> &'static str {
+    "This marking is the server's proposal, worked out from the position: either player \
+     can change it with dead or alive, and done accepts it."
+}
+
+/// `estimate GAME`: the proposal for the final position of `id`, which
+/// ended `result`, marks `dead`.
+pub(crate) fn estimate_intro(id: GameId, dead: &[Point], result: &str) -> String {
+    let stones = match dead.len() {
+        0 => "no stones dead".to_string(),
+        n => format!("{n} stone{} dead: {}", plural(n as u64), points(dead)),
+    };
+    format!(
+        "The server's proposed count for the final position of {id} (the game ended {result}): \
+         it marks {stones}. It is an estimate for review, worked out from the position alone; \
+         the result of the game stands."
+    )
+}
+
+/// `estimate-in-play`: `estimate` while `id` is being played.
+pub(crate) fn estimate_in_play(id: GameId) -> String {
+    format!("{id} is still being played: the server proposes a count only when the game is over")
+}
+
+/// `estimate-in-play`: `estimate` while `id` is being scored.
+pub(crate) fn estimate_while_scored(id: GameId) -> String {
+    format!(
+        "{id} is being scored: its board shows the marking that stands (the server's proposal \
+         until a player changes it); estimate is for games that are over"
+    )
+}
+
 /// While scoring: whether `name` (playing `color`) has accepted, a line.
 pub(crate) fn accepted_line(name: &str, color: Color, done: bool) -> String {
     let accepted = match done {

@@ -242,6 +242,19 @@ fn scoring_words(p: &mut Page) {
     p.show("scoring::resumed_subject", w::resumed_subject(id(), "bob"));
     p.show("scoring::play_resumes", w::play_resumes(id(), "NEXT"));
     p.show("scoring::legend", w::legend());
+    p.show(
+        "scoring::estimate_intro(none)",
+        w::estimate_intro(id(), &[], "W+R"),
+    );
+    p.show(
+        "scoring::estimate_intro",
+        w::estimate_intro(id(), &list, "B+2.5"),
+    );
+    p.show("scoring::estimate_in_play", w::estimate_in_play(id()));
+    p.show(
+        "scoring::estimate_while_scored",
+        w::estimate_while_scored(id()),
+    );
     p.show("scoring::marked_dead(none)", w::marked_dead(&[]));
     p.show("scoring::marked_dead", w::marked_dead(&list));
     for done in [true, false] {
@@ -253,6 +266,7 @@ fn scoring_words(p: &mut Page) {
     p.show("scoring::stands_line", w::stands_line(at(29, 12)));
     p.show("scoring::scoring_commands", w::scoring_commands(id(), 3));
     p.show("scoring::count_number", w::count_number(3));
+    p.show("scoring::proposed_by_server", w::proposed_by_server());
     p.show("scoring::stale_count", w::stale_count(id(), 2, 3));
     p.show("scoring::stale_count(ahead)", w::stale_count(id(), 4, 3));
     p.show(

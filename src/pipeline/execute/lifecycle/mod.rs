@@ -1,7 +1,8 @@
 //! The game lifecycle by mail: challenges (`challenge`, `accept`, `decline`,
 //! in `challenge`), free handicap placement (`place`) and the scoring phase
 //! (`dead`, `alive`, `done`, `resume`, in `scoring`), the end of a game
-//! and game records (`sgf`, in `ending`).
+//! and game records (`sgf`, in `ending`), and the server's proposed count
+//! of a finished game for review (`estimate`).
 //!
 //! Each command tells the sender what happened (the transcript) and mails
 //! the other player a [`Letter`]. Endings and returns to play are recorded
@@ -11,6 +12,7 @@
 mod accept;
 mod challenge;
 pub(crate) mod ending;
+mod estimate;
 mod place;
 pub(crate) mod scoring;
 
@@ -38,6 +40,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Done { game, count } => scoring::done(c, *game, *count),
         Command::Resume { game } => scoring::resume(c, *game),
         Command::Sgf { game } => ending::sgf(c, *game),
+        Command::Estimate { game } => estimate::estimate(c, *game),
         other => Err(reject("unknown-command", words::not_lifecycle(&other.to_string())).into()),
     }
 }

@@ -1,5 +1,5 @@
 //! The scoring phase: two passes
-//! open it with every stone alive, `dead`/`alive` change the marking (and
+//! open it with the server's proposal marked (`go::estimate`), `dead`/`alive` change the marking (and
 //! clear the other player's acceptance), `done` accepts it (both: the game
 //! ends with the count), `resume` goes back to play. The board shown for a
 //! game being scored (or ended by a count) is the scored board with the
@@ -111,7 +111,8 @@ fn ensure_row(
     now: DateTime<Utc>,
 ) -> Result<(), PipelineError> {
     if scoring::load(conn, g.id, g.game.board().size())?.is_none() {
-        scoring::open(conn, g.id, m.second_pass.unwrap_or(Color::White), now)?;
+        let second = m.second_pass.unwrap_or(Color::White);
+        scoring::open(conn, g.id, second, &m.dead, now)?;
     }
     Ok(())
 }

@@ -1,0 +1,53 @@
+//! `estimate GAME`: the server's proposed count of a finished game's final
+//! position, for review (the same proposal two passes would have opened
+//! the scoring phase with): the stones it finds dead, the count they give
+//! under the game's rules, and the scored board, in the transcript.
+//! Refused while the game is played or scored (`estimate-in-play`): the
+//! proposal must not help a player during the game.
+
+use super::super::load::load;
+use crate::go::Phase;
+use crate::go::estimate::propose_game;
+use crate::go::render::{Marks, render_scored};
+use crate::mail::command::GameRef;
+use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::report::Effect;
+use crate::pipeline::wording::scoring as words;
+use crate::store::StoredGame;
+
+/// `estimate GAME`: the proposal for any finished game, in the transcript.
+pub(super) fn estimate(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
+    let g = load(c.conn, game)?;
+    match g.game.phase() {
+        Phase::Finished => Ok(Effect::Text(proposal_text(&g))),
+        Phase::Play => {
+            Err(reject_in(g.id, "estimate-in-play", words::estimate_in_play(g.id)).into())
+        }
+        Phase::Scoring => {
+            Err(reject_in(g.id, "estimate-in-play", words::estimate_while_scored(g.id)).into())
+        }
+    }
+}
+
+/// The proposal for `g`: a sentence, the scored board (indented, so it is
+/// laid out as drawn), the legend and the count.
+fn proposal_text(g: &StoredGame) -> String {
+    let (dead, score) = propose_game(&g.game);
+    let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
+    let marks = Marks {
+        dead: dead.clone(),
+        territory: score.territory.clone(),
+    };
+    let board: Vec<String> = render_scored(&g.game.position(), &marks)
+        .lines()
+        .map(|l| format!("  {l}"))
+        .collect();
+    format!(
+        "{}\n\n{}\n\n{}\n{}\n",
+        words::estimate_intro(g.id, &dead, &result),
+        board.join("\n"),
+        words::legend(),
+        score.lines().join("\n")
+    )
+}
