@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod kill;
+mod picture;
 mod repair;
 mod send;
 mod store;
