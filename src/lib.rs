@@ -2,7 +2,8 @@
 //!
 //! `go` is the pure rules engine; `store` keeps games in SQLite; `mail`
 //! reads, classifies, builds and sends mail; `home` finds the home directory
-//! and its config; `pipeline` handles one message; `runner` moves mail
+//! and its config; `render` draws the board as a picture (SVG, PNG) for
+//! mails and admins; `pipeline` handles one message; `runner` moves mail
 //! (batches, threads, the outbox sender, IMAP); `cli` is the command line;
 //! `testkit` holds the in-process entry points the test harness uses (not a
 //! stable API).
@@ -18,6 +19,7 @@ pub mod go;
 pub mod home;
 pub mod mail;
 pub(crate) mod pipeline;
+pub mod render;
 pub(crate) mod runner;
 pub mod store;
 #[doc(hidden)]

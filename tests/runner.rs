@@ -1,7 +1,8 @@
 //! The test binary: every test under `tests/` is a module of this crate,
 //! in a folder by layer, so the suite links once (README, *Tests*).
 //!
-//! - `engine`, `sgf`, `store`, `mail`: the library's layers, in-process;
+//! - `engine`, `sgf`, `store`, `mail`, `render`: the library's layers,
+//!   in-process;
 //! - `pipeline`: mail handled end to end, on the in-process harness
 //!   (`common::harness`) or, where the runner, the Maildir or a command is
 //!   part of what is checked, through the real binary (`common::pbmgo_home`);
@@ -22,6 +23,7 @@ mod engine;
 mod faults;
 mod mail;
 mod pipeline;
+mod render;
 mod sgf;
 mod stack;
 mod store;

@@ -1,11 +1,13 @@
 //! `pbmgo game show|moves|ko`: a game's header and board (now or after a
-//! given move) with, on request, the server's proposed count, its move
-//! list, and its stored ko position list.
+//! given move, also as a PNG or SVG picture) with, on request, the
+//! server's proposed count, its move list, and its stored ko position list.
 //!
 //! The `game show --json` object is a pinned contract that other tools
 //! read: its keys, their order and their types must not change.
 
-use anyhow::bail;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
 use clap::Args;
 use serde::Serialize;
 
@@ -14,6 +16,8 @@ use super::estimate::{self, JsonEstimate};
 use super::game_clock::{Clock, JsonClock};
 use super::output::capitalized;
 use crate::go::{Color, Game, KoList, Phase, render};
+use crate::pipeline::{game_picture, play_picture};
+use crate::render::{self as picture_render, Picture};
 use crate::store::codec::time_text;
 use crate::store::{GameId, StoredGame, clock, games, listing};
 
@@ -32,6 +36,12 @@ pub(crate) struct ShowArgs {
     /// being scored or over
     #[arg(long)]
     estimate: bool,
+    /// Also write the board as a PNG picture to FILE, as game mails show it
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Also write the board as an SVG picture to FILE
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// Show a game's move list
@@ -115,15 +125,20 @@ fn load(global: &GlobalArgs, id: GameId) -> anyhow::Result<StoredGame> {
 pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
-    let (stored, clock) = store.read(|tx| {
+    let (stored, clock, picture) = store.read(|tx| {
         let stored = games::load(tx, args.game)?;
         let clock = clock::game_clock(tx, args.game)?;
-        anyhow::Ok((stored, clock))
+        let picture = game_picture(tx, &stored)?;
+        anyhow::Ok((stored, clock, picture))
     })?;
     let clock = Clock::new(&stored, clock, ctx.now);
-    let game = match args.at {
-        Some(n) => at_move(&stored, n)?,
-        None => stored.game.clone(),
+    let (game, picture) = match args.at {
+        Some(n) => {
+            let game = at_move(&stored, n)?;
+            let picture = play_picture(&game);
+            (game, picture)
+        }
+        None => (stored.game.clone(), picture),
     };
     if args.estimate && game.phase() == Phase::Play {
         bail!(
@@ -131,6 +146,7 @@ pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             stored.id
         );
     }
+    write_pictures(&picture, args.png.as_deref(), args.svg.as_deref())?;
     if args.json {
         let mut json = json_game(&stored, &game, clock.json());
         json.estimate = args.estimate.then(|| estimate::json(&game));
@@ -142,6 +158,20 @@ pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         }
     }
     Ok(0)
+}
+
+/// Writes the PNG and the SVG of `picture` where asked.
+fn write_pictures(picture: &Picture, png: Option<&Path>, svg: Option<&Path>) -> anyhow::Result<()> {
+    if let Some(path) = png {
+        let image = picture_render::png(picture)?;
+        std::fs::write(path, image.bytes)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = svg {
+        std::fs::write(path, picture_render::svg(picture))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    Ok(())
 }
 
 /// Returns the game as it stood after move `n`, rebuilt from the move list.

@@ -53,12 +53,38 @@ pub fn wrap(text: &str, width: usize) -> String {
     out.join("\n")
 }
 
+/// A picture of a block of the text (the board), shown before the
+/// `<pre>` that holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture<'a> {
+    /// The image's address, e.g. `cid:board.1@example.org`.
+    pub src: String,
+    /// The lines of the text it depicts, as they are in the text.
+    pub shows: &'a str,
+    /// Its alternative text.
+    pub alt: &'a str,
+    /// Its width in pixels.
+    pub width: u32,
+    /// Its height in pixels.
+    pub height: u32,
+}
+
 /// Returns a complete HTML document saying what `text` says, titled
 /// `title`.
 pub fn html(text: &str, title: &str) -> String {
+    html_with(text, title, &[])
+}
+
+/// As [`html`], with each of `pictures` shown (once) just before the
+/// first `<pre>` block whose lines hold the lines it depicts.
+pub fn html_with(text: &str, title: &str, pictures: &[Picture<'_>]) -> String {
     let mut body = String::new();
+    let mut shown = vec![false; pictures.len()];
     for block in blocks(text) {
         for group in groups(&block) {
+            if group.kind == Kind::Pre {
+                body.push_str(&pictures_of(&group.lines.join("\n"), pictures, &mut shown));
+            }
             body.push_str(&group.render());
         }
     }
@@ -72,9 +98,30 @@ pub fn html(text: &str, title: &str) -> String {
     )
 }
 
+/// The `<img>` of each picture not shown yet whose lines `pre` holds.
+fn pictures_of(pre: &str, pictures: &[Picture<'_>], shown: &mut [bool]) -> String {
+    let mut out = String::new();
+    for (i, p) in pictures.iter().enumerate() {
+        let lines = p.shows.trim_end_matches('\n');
+        if shown[i] || lines.trim().is_empty() || !pre.contains(lines) {
+            continue;
+        }
+        shown[i] = true;
+        out.push_str(&format!(
+            "<p class=\"board\"><img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\"></p>\n",
+            escape(&p.src),
+            escape(p.alt),
+            p.width,
+            p.height
+        ));
+    }
+    out
+}
+
 /// Layout only: no colours, so the reader's scheme (light or dark) holds.
 const STYLE: &str = "\
 :root { color-scheme: light dark; }
+img { max-width: 100%; height: auto; }
 body { font-family: sans-serif; line-height: 1.4; max-width: 42em; }
 pre { font-family: ui-monospace, Menlo, Consolas, \"DejaVu Sans Mono\", monospace; \
 font-size: 100%; line-height: 1.2; overflow-x: auto; }
@@ -251,7 +298,7 @@ pub fn escape(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{html, wrap};
+    use super::{Picture, html, html_with, wrap};
 
     fn body(text: &str) -> String {
         let page = html(text, "t");
@@ -282,6 +329,30 @@ mod tests {
             out,
             "<p>Answer with</p>\n<pre>    move game1 &lt;POINT&gt;\n 9  . X .  9</pre>\n<p>Ko: none</p>\n"
         );
+    }
+
+    #[test]
+    fn a_picture_goes_before_the_block_it_shows_once() {
+        let board = "    A B\n 2  . X  2\n 1  . .  1\n    A B";
+        let text = format!("News\n\n{board}\n\nand again\n\n{board}\n");
+        let pic = Picture {
+            src: "cid:b1@x".into(),
+            shows: board,
+            alt: "Board of game1",
+            width: 100,
+            height: 100,
+        };
+        let page = html_with(&text, "t", std::slice::from_ref(&pic));
+        assert_eq!(page.matches("<img").count(), 1);
+        let img = page
+            .find("<img src=\"cid:b1@x\" alt=\"Board of game1\" width=\"100\"")
+            .unwrap();
+        assert!(img < page.find("<pre>").unwrap());
+        let other = Picture {
+            shows: "    A B C",
+            ..pic
+        };
+        assert!(!html_with(&text, "t", &[other]).contains("<img"));
     }
 
     #[test]

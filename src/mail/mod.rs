@@ -10,6 +10,7 @@ pub mod command;
 #[cfg(feature = "imap")]
 pub mod imap;
 pub mod inbound;
+pub mod inline;
 pub mod maildir;
 pub mod outbound;
 pub mod oversize;

@@ -3,7 +3,8 @@
 //! Owns the shape of the mail we send: From/To/Subject, the Date and
 //! Message-ID the caller passes in, threading (In-Reply-To, References),
 //! `Auto-Submitted` (RFC 3834), our `X-Pbmgo-*` headers, and the MIME
-//! layout (text and its HTML alternative, optional attachments). Every
+//! layout (text and its HTML alternative, with inline pictures in a
+//! `multipart/related`, optional attachments). Every
 //! header value that may come from a player is stripped of control
 //! characters first, so no player text can add a header.
 //!
@@ -21,7 +22,8 @@ use lettre::message::{Attachment as MimeAttachment, Body, Mailbox, MultiPart, Si
 use sha2::{Digest, Sha256};
 use thiserror::Error;
 
-use super::alternative;
+use super::alternative::{self, Picture};
+pub use super::inline::InlineImage;
 
 /// `Auto-Submitted` value for a direct answer to a player's mail.
 pub const AUTO_REPLIED: &str = "auto-replied";
@@ -86,6 +88,10 @@ pub struct OutboundMail {
     pub game: Option<String>,
     /// Files attached after the body.
     pub attachments: Vec<Attachment>,
+    /// Pictures shown in the HTML part (the board of a game), each before
+    /// the text block it depicts; the HTML part and they then go in a
+    /// `multipart/related`.
+    pub inline_images: Vec<InlineImage>,
     /// Where the player's answer should go (`Reply-To`), e.g. the server's
     /// address with a reply token (`go+<token>@domain`); `None` for none.
     pub reply_to: Option<String>,
@@ -114,6 +120,7 @@ impl OutboundMail {
             rejected_codes: Vec::new(),
             game: None,
             attachments: Vec::new(),
+            inline_images: Vec::new(),
             reply_to: None,
         }
     }
@@ -327,16 +334,35 @@ fn references(ids: &[String], parent: Option<&str>) -> Option<String> {
 }
 
 /// The text part and the HTML part: the caller's HTML, or else the one
-/// [`alternative::html`] makes from the text.
+/// [`alternative::html_with`] makes from the text, with the inline images
+/// (in a `multipart/related` with the HTML) when there are any.
 fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
+    let pictures: Vec<Picture<'_>> = mail
+        .inline_images
+        .iter()
+        .map(|i| Picture {
+            src: format!("cid:{}", i.content_id),
+            shows: &i.shows,
+            alt: &i.alt,
+            width: i.width,
+            height: i.height,
+        })
+        .collect();
     let html = match &mail.html {
         Some(html) => html.clone(),
-        None => alternative::html(&mail.text, &mail.subject),
+        None => alternative::html_with(&mail.text, &mail.subject, &pictures),
     };
-    MultiPart::alternative()
+    let html = SinglePart::html(clean_body(&html));
+    let alternative = MultiPart::alternative()
         .boundary(format!("=_pbmgo_alt_{hash}"))
-        .singlepart(SinglePart::plain(clean_body(&mail.text)))
-        .singlepart(SinglePart::html(clean_body(&html)))
+        .singlepart(SinglePart::plain(clean_body(&mail.text)));
+    match mail.inline_images.is_empty() {
+        true => alternative.singlepart(html),
+        false => {
+            let boundary = format!("=_pbmgo_rel_{hash}");
+            alternative.multipart(super::inline::related(html, &mail.inline_images, boundary))
+        }
+    }
 }
 
 /// Returns `text` with `\n` line ends only (lettre writes them as CRLF):
@@ -393,6 +419,10 @@ fn content_hash(mail: &OutboundMail) -> String {
         add(file.filename.as_bytes());
         add(file.content_type.as_bytes());
         add(&file.body);
+    }
+    for image in &mail.inline_images {
+        add(image.content_id.as_bytes());
+        add(&image.png);
     }
     let digest = hasher.finalize();
     digest[..16].iter().map(|b| format!("{b:02x}")).collect()

@@ -1,13 +1,15 @@
 //! The board block of a mail: a stored game turned into the template
 //! context every game mail shows (header, the pinned ASCII board, the
-//! clock, the last moves and a ko that stands).
+//! clock, the last moves and a ko that stands), and the picture of a game
+//! in play ([`picture`]).
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::go::render;
-use crate::go::{Color, Game, IllegalMove, Move, Phase};
+use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
 use crate::mail::templates::BoardCtx;
+use crate::render::Picture;
 use crate::store::{StoreError, StoredGame, clock};
 
 use super::wording::board as words;
@@ -65,18 +67,31 @@ pub(crate) fn with_clock(
     Ok(())
 }
 
-/// The ko that stands in `g`: the side to move may not retake it now.
+/// The ko that stands in `g`, in a sentence.
 fn ko(g: &StoredGame) -> Option<String> {
-    let game = &g.game;
+    let (point, color) = standing_ko(&g.game)?;
+    Some(words::ko_line(color, &g.player(color).name, point))
+}
+
+/// The ko that stands in `game`: the point the side to move may not
+/// retake now, and that side.
+pub(crate) fn standing_ko(game: &Game) -> Option<(Point, Color)> {
     let (point, color) = game.ko_point()?;
     if game.phase() != Phase::Play || color != game.to_move() {
         return None;
     }
     match game.judge(color, Move::Play(point)) {
-        Err(IllegalMove::Ko { .. } | IllegalMove::Superko { .. }) => {
-            Some(words::ko_line(color, &g.player(color).name, point))
-        }
+        Err(IllegalMove::Ko { .. } | IllegalMove::Superko { .. }) => Some((point, color)),
         _ => None,
+    }
+}
+
+/// The picture of `game` in play: its stones, the last stone played and
+/// a ko that stands (the scoring marks are `scored`'s).
+pub(crate) fn picture(game: &Game) -> Picture {
+    Picture {
+        ko: standing_ko(game).map(|(point, _)| point),
+        ..Picture::of_game(game)
     }
 }
 

@@ -23,6 +23,12 @@
 
 pub(crate) mod admin;
 mod answer;
+
+/// The picture of a game in play (`game show --at`), and of a stored game
+/// as its mails show it (scored while it is being scored).
+pub(crate) use boards::picture as play_picture;
+pub(crate) use games::scored::picture as game_picture;
+
 mod auth;
 mod boards;
 pub(crate) mod bounces;

@@ -4,6 +4,7 @@ mod admin;
 mod backup;
 mod estimate;
 mod kill;
+mod picture;
 mod repair;
 mod send;
 mod store;

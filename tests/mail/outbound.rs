@@ -115,6 +115,7 @@ pub fn reply() -> OutboundMail {
             body: SGF.to_vec(),
         }],
         reply_to: None,
+        inline_images: Vec::new(),
     }
 }
 

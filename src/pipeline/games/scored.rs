@@ -14,6 +14,7 @@ use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::wording::scoring as words;
+use crate::render::Picture;
 use crate::store::StoredGame;
 use crate::store::scoring::{self, Marking};
 
@@ -48,15 +49,38 @@ pub(crate) fn marking(conn: &Connection, g: &StoredGame) -> Result<Option<Markin
     }))
 }
 
+/// True while `g` is being scored or once it is over by a count: its
+/// board is then the scored board.
+fn counted(g: &StoredGame) -> bool {
+    matches!(
+        (g.game.phase(), g.game.result()),
+        (Phase::Scoring, _) | (Phase::Finished, Some(GameResult::Score(..)))
+    )
+}
+
+/// The picture of `g` as its mails show it: while it is being scored, or
+/// once it is over by a count, with dead stones and territory and without
+/// the last move; else as in play.
+pub(crate) fn picture(conn: &Connection, g: &StoredGame) -> Result<Picture, PipelineError> {
+    let mut p = boards::picture(&g.game);
+    if counted(g)
+        && let Some(m) = marking(conn, g)?
+    {
+        p.territory = score_game(&g.game, &m.dead).territory;
+        p.dead = m.dead;
+        p.last = None;
+        p.ko = None;
+    }
+    Ok(p)
+}
+
 /// Returns the board block of `g`: while it is being scored, or once it is
 /// over by a count, the scored board with the count.
 pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, PipelineError> {
     let mut b = boards::board_ctx(g);
-    let counted = matches!(
-        (g.game.phase(), g.game.result()),
-        (Phase::Scoring, _) | (Phase::Finished, Some(GameResult::Score(..)))
-    );
-    if counted && let Some(m) = marking(conn, g)? {
+    if counted(g)
+        && let Some(m) = marking(conn, g)?
+    {
         b.board = scored_text(g, &m);
     }
     Ok(b)

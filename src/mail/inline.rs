@@ -1,0 +1,45 @@
+//! Pictures shown inside the HTML part of a reply (the board of a game):
+//! [`InlineImage`], and the `multipart/related` part that carries the HTML
+//! with them, each referred to by `cid:`.
+//!
+//! Must not touch: how a picture is drawn (see `render`, used by the
+//! pipeline) or where it goes in the page (see `alternative`).
+
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Attachment as MimeAttachment, Body, MultiPart, SinglePart};
+
+/// A PNG shown in the HTML part, next to the text block it depicts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlineImage {
+    /// Its Content-ID, without angle brackets (`board.<hash>@<domain>`);
+    /// the HTML refers to it as `cid:<content_id>`.
+    pub content_id: String,
+    /// The lines of the text part it depicts (the ASCII board, from the
+    /// line of column letters to the same line below): the picture goes
+    /// just before the `<pre>` block that holds them.
+    pub shows: String,
+    /// Its alternative text.
+    pub alt: String,
+    /// Its file name, e.g. `game42.png`.
+    pub filename: String,
+    /// Its width in pixels.
+    pub width: u32,
+    /// Its height in pixels.
+    pub height: u32,
+    /// The PNG file's bytes.
+    pub png: Vec<u8>,
+}
+
+/// The HTML part followed by `images`, as `multipart/related`.
+pub(crate) fn related(html: SinglePart, images: &[InlineImage], boundary: String) -> MultiPart {
+    let mut part = MultiPart::related().boundary(boundary).singlepart(html);
+    for image in images {
+        let body = Body::new_with_encoding(image.png.clone(), ContentTransferEncoding::Base64)
+            .unwrap_or_else(Body::new);
+        let png = ContentType::parse("image/png").unwrap_or(ContentType::TEXT_PLAIN);
+        let id = image.content_id.clone();
+        let file = MimeAttachment::new_inline_with_name(id, image.filename.clone()).body(body, png);
+        part = part.singlepart(file);
+    }
+    part
+}

@@ -1,0 +1,22 @@
+//! The board as a picture, for the HTML part of game mails and for admins
+//! (`game show --png/--svg`). The engine (`go`) stays free of images; this
+//! module only reads its positions.
+//!
+//! Owns what a picture shows ([`Picture`]: the stones, the last move, a ko
+//! that stands, and in the scoring phase dead stones and territory), its
+//! size and layout ([`Geometry`]: 9x9 about 360 px wide, 19x19 about 600),
+//! the SVG drawing ([`svg`]) and its rasterisation to PNG ([`png`]).
+//! Must not touch: what a mail says (the ASCII board stays the text), the
+//! store, or how a picture is put in a mail.
+
+mod geometry;
+mod glyphs;
+mod paint;
+mod picture;
+mod raster;
+mod svg;
+
+pub use geometry::Geometry;
+pub use picture::Picture;
+pub use raster::{Png, RenderError, png};
+pub use svg::svg;
