@@ -16,6 +16,10 @@ use crate::home::AuthMode;
 use crate::mail::tags::tagged_address;
 use crate::store::players::{self};
 
+/// The scope of a player's account token, carried by their mail about no
+/// game (games and challenges are numbered from 1).
+pub(crate) const ACCOUNT_SCOPE: i64 = 0;
+
 /// The server's token key and how mail is authenticated.
 #[derive(Clone, Default)]
 pub(crate) struct TokenKey {
@@ -52,8 +56,9 @@ impl TokenKey {
     }
 }
 
-/// Returns the Reply-To of a mail to `to` about `game`: the token address
-/// in token mode when `to` belongs to a player, else `None`.
+/// Returns the Reply-To of a mail to `to` about `game` (or, for `None`,
+/// about no game: the account token): the token address in token mode
+/// when `to` belongs to a player, else `None`.
 pub(crate) fn reply_to_for(
     conn: &Connection,
     key: &TokenKey,
@@ -61,11 +66,12 @@ pub(crate) fn reply_to_for(
     to: &str,
     game: Option<i64>,
 ) -> Result<Option<String>, PipelineError> {
-    let Some(game) = game.filter(|_| key.mode == AuthMode::Token) else {
+    if key.mode != AuthMode::Token {
         return Ok(None);
-    };
+    }
+    let scope = game.unwrap_or(ACCOUNT_SCOPE);
     let player = players::find_by_address(conn, to)?;
-    Ok(player.and_then(|p| key.reply_to(server, p.id, game)))
+    Ok(player.and_then(|p| key.reply_to(server, p.id, scope)))
 }
 
 /// Compares two tokens in time that does not depend on where they differ.

@@ -202,6 +202,17 @@ fn reread(conn: &Connection, before: &Player) -> Result<Repaired, StoreError> {
     })
 }
 
+/// Returns the ids of every game and challenge player `id` is or was in:
+/// the scopes of the reply tokens their mail carried.
+pub(crate) fn token_scopes(conn: &Connection, id: i64) -> Result<Vec<i64>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id FROM games WHERE black_id = ?1 OR white_id = ?1
+         UNION SELECT id FROM challenges WHERE challenger_id = ?1 OR challenged_id = ?1",
+    )?;
+    let ids = stmt.query_map([id], |r| r.get(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::Utc;

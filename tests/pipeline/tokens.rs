@@ -204,3 +204,47 @@ fn a_challenge_is_accepted_without_a_token_and_the_game_mail_carries_one() {
         assert!(reply_address(&m).starts_with("games+"), "{}", m.subject);
     }
 }
+
+#[test]
+fn in_token_mode_account_changes_need_one_of_the_players_tokens() {
+    let h = harness("token");
+    // A forged From alone changes nothing of alice's account.
+    let forged = "password hunter2\nnotify off\nvacation 5";
+    h.drop_mail(&mail(ALICE, "account", forged).bytes());
+    h.poll();
+    let refused = last_to_alice(&h);
+    assert_eq!(
+        refused.rejected(),
+        ["bad-token", "bad-token", "bad-token"],
+        "{}",
+        refused.text
+    );
+    assert!(
+        refused.flat().contains("changes to your account need"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(h.count("vacations"), 0);
+    // That answer is about no game, so it carries alice's account token;
+    // a reply sent there may change the account.
+    let account = reply_address(&refused);
+    assert!(account.starts_with("games+"), "{account}");
+    let m = mail(ALICE, "Re: account", "vacation 5").header("To", &account);
+    h.drop_mail(&m.bytes());
+    h.poll();
+    assert!(last_to_alice(&h).rejected().is_empty());
+    assert_eq!(h.count("vacations"), 1);
+    // A game's token is one of hers too; bob's is not.
+    let game = token_address(&h, "game1");
+    let m = mail(ALICE, "Re: game1", "notify digest").header("To", &game);
+    h.drop_mail(&m.bytes());
+    h.poll();
+    assert!(last_to_alice(&h).rejected().is_empty());
+    h.drop_mail(&mail(BOB, "board", "board game1").bytes());
+    h.poll();
+    let bobs = reply_address(&h.sent_to(BOB).pop().unwrap());
+    let m = mail(ALICE, "Re: game1", "notify off").header("To", &bobs);
+    h.drop_mail(&m.bytes());
+    h.poll();
+    assert_eq!(last_to_alice(&h).rejected(), ["bad-token"]);
+}

@@ -11,8 +11,9 @@ use crate::mail::command::{Command, GameRef};
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
-use crate::pipeline::tokens::{TokenKey, same};
+use crate::pipeline::tokens::{ACCOUNT_SCOPE, TokenKey, same};
 use crate::pipeline::wording::play as words;
+use crate::store::accounts;
 use crate::store::players::Player;
 
 /// What one mail may do in games: the tokens it was sent to.
@@ -42,6 +43,9 @@ impl<'a> Gate<'a> {
         player: &Player,
         cmd: &Command,
     ) -> Result<Option<Rejection>, PipelineError> {
+        if self.key.mode == AuthMode::Token && changes_account(cmd) {
+            return self.check_account(conn, player);
+        }
         let Some(game) = guarded_game(cmd).filter(|_| self.key.mode == AuthMode::Token) else {
             return Ok(None);
         };
@@ -57,6 +61,43 @@ impl<'a> Gate<'a> {
             Err(_) => reject("bad-token", reason),
         }))
     }
+}
+
+impl Gate<'_> {
+    /// Returns the `bad-token` refusal of an account change unless the mail
+    /// was sent to one of `player`'s token addresses: the account token (in
+    /// the Reply-To of their mail about no game) or the token of any of
+    /// their games or challenges. Either shows the mail comes from someone
+    /// who reads the player's mail, not only writes their From.
+    fn check_account(
+        &self,
+        conn: &Connection,
+        player: &Player,
+    ) -> Result<Option<Rejection>, PipelineError> {
+        let mut scopes = vec![ACCOUNT_SCOPE];
+        scopes.extend(accounts::token_scopes(conn, player.id)?);
+        let shown = scopes.iter().any(|&scope| {
+            let expected = self.key.token(player.id, scope);
+            self.presented.iter().any(|t| same(t, &expected))
+        });
+        if shown {
+            return Ok(None);
+        }
+        let local = self.server.split('@').next().unwrap_or(self.server);
+        Ok(Some(reject(
+            "bad-token",
+            words::account_token_needed(local),
+        )))
+    }
+}
+
+/// True for the commands that change a player's account: in token mode
+/// they need one of the player's tokens.
+fn changes_account(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::Password { .. } | Command::Notify { .. } | Command::Vacation { .. }
+    )
 }
 
 /// Returns the game a command acts in, for the commands that need a token:

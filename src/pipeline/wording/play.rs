@@ -137,3 +137,13 @@ pub(crate) fn scoring_phase(id: GameId) -> String {
 pub(crate) fn not_lifecycle(command: &str) -> String {
     format!("'{command}' is not a lifecycle command")
 }
+
+/// Why an account change (`password`, `notify`, `vacation`) is refused in
+/// token mode: the mail was not sent to one of the player's own addresses
+/// at the server, `local` being the server's local part.
+pub(crate) fn account_token_needed(local: &str) -> String {
+    format!(
+        "changes to your account need a mail sent to one of your own {local}+... addresses: \
+         reply to any mail {local} sent you and keep the address it replies to"
+    )
+}

@@ -40,6 +40,10 @@ fn play_words(p: &mut Page) {
         replies::held_back_heading(3),
     );
     p.show("replies::held_back_item", replies::held_back_item(2));
+    p.show(
+        "play::account_token_needed",
+        play::account_token_needed("go"),
+    );
     p.show("play::not_a_player", play::not_a_player(id()));
     p.show("play::not_scoring", play::not_scoring(id()));
     p.show("play::is_over", play::is_over(id()));
