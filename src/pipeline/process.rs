@@ -27,7 +27,7 @@ use super::journal::{Entry, record};
 use super::report::Disposition;
 use super::{auth, bounces, disabled, execute, recall, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
-use crate::mail::command::parse_reply;
+use crate::mail::command::{GameRef, parse_reply_in};
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::oversize;
 use crate::store::messages::{self, Outcome};
@@ -159,7 +159,9 @@ fn answerable(address: &str) -> bool {
     players::normalize_address(address).is_ok() && address.parse::<lettre::Address>().is_ok()
 }
 
-/// Step 5 for a known player: clears their bounces, runs their commands,
+/// Step 5 for a known player: clears their bounces, runs their commands
+/// (a bare point plays in the game the mail answers, named by its Subject
+/// or found by its `In-Reply-To`/`References`),
 /// records the message and queues the replies.
 fn from_player(
     conn: &Connection,
@@ -169,7 +171,11 @@ fn from_player(
 ) -> Result<Disposition, PipelineError> {
     bounces::clear(conn, env, player)?;
     let own = recall::own_words_in(conn, msg.mail)?;
-    let parsed = parse_reply(&msg.mail.subject, &msg.mail.text, &own);
+    let answered = execute::answered_game(conn, msg.mail)?;
+    let thread = answered
+        .and_then(|g| u64::try_from(g.get()).ok())
+        .map(GameRef);
+    let parsed = parse_reply_in(&msg.mail.subject, &msg.mail.text, &own, thread);
     let report = execute::run_all(conn, env, player, &parsed, msg)?;
     answer_player(conn, env, msg, player, &report)
 }

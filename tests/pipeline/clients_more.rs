@@ -264,3 +264,19 @@ fn a_refused_signup_still_answers_help() {
     assert_eq!(commands, ["signup Zoë", "help"], "{}", reply.text);
     assert!(reply.text.contains("signup NAME"), "{}", reply.text);
 }
+
+/// A reply whose Subject lost the game's tag (a client that writes its own
+/// Subject) still plays a bare point in the game its `In-Reply-To` names.
+#[test]
+fn a_bare_point_in_a_reply_without_the_tag_plays_in_the_answered_game() {
+    use crate::common::clock_mail::{ALICE, BOB, send};
+    let h = crate::common::clock_mail::harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "move game1 c3", 0.1);
+    let note = h.sent_to(BOB).pop().unwrap();
+    let m = crate::common::pbmgo_home::mail(BOB, "my answer", "d4\nYour turn!")
+        .reply_to(note.message_id());
+    h.drop_mail(&m.bytes());
+    h.poll();
+    h.assert_moves("game1", 2, &[("white", "D4")]);
+}

@@ -74,9 +74,22 @@ pub fn parse_mail(subject: &str, body: &str) -> Parsed {
 /// or tags in front is not read either (its `[gameN]` tag still names the
 /// thread's game).
 pub fn parse_reply(subject: &str, body: &str, own: &OwnWords) -> Parsed {
+    parse_reply_in(subject, body, own, None)
+}
+
+/// As [`parse_reply`], for a mail that answers a mail about game `answered`
+/// (found by its `In-Reply-To`/`References`): when its Subject names no
+/// game, `answered` is the thread's game, so a bare point plays there.
+pub fn parse_reply_in(
+    subject: &str,
+    body: &str,
+    own: &OwnWords,
+    answered: Option<GameRef>,
+) -> Parsed {
     let ours = own.has_subject(subject);
     let reply = is_reply_subject(subject);
     let (subject, thread) = strip_subject(subject);
+    let thread = thread.or(answered);
     let mut found = Found::default();
     for line in live_lines(body, own) {
         found.add(&line, thread);

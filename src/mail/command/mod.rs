@@ -33,7 +33,7 @@ mod words;
 
 pub use body::{
     CommandLine, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, MAX_NOT_PROCESSED, Parsed,
-    parse_mail, parse_reply,
+    parse_mail, parse_reply, parse_reply_in,
 };
 pub use error::{CommandError, reply_code};
 pub use line::parse_command;

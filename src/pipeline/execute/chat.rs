@@ -21,7 +21,7 @@ use crate::store::games::{self, GameId, thread};
 use crate::store::{StoreError, comments};
 
 /// Returns the game whose mail `mail` answers, if it names one that exists.
-pub(super) fn answered_game(
+pub(crate) fn answered_game(
     conn: &Connection,
     mail: &InboundMail,
 ) -> Result<Option<GameId>, PipelineError> {

@@ -24,4 +24,5 @@ mod personal;
 mod play;
 mod words_letter;
 
+pub(crate) use chat::answered_game;
 pub(crate) use dispatch::{command_code, run_all};

@@ -78,7 +78,7 @@ pub(crate) fn record_subject(id: GameId) -> String {
     format!("[{id}] The game record")
 }
 
-/// What the sender of `sgf` reads: the record comes as `file`.
+/// What the sender of `sgf` reads: the record is attached as `file`.
 pub(crate) fn record_sent(id: GameId, file: &str) -> String {
-    format!("The record of {id} comes in a separate mail, as {file}.")
+    format!("The record of {id} is attached to this mail as {file}.")
 }
