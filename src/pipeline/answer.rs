@@ -27,6 +27,12 @@ pub(crate) fn answer_player(
         detail: &summary,
     };
     let id = record(conn, env, msg, &entry)?;
+    if report.unanswered {
+        return Ok(Disposition::Handled {
+            outcome,
+            replies: 0,
+        });
+    }
     let replies = replies::send_all(conn, env, Recorded { msg, id }, player, report)?;
     Ok(Disposition::Handled { outcome, replies })
 }

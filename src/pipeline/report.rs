@@ -153,6 +153,9 @@ pub(crate) struct Report {
     pub(crate) thread: Option<GameId>,
     /// What became of the words of a mail without commands.
     pub(crate) chat: Option<Chat>,
+    /// Recorded but not answered: the sender was told already (a paused
+    /// password check answers the first refused mail of its hour only).
+    pub(crate) unanswered: bool,
 }
 
 /// What became of the words of a mail that had no command.

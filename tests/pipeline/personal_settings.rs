@@ -147,6 +147,23 @@ fn one_password_line_a_mail_and_a_pause_after_five_wrong_ones() {
         ["password-paused", "password-paused"]
     );
     assert!(h.moves("game1").is_empty());
+    // The pause is told once: more mails in the hour get no answer.
+    let told = h.sent_to(ALICE).len();
+    send(
+        &h,
+        ALICE,
+        "password hunter2
+games",
+        1.6,
+    );
+    send(
+        &h,
+        ALICE,
+        "password guess
+games",
+        1.7,
+    );
+    assert_eq!(h.sent_to(ALICE).len(), told, "one mail about the pause");
     // An hour after the guesses, the right password works again.
     send(&h, ALICE, "password hunter2\nmove game1 e5", 2.3);
     assert!(

@@ -62,6 +62,7 @@ pub(crate) fn run_all(
         comment: parsed.comment.clone(),
         thread,
         chat,
+        unanswered: false,
     })
 }
 

@@ -117,7 +117,8 @@ pub(crate) const WRONG_PASSWORDS_PER_HOUR: u32 = 5;
 /// mail carries one `password` line with the right one. A mail with more
 /// than one `password` line is refused (one guess a mail), and so is every
 /// mail for the rest of the hour once [`WRONG_PASSWORDS_PER_HOUR`] mails
-/// in it had a wrong one (the hash is then not even checked).
+/// in it had a wrong one (the hash is then not even checked); of those,
+/// only the first is answered, so the player gets one mail about the pause.
 pub(crate) fn password_gate(
     conn: &Connection,
     env: &Env<'_>,
@@ -152,10 +153,13 @@ pub(crate) fn password_gate(
         .iter()
         .map(|l| LineResult::new(l.text.clone(), Err(refusal.clone())));
     let words_alone = parsed.commands.is_empty() && !parsed.comment.is_empty();
+    let told =
+        paused && messages::count_reason_since(conn, player.id, "password-paused", since)? > 0;
     Ok(Some(Report {
         lines: lines.collect(),
         not_processed: parsed.not_processed.clone(),
         chat: words_alone.then_some(Chat::Nowhere(refusal.reason)),
+        unanswered: told,
         ..Report::default()
     }))
 }
