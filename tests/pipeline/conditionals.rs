@@ -218,3 +218,39 @@ fn undo_and_the_end_of_the_game_clear_them() {
     assert_eq!(stored(&h), 0);
     h.verify(Some("game1"));
 }
+
+#[test]
+fn the_admin_lists_them_and_the_opponent_never_sees_them() {
+    let h = clock_mail::home();
+    h.game_new("alice", "bob", 9);
+    assert_eq!(
+        h.ok(&["game", "conditionals", "game1"]).trim(),
+        "game1: no conditional moves."
+    );
+    send(
+        &h,
+        ALICE,
+        "move game1 e5\nif game1 c3 g7 c7 g3\nif game1 d4 d5",
+        0.0,
+    );
+    let listing = h.json(&["game", "conditionals", "game1"]);
+    let want = serde_json::json!([{
+        "player": "alice",
+        "color": "black",
+        "after_move": 1,
+        "current": true,
+        "sequences": [["C3", "G7", "C7", "G3"], ["D4", "D5"]],
+    }]);
+    assert_eq!(listing, want);
+    let text = h.ok(&["game", "conditionals", "game1"]);
+    assert!(text.contains("alice (black), set after move 1:"), "{text}");
+    assert!(text.contains("    if game1 C3 G7 C7 G3\n"), "{text}");
+    send(&h, BOB, "move game1 c3", 1.0);
+    let listing = h.json(&["game", "conditionals", "game1"]);
+    assert_eq!(listing[0]["after_move"], 3);
+    assert_eq!(listing[0]["sequences"], serde_json::json!([["C7", "G3"]]));
+    for row in outbox_after(&h, 0).iter().filter(|r| r.recipient == BOB) {
+        says_nothing(row, &["G3"]);
+    }
+    h.verify(Some("game1"));
+}
