@@ -426,9 +426,16 @@ fn shown(
         match &line.result {
             Ok(Effect::Changed(n)) => {
                 show_last(&mut boards, q.board(n.game)?);
-                if let Some(Fired::Played { answer, number, .. }) = &n.conditional {
+                if let Some(Fired::Played {
+                    answer,
+                    number,
+                    captured,
+                    ..
+                }) = &n.conditional
+                {
                     let name = q.game(n.game)?.player(n.color.opponent()).name.clone();
-                    sections.push(cond::answered(n.game, &name, *answer, *number));
+                    let played = (*answer, *number);
+                    sections.push(cond::answered(n.game, &name, played, captured));
                 }
             }
             Ok(Effect::Shown(game)) => show_last(&mut boards, q.board(*game)?),
@@ -530,9 +537,9 @@ fn fired_text(f: &Fired) -> String {
         Fired::Played {
             answer,
             number,
+            captured,
             left,
-            ..
-        } => cond::played_for_you(*answer, *number, *left),
+        } => cond::played_for_you(*answer, *number, captured, *left),
         Fired::Cleared(text) => text.clone(),
     }
 }

@@ -254,3 +254,48 @@ fn the_admin_lists_them_and_the_opponent_never_sees_them() {
     }
     h.verify(Some("game1"));
 }
+
+#[test]
+fn an_answer_that_would_retake_a_ko_is_not_played() {
+    let h = harness();
+    // Black D5 C4 D3 E4 against White E5 F4 E3: White D4 takes E4 in a ko.
+    let record = ["D5", "E5", "C4", "F4", "D3", "E3", "E4"].map(String::from);
+    let game = h.import(9, &record, ["alice", "bob"], &[]);
+    assert_eq!(game, "game1");
+    let rows = mail(&h, ALICE, "if game1 d4 e4 a1 b1", 0.0);
+    assert!(
+        to(&rows, ALICE).mail.rejected().is_empty(),
+        "{}",
+        flat(to(&rows, ALICE))
+    );
+    let rows = mail(&h, BOB, "move game1 d4", 1.0);
+    let text = flat(to(&rows, ALICE));
+    assert!(
+        text.contains("your answer E4 could not be played (E4 "),
+        "{text}"
+    );
+    assert!(text.to_lowercase().contains("ko"), "{text}");
+    assert!(text.contains("It is your turn to play move 9."), "{text}");
+    says_nothing(to(&rows, BOB), &["E4 as", "B1"]);
+    assert_eq!(moves(&h).len(), 8);
+    assert_eq!(stored(&h), 0);
+    h.verify(Some("game1"));
+}
+
+#[test]
+fn an_answer_that_captures_says_so_to_both() {
+    let h = harness();
+    let record = ["B1", "A1", "E5", "E4", "E6"].map(String::from);
+    h.import(9, &record, ["alice", "bob"], &[]);
+    mail(&h, ALICE, "if game1 d4 a2", 0.0);
+    let rows = mail(&h, BOB, "move game1 d4", 1.0);
+    let bob = flat(to(&rows, BOB));
+    let told = "alice answered at once with A2 as move 7 and captured 1 stone: A1.";
+    assert!(bob.contains(told), "{bob}");
+    let alice = flat(to(&rows, ALICE));
+    assert!(
+        alice.contains("A2 as move 7 and captured 1 stone: A1."),
+        "{alice}"
+    );
+    h.verify(Some("game1"));
+}

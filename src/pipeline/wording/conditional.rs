@@ -3,7 +3,7 @@
 //! told when an answer is played for one of them or their sequences are
 //! cleared. The opponent's words never mention the sequences.
 
-use crate::go::Move;
+use crate::go::{Move, Point};
 use crate::store::GameId;
 
 /// What `if GAME P1 Q1 ...` says once the sequence `moves` is set in
@@ -12,6 +12,7 @@ pub(crate) fn set(id: GameId, opponent: &str, moves: &[Move], count: usize) -> S
     let steps: Vec<String> = moves
         .chunks(2)
         .map(|pair| match pair {
+            [Move::Pass, q] => format!("if {opponent} passes, you answer {q}"),
             [p, q] => format!("if {opponent} plays {p}, you answer {q}"),
             _ => String::new(),
         })
@@ -77,13 +78,27 @@ pub(crate) fn limit(id: GameId, max: usize) -> String {
     format!("you already have {max} conditional sequences in {id}, the most one game may hold")
 }
 
-/// To the player whose answer was played: which one, and its number.
-pub(crate) fn played_for_you(answer: Move, number: u32, left: usize) -> String {
+/// To the player whose answer was played: which one, its number and
+/// the stones it captured.
+pub(crate) fn played_for_you(answer: Move, number: u32, captured: &[Point], left: usize) -> String {
     let rest = match left {
         0 => "No conditional moves are left.".to_string(),
         n => format!("{} for the next move.", waiting(n)),
     };
-    format!("Your conditional answer was played for you: {answer} as move {number}. {rest}")
+    format!(
+        "Your conditional answer was played for you: {answer} as move {number}{}. {rest}",
+        captures(captured)
+    )
+}
+
+/// ` and captured 2 stones: C3 C4`, or nothing.
+fn captures(captured: &[Point]) -> String {
+    let points: Vec<String> = captured.iter().map(ToString::to_string).collect();
+    match points.len() {
+        0 => String::new(),
+        1 => format!(" and captured 1 stone: {}", points[0]),
+        n => format!(" and captured {n} stones: {}", points.join(" ")),
+    }
 }
 
 /// To the player whose answer was played: it is the opponent's turn now.
@@ -108,10 +123,16 @@ pub(crate) fn answer_illegal(id: GameId, answer: Move, why: &str) -> String {
 }
 
 /// To the sender whose move was answered at once by `name`.
-pub(crate) fn answered(id: GameId, name: &str, answer: Move, number: u32) -> String {
+pub(crate) fn answered(
+    id: GameId,
+    name: &str,
+    (answer, number): (Move, u32),
+    captured: &[Point],
+) -> String {
     format!(
-        "In {id}, {name} answered at once with {answer} as move {number}. It is your turn \
+        "In {id}, {name} answered at once with {answer} as move {number}{}. It is your turn \
          again: move {}.",
+        captures(captured),
         number + 1
     )
 }

@@ -387,11 +387,11 @@ fn conditional_words(p: &mut Page) {
     p.show("conditional::limit", c::limit(id(), 20));
     p.show(
         "conditional::played_for_you(0)",
-        c::played_for_you(d4, 12, 0),
+        c::played_for_you(d4, 12, &[], 0),
     );
     p.show(
         "conditional::played_for_you(2)",
-        c::played_for_you(d4, 12, 2),
+        c::played_for_you(d4, 12, &[Point::new(2, 3), Point::new(2, 4)], 2),
     );
     p.show("conditional::their_turn", c::their_turn("bob", 13));
     p.show("conditional::deviated", c::deviated(id(), "bob", c3));
@@ -399,7 +399,15 @@ fn conditional_words(p: &mut Page) {
         "conditional::answer_illegal",
         c::answer_illegal(id(), d4, "D4 is occupied"),
     );
-    p.show("conditional::answered", c::answered(id(), "alice", d4, 12));
+    p.show(
+        "conditional::answered",
+        c::answered(id(), "alice", (d4, 12), &[]),
+    );
+    let one = [Point::new(2, 3)];
+    p.show(
+        "conditional::answered(capture)",
+        c::answered(id(), "alice", (d4, 12), &one),
+    );
     p.show(
         "conditional::answered_subject",
         c::answered_subject(id(), "bob", c3, d4),
