@@ -1,7 +1,8 @@
 //! `pbmgo game ...`: the game command group. This file holds the group's
 //! dispatch and the commands `new`, `list` and `play`. The rule flags shared
 //! by `new` and `import` live in `game_rules`. Showing lives in
-//! `game_show`, SGF in `game_sgf`, checking in `game_verify`.
+//! `game_show`, SGF in `game_sgf`, checking in `game_verify`, the players'
+//! conditional moves in `game_conditionals`.
 
 use anyhow::bail;
 use clap::{Args, Subcommand, ValueEnum};
@@ -11,7 +12,7 @@ use super::context::GlobalArgs;
 use super::exit::Refused;
 use super::game_rules::RuleArgs;
 use super::output::capitalized;
-use super::{game_admin, game_sgf, game_show, game_verify, mailrun};
+use super::{game_admin, game_conditionals, game_sgf, game_show, game_verify, mailrun};
 use crate::go::{BoardSize, Game, Move, Phase, Played};
 use crate::pipeline::MailSink;
 use crate::pipeline::admin::{self, NewGame};
@@ -45,6 +46,8 @@ pub(crate) enum GameCommand {
     Resume(game_admin::ResumeArgs),
     /// List a game's events: resignations, results and returns to play
     Events(game_admin::EventsArgs),
+    /// List the conditional moves the players of a game have set
+    Conditionals(game_conditionals::ConditionalsArgs),
 }
 
 impl GameCommand {
@@ -63,6 +66,7 @@ impl GameCommand {
             GameCommand::Adjudicate(a) => game_admin::adjudicate(a, global),
             GameCommand::Resume(a) => game_admin::resume(a, global),
             GameCommand::Events(a) => game_admin::events(a, global),
+            GameCommand::Conditionals(a) => game_conditionals::conditionals(a, global),
         }
     }
 }

@@ -24,6 +24,7 @@ mod exit;
 mod game;
 mod game_admin;
 mod game_clock;
+mod game_conditionals;
 mod game_rules;
 mod game_sgf;
 mod game_show;

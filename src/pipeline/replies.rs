@@ -19,10 +19,10 @@ use super::held;
 use super::journal::Recorded;
 use super::letters::{self, Letter};
 use super::outgoing::{self, Queued};
-use super::report::{Effect, Notice, Report};
+use super::report::{Effect, Fired, Notice, Report};
 use super::shape::{self, without_greeting};
 use super::wording::board::time_left;
-use super::wording::{ending, replies as words};
+use super::wording::{conditional as cond, ending, replies as words};
 use super::words::{capitalized, minute};
 use crate::go::Phase;
 use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
@@ -424,9 +424,21 @@ fn shown(
     let (mut boards, mut sections) = (Vec::new(), Vec::new());
     for line in &report.lines {
         match &line.result {
-            Ok(Effect::Changed(Notice { game, .. }) | Effect::Shown(game)) => {
-                show_last(&mut boards, q.board(*game)?);
+            Ok(Effect::Changed(n)) => {
+                show_last(&mut boards, q.board(n.game)?);
+                if let Some(Fired::Played {
+                    answer,
+                    number,
+                    captured,
+                    ..
+                }) = &n.conditional
+                {
+                    let name = q.game(n.game)?.player(n.color.opponent()).name.clone();
+                    let played = (*answer, *number);
+                    sections.push(cond::answered(n.game, &name, played, captured));
+                }
             }
+            Ok(Effect::Shown(game)) => show_last(&mut boards, q.board(*game)?),
             Ok(Effect::Text(t) | Effect::Registered(t)) => sections.push(t.clone()),
             Ok(Effect::Acted { text, game, .. }) => {
                 sections.push(text.clone());
@@ -509,11 +521,36 @@ fn your_move_ctx(
         comment: comment.to_vec(),
         example_command: words::example_move(g.id, next),
         board,
+        conditional: n.conditional.as_ref().map(fired_text),
+        waiting: match &n.conditional {
+            Some(Fired::Played { number, .. }) => {
+                Some(cond::their_turn(&g.player(n.color).name, number + 1))
+            }
+            _ => None,
+        },
     })
+}
+
+/// What the reader of a "your move" mail is told their conditional moves did.
+fn fired_text(f: &Fired) -> String {
+    match f {
+        Fired::Played {
+            answer,
+            number,
+            captured,
+            left,
+        } => cond::played_for_you(*answer, *number, captured, *left),
+        Fired::Cleared(text) => text.clone(),
+    }
 }
 
 /// The Subject of the opponent's mail about change `n`, made by `mover`.
 fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str) -> String {
+    if let Some(Fired::Played { answer, .. }) = &n.conditional
+        && let Ok(what) = crate::go::Move::parse(&n.what, game.position().size())
+    {
+        return cond::answered_subject(*id, mover, what, *answer);
+    }
     match (game.result(), n.what.as_str()) {
         (Some(r), "resign") => ending::resigned_subject(*id, mover, &r.to_string()),
         (Some(r), _) => ending::game_over_subject(*id, &r.to_string()),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use super::error::Rejection;
 use super::letters::Letter;
-use crate::go::{Color, Point};
+use crate::go::{Color, Move, Point};
 use crate::store::StoredGame;
 use crate::store::games::GameId;
 use crate::store::messages::Outcome;
@@ -65,6 +65,28 @@ pub(crate) struct Notice {
     pub(crate) number: u32,
     /// The opponent's stones the move captured.
     pub(crate) captured: Vec<Point>,
+    /// What the opponent's conditional moves did about it, when they had
+    /// some in this game.
+    pub(crate) conditional: Option<Fired>,
+}
+
+/// What a player's conditional moves did when the opponent moved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Fired {
+    /// The answer was played for them, with its number and captures;
+    /// `left` sequences still wait.
+    Played {
+        /// The answer.
+        answer: Move,
+        /// Its move number.
+        number: u32,
+        /// The stones it captured.
+        captured: Vec<Point>,
+        /// The sequences still waiting.
+        left: usize,
+    },
+    /// They were cleared: the sentence the player is told.
+    Cleared(String),
 }
 
 /// What a command did, with the game as it left it when the command has

@@ -69,6 +69,14 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 12,
         sql: include_str!("migrations/0012_pending_signups.sql"),
     },
+    Migration {
+        version: 13,
+        sql: include_str!("migrations/0013_reserved.sql"),
+    },
+    Migration {
+        version: 14,
+        sql: include_str!("migrations/0014_conditionals.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

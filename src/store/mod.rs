@@ -27,6 +27,7 @@ pub(crate) mod challenges;
 pub(crate) mod clock;
 pub(crate) mod codec;
 pub(crate) mod comments;
+pub(crate) mod conditionals;
 mod database;
 mod error;
 pub(crate) mod events;

@@ -3,6 +3,7 @@
 mod chat;
 mod commands;
 mod commands_game;
+mod commands_if;
 mod inbound;
 mod lifecycle_mails;
 mod maildir;

@@ -6,6 +6,7 @@ mod chat;
 mod clients;
 mod clients_more;
 mod clocks;
+mod conditionals;
 mod deferred;
 mod floods;
 mod game;

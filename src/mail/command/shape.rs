@@ -43,6 +43,9 @@ pub(super) enum Shape {
     Mode,
     /// `SECRET [NEW|off]`: `password`; any words.
     Secret,
+    /// `[GAME] [MOVE... | off]`: `if`; every word a game, a point, `pass`
+    /// or `off`, so "If you like, we can play again" is chat.
+    Conditional,
 }
 
 /// Reads whether `args`, the words after a command word of shape `shape`,
@@ -59,6 +62,7 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Nothing | Shape::Game | Shape::Pass => first.is_none_or(technical),
         Shape::Move | Shape::Points => placed(args),
         Shape::Challenge => challenged(args),
+        Shape::Conditional => conditional(args),
         Shape::Days => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("off")),
         Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
     }
@@ -86,6 +90,12 @@ fn placed(args: &[&str]) -> bool {
         [first] => technical(first),
         [first, second, ..] => technical(first) && (technical(second) || is_pass(second)),
     }
+}
+
+/// `[GAME] [MOVE... | off]`: at least a game or a move, and only such words.
+fn conditional(args: &[&str]) -> bool {
+    let word = |w: &&str| technical(w) || is_pass(w) || w.eq_ignore_ascii_case("off");
+    args.first().is_some_and(|w| technical(w) || is_pass(w)) && args.iter().all(word)
 }
 
 /// A word of the command language rather than of prose: it holds a digit

@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use super::error::{CommandError, clip};
 use super::options::{ChallengeOptions, NotifyMode};
-use crate::go::Point;
+use crate::go::{Move, Point};
 
 /// A game's number as players write it: `game42`, `Game42` or `42`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -179,6 +179,27 @@ pub enum Command {
     Standings,
     /// `players`: list the players, to find an opponent.
     Players,
+    /// `if GAME P1 Q1 [P2 Q2 ...]`: conditional moves (if the opponent
+    /// plays P1, answer Q1, ...); `if GAME` lists them, `if GAME off`
+    /// clears them.
+    If {
+        /// The game.
+        game: GameRef,
+        /// What the line asks.
+        action: IfAction,
+    },
+}
+
+/// What an `if` line asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IfAction {
+    /// `if GAME`: list the pending sequences.
+    List,
+    /// `if GAME off`: clear them.
+    Off,
+    /// `if GAME P1 Q1 ...`: add a sequence, the opponent's moves and the
+    /// answers alternating (an even number of moves, at least two).
+    Set(Vec<Move>),
 }
 
 impl fmt::Display for Command {
@@ -220,6 +241,14 @@ impl fmt::Display for Command {
             Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
             Command::Standings => f.write_str("standings"),
             Command::Players => f.write_str("players"),
+            Command::If { game, action } => match action {
+                IfAction::List => write!(f, "if {game}"),
+                IfAction::Off => write!(f, "if {game} off"),
+                IfAction::Set(moves) => {
+                    write!(f, "if {game}")?;
+                    moves.iter().try_for_each(|m| write!(f, " {m}"))
+                }
+            },
         }
     }
 }

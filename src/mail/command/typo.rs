@@ -60,7 +60,7 @@ fn allowed(word: &str, keyword: &str, shape: Shape) -> usize {
 fn fits_exactly(shape: Shape, args: &[&str], thread: Option<GameRef>) -> bool {
     let is_game = |w: &&str| game_ref(w).is_ok();
     match (shape, args) {
-        (Shape::Nothing | Shape::Topic | Shape::Text, _) | (_, []) => false,
+        (Shape::Nothing | Shape::Topic | Shape::Text | Shape::Conditional, _) | (_, []) => false,
         (Shape::Game, [g]) => is_game(g),
         (Shape::Pass, [one]) => is_game(one) || is_number(one),
         (Shape::Pass, [g, n]) => is_game(g) && is_number(n),

@@ -1,6 +1,6 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
-//! `say`, `vacation`, `notify`, `password` and `standings`.
+//! `say`, `vacation`, `notify`, `password`, `standings` and `if`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
 //! the raw line for `say` text and passwords, which are kept as written.
@@ -11,8 +11,8 @@ use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
 use super::options::{NotifyMode, challenge_options};
 use super::shape::{self, Shape};
-use super::types::{Command, GameRef, game_ref};
-use crate::go::Point;
+use super::types::{Command, GameRef, IfAction, game_ref};
+use crate::go::{Move, Point};
 
 type Outcome = Result<Command, CommandError>;
 
@@ -34,6 +34,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("notify", Shape::Mode),
     ("password", Shape::Secret),
     ("standings", Shape::Nothing),
+    ("if", Shape::Conditional),
 ];
 
 /// Returns the keyword and shape of `word` (lower-case) when it is one of
@@ -74,6 +75,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "vacation" => vacation(args),
         "notify" => notify(args),
         "password" => password(args),
+        "if" => conditional(args, thread),
         _ => no_arguments(args).map(|()| Command::Standings),
     }
 }
@@ -210,4 +212,35 @@ fn password(args: &[&str]) -> Outcome {
             "(the rest of the password line)".into(),
         )),
     }
+}
+
+const USAGE_IF: &str = "if GAME MOVE ANSWER [MOVE ANSWER...]";
+
+/// Reads `if [GAME] [MOVE ANSWER... | off]` (the game may be left out in
+/// a game's thread).
+fn conditional(args: &[&str], thread: Option<GameRef>) -> Outcome {
+    let (game, rest) = match (args.split_first(), thread) {
+        (Some((first, rest)), _) if game_ref(first).is_ok() => (game_ref(first)?, rest),
+        (Some(_), Some(game)) => (game, args),
+        (Some((first, _)), None) => return Err(game_ref(first).unwrap_err()),
+        (None, _) => return Err(CommandError::MissingArgument(USAGE_IF)),
+    };
+    let action = match rest {
+        [] => IfAction::List,
+        [w] if w.eq_ignore_ascii_case("off") => IfAction::Off,
+        [_, extra @ ..] if rest[0].eq_ignore_ascii_case("off") => return Err(too_many(extra)),
+        moves if moves.len() % 2 == 1 => return Err(CommandError::MissingArgument(USAGE_IF)),
+        moves => IfAction::Set(moves.iter().map(|w| a_move(w)).collect::<Result<_, _>>()?),
+    };
+    Ok(Command::If { game, action })
+}
+
+/// Reads `pass` or a point.
+fn a_move(word: &str) -> Result<Move, CommandError> {
+    if word.eq_ignore_ascii_case("pass") {
+        return Ok(Move::Pass);
+    }
+    Point::from_str(word)
+        .map(Move::Play)
+        .map_err(|e| CommandError::BadPoint(e.to_string()))
 }

@@ -61,6 +61,12 @@ pub struct YourMoveCtx {
     pub deadline: Option<String>,
     /// The time left until then, e.g. `6 days 23 hours left`.
     pub time_left: Option<String>,
+    /// What became of the reader's conditional moves, when they had some
+    /// (an answer played for them, or why they were cleared).
+    pub conditional: Option<String>,
+    /// Set when the reader's conditional answer was played: whose turn it
+    /// is now, said instead of "it is your turn".
+    pub waiting: Option<String>,
 }
 
 /// Context of `help.txt`: the command reference.

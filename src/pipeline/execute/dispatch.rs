@@ -8,6 +8,7 @@ use rusqlite::Connection;
 
 use super::chat;
 use super::cmd::Cmd;
+use super::conditional;
 use super::gate::Gate;
 use super::kept_words;
 use super::play::{games_text, play};
@@ -47,10 +48,7 @@ pub(crate) fn run_all(
         &env.settings.identity.address,
         msg.mail,
     );
-    let mut lines = Vec::new();
-    for line in &parsed.commands {
-        lines.push(run_line(&c, &gate, line)?);
-    }
+    let lines = run_lines(&c, &gate, &parsed.commands)?;
     let thread = chat::answered_game(conn, msg.mail)?;
     let chat = match parsed.commands.is_empty() {
         true => chat::words_only(&c, &gate, msg.mail, thread, &parsed.comment)?,
@@ -64,6 +62,25 @@ pub(crate) fn run_all(
         chat,
         unanswered: false,
     })
+}
+
+/// Runs the command lines, the `if` lines last (so a mail's move comes
+/// before the conditional moves that answer the opponent's next one);
+/// the results keep the lines' order.
+fn run_lines(
+    c: &Cmd<'_>,
+    gate: &Gate<'_>,
+    commands: &[CommandLine],
+) -> Result<Vec<LineResult>, PipelineError> {
+    let is_if = |l: &CommandLine| matches!(l.parsed, Ok(Command::If { .. }));
+    let order = (0..commands.len())
+        .filter(|&i| !is_if(&commands[i]))
+        .chain((0..commands.len()).filter(|&i| is_if(&commands[i])));
+    let mut results: Vec<Option<LineResult>> = vec![None; commands.len()];
+    for i in order {
+        results[i] = Some(run_line(c, gate, &commands[i])?);
+    }
+    Ok(results.into_iter().flatten().collect())
 }
 
 /// Runs one command line: what it did, or why it was refused.
@@ -108,6 +125,7 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Password { .. }
         | Command::Standings
         | Command::Players => personal::run(c, cmd).map(Done::from),
+        Command::If { game, action } => conditional::run(c, *game, action).map(Done::from),
         _ => lifecycle::run(c, cmd).map(Done::from),
     }
 }

@@ -115,6 +115,7 @@ fn guarded_game(cmd: &Command) -> Option<GameRef> {
         | Command::Done { game, .. }
         | Command::Resume { game }
         | Command::Undo { game }
+        | Command::If { game, .. }
         | Command::Say { game, .. } => Some(*game),
         _ => None,
     }

@@ -10,11 +10,13 @@
 //! player's own settings, undo, talk and standings in `personal`; finding
 //! the game a command names in `load`; the words of a mail without
 //! commands in `chat` (a game's) and `challenge_words` (a challenge's),
-//! their letter in `words_letter`.
+//! their letter in `words_letter`; conditional moves (`if`) in
+//! `conditional`.
 
 mod challenge_words;
 mod chat;
 mod cmd;
+mod conditional;
 mod dispatch;
 mod gate;
 mod kept_words;

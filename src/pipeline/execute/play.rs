@@ -8,13 +8,14 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::cmd::Cmd;
+use super::conditional;
 use super::lifecycle;
 use super::load::load_own;
 use crate::go::{Color, IllegalMove, Move, Phase, Point};
 use crate::mail::command::GameRef;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject_in};
 use crate::pipeline::games::scored;
-use crate::pipeline::report::{Done, Effect, Notice};
+use crate::pipeline::report::{Done, Effect, Fired, Notice};
 use crate::pipeline::wording::play as words;
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
@@ -49,16 +50,22 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     if let Some(ended) = after_move(c, &g, color, mv, next)? {
         return Ok(ended.into());
     }
-    Ok(changed(c, g, (color, mv, next), captured))
+    let fired = conditional::respond(c, &mut g, color, mv)?;
+    if let Some(Fired::Played { answer, number, .. }) = &fired {
+        // An answer never ends the game: a second pass opens the count.
+        after_move(c, &g, color.opponent(), *answer, *number)?;
+    }
+    Ok(changed(c, g, (color, mv, next), captured, fired))
 }
 
 /// What a move or pass `mv` of `color`, numbered `number`, did, with the
-/// game `g` as it left it.
+/// game `g` as it left it (and the opponent's conditional answer, if any).
 fn changed(
     c: &Cmd<'_>,
     g: StoredGame,
     (color, mv, number): (Color, Move, u32),
     captured: Vec<Point>,
+    conditional: Option<Fired>,
 ) -> Done {
     let notice = Notice {
         game: g.id,
@@ -66,6 +73,7 @@ fn changed(
         what: mv.to_string(),
         number,
         captured,
+        conditional,
     };
     let after = StoredGame {
         updated_at: c.env.now,

@@ -366,6 +366,58 @@ fn personal_words(p: &mut Page) {
     p.show("personal::undo_agreed", agreed);
 }
 
+fn conditional_words(p: &mut Page) {
+    use conditional as c;
+    let (c3, d4, pass) = (
+        Move::Play(Point::new(2, 2)),
+        Move::Play(Point::new(3, 3)),
+        Move::Pass,
+    );
+    p.show(
+        "conditional::set",
+        c::set(id(), "bob", &[c3, d4, pass, c3], 2),
+    );
+    p.show("conditional::set(1)", c::set(id(), "bob", &[c3, d4], 1));
+    p.show(
+        "conditional::list",
+        c::list(id(), &[vec![c3, d4], vec![pass, c3]]),
+    );
+    p.show("conditional::list(none)", c::list(id(), &[]));
+    p.show("conditional::cleared(0)", c::cleared(id(), 0));
+    p.show("conditional::cleared(1)", c::cleared(id(), 1));
+    p.show("conditional::cleared(3)", c::cleared(id(), 3));
+    p.show("conditional::your_move_first", c::your_move_first(id(), 12));
+    p.show("conditional::conflict", c::conflict(id(), c3, d4, pass));
+    p.show("conditional::limit", c::limit(id(), 20));
+    p.show(
+        "conditional::played_for_you(0)",
+        c::played_for_you(d4, 12, &[], 0),
+    );
+    p.show(
+        "conditional::played_for_you(2)",
+        c::played_for_you(d4, 12, &[Point::new(2, 3), Point::new(2, 4)], 2),
+    );
+    p.show("conditional::their_turn", c::their_turn("bob", 13));
+    p.show("conditional::deviated", c::deviated(id(), "bob", c3));
+    p.show(
+        "conditional::answer_illegal",
+        c::answer_illegal(id(), d4, "D4 is occupied"),
+    );
+    p.show(
+        "conditional::answered",
+        c::answered(id(), "alice", (d4, 12), &[]),
+    );
+    let one = [Point::new(2, 3)];
+    p.show(
+        "conditional::answered(capture)",
+        c::answered(id(), "alice", (d4, 12), &one),
+    );
+    p.show(
+        "conditional::answered_subject",
+        c::answered_subject(id(), "bob", c3, d4),
+    );
+}
+
 fn other_words(p: &mut Page) {
     p.show("board::to_move", board::to_move(Color::Black, "alice"));
     let mv = Move::Play(Point::new(2, 2));
@@ -498,5 +550,6 @@ fn every_sentence() {
     other_words(&mut p);
     clock_words(&mut p);
     reply_words(&mut p);
+    conditional_words(&mut p);
     insta::assert_snapshot!(p.0);
 }

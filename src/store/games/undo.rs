@@ -90,5 +90,6 @@ pub(crate) fn take_back(
         .execute(params![stored.id.get(), number])?;
     crate::store::comments::reattach(conn, stored.id, u32::try_from(number).unwrap_or(0))?;
     update_state(conn, stored.id, before, now)?;
+    crate::store::conditionals::clear_game(conn, stored.id)?;
     clear(conn, stored.id)
 }

@@ -208,6 +208,9 @@ pub fn update_state(
     if changed == 0 {
         return Err(not_found(id));
     }
+    if s.phase == crate::go::Phase::Finished {
+        crate::store::conditionals::clear_game(conn, id)?;
+    }
     write_ko_list(conn, id, &s.ko_list)
 }
 

@@ -41,6 +41,8 @@ fn your_move_ctx() -> YourMoveCtx {
         captured: vec!["D4".into()],
         deadline: Some("2026-11-30 10:42 UTC".into()),
         time_left: Some("6 days 23 hours left".into()),
+        conditional: None,
+        waiting: None,
     }
 }
 
