@@ -240,8 +240,12 @@ fn queue_letters(q: &Queue<'_, '_>, mut letters: Vec<Letter>) -> Result<u32, Pip
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
     let queued = letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id))?;
+    // `letters::queue` deferred them by an hour already; a merged notice
+    // goes sooner, when the earliest notice it carries was due.
     for (player, due) in held {
-        q.defer_to(player, due.as_deref())?;
+        if due.is_some() {
+            q.defer_to(player, due.as_deref())?;
+        }
     }
     Ok(queued)
 }

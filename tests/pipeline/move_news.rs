@@ -124,7 +124,8 @@ fn an_adjudication_says_the_admin_decided() {
         let text = &r.mail.text;
         assert!(text.starts_with("Game over: W+R.\n"), "{text}");
         assert!(
-            text.replace('\n', " ")
+            r.mail
+                .flat()
                 .contains("The server's admin decided the result: W+R, a win for White (bob)."),
             "{text}"
         );

@@ -65,10 +65,12 @@ pub(crate) fn held_back_marker() -> &'static str {
 /// The heading over the news of `n` notices held back by the hourly limit
 /// and sent in this mail.
 pub(crate) fn held_back_heading(n: usize) -> String {
+    let count =
+        crate::pipeline::words::count(i64::try_from(n).unwrap_or(i64::MAX), "earlier notice");
     let notices = if n == 1 {
-        "1 earlier notice".to_string()
+        count
     } else {
-        format!("{n} earlier notices, oldest first")
+        format!("{count}, oldest first")
     };
     format!(
         "{}, and sent with this mail: {notices}. The board above is the game as it stands now.",
