@@ -69,12 +69,29 @@ impl Server {
         source: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Disposition> {
+        Ok(self.process_counting(raw, source, now)?.0)
+    }
+
+    /// As [`Server::process`], with its password checks made first,
+    /// outside the transaction, as the runner makes them; also returns how
+    /// many argon2 checks or hashes were made inside the transaction all
+    /// the same ([`Prechecked::late`]).
+    pub fn process_counting(
+        &mut self,
+        raw: &[u8],
+        source: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<(Disposition, u32)> {
         let sink = MailSink::plain();
-        let env = env(&self.settings, &self.templates, &sink, now);
+        let checked = pipeline::precheck(self.store.conn(), &self.settings, raw, now);
+        let env = Env {
+            passwords: Some(&checked),
+            ..env(&self.settings, &self.templates, &sink, now)
+        };
         let done = self
             .store
             .write(|tx| pipeline::process(tx, &env, raw, source))?;
-        Ok(done)
+        Ok((done, checked.late()))
     }
 
     /// Runs the clocks, the deadlines and the digests at `now` in one
@@ -133,5 +150,6 @@ fn env<'a>(
         templates,
         now,
         sink,
+        passwords: None,
     }
 }

@@ -5,6 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
+use super::passwords::Prechecked;
 use super::sink::MailSink;
 use super::tokens::TokenKey;
 use crate::home::{GamesConfig, SignupMode};
@@ -75,6 +76,8 @@ pub(crate) struct Env<'a> {
     pub(crate) now: DateTime<Utc>,
     /// Where the mail it queues goes.
     pub(crate) sink: &'a MailSink<'a>,
+    /// The password checks made before its transaction, if any were.
+    pub(crate) passwords: Option<&'a Prechecked>,
 }
 
 /// The message being handled, with its key and where it came from.

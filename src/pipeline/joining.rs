@@ -17,11 +17,15 @@ use rusqlite::Connection;
 use super::context::{Env, Msg};
 use super::error::{PipelineError, reject};
 use super::journal::Recorded;
+use super::letters::letter_id;
 use super::outgoing::{self, Queued};
 use super::replies::{self, answer, reply_id};
 use super::tokens::base32;
+use super::wording::address as address_words;
 use super::wording::replies as words;
+use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
 use crate::mail::tags::{address_tag, hmac_sha256, tagged_address};
+use crate::store::accounts::{self, AccountError};
 use crate::store::signups::{self, PendingSignup};
 use crate::store::{StoreError, players};
 
@@ -36,12 +40,12 @@ pub(crate) fn over_cap(
     address: &str,
     name: &str,
 ) -> Result<bool, PipelineError> {
-    if signups::open_for(conn, address, env.now)?.is_some_and(|p| p.name.eq_ignore_ascii_case(name))
-    {
+    let open = signups::open_for(conn, address, None, env.now)?;
+    if open.is_some_and(|p| p.name.eq_ignore_ascii_case(name)) {
         return Ok(false);
     }
     let since = env.now - Duration::days(1);
-    Ok(signups::count_since(conn, since)? >= env.settings.signup.per_day)
+    Ok(signups::count_since(conn, None, since)? >= env.settings.signup.per_day)
 }
 
 /// Handles `signup NAME` from `address` in `confirm` mode: records the
@@ -55,32 +59,60 @@ pub(crate) fn request(
     address: &str,
     name: &str,
 ) -> Result<(), PipelineError> {
-    let rules = env.settings.signup;
-    let pending = match signups::open_for(conn, address, env.now)? {
+    let pending = match signups::open_for(conn, address, None, env.now)? {
         Some(p) if p.name.eq_ignore_ascii_case(name) => p,
         _ => {
-            let expires = env.now + Duration::hours(i64::from(rules.expiry_hours));
-            let code = code(env, address, name, recorded.id);
-            let id = signups::create(conn, address, name, &code, env.now, expires)?;
-            signups::by_code(conn, &code)?.ok_or(StoreError::NotFound {
-                what: "pending signup",
-                id: id.to_string(),
-            })?
+            let unique = recorded.id.to_be_bytes();
+            pending(conn, env, address, name, None, &unique)?
         }
     };
     queue_confirmation(conn, env, recorded, &pending)
 }
 
-/// The code of a signup: 80 bits of an HMAC of the address, the name and
-/// the inbound message's id under the home's secret, in base32.
-fn code(env: &Env<'_>, address: &str, name: &str, inbound_id: i64) -> String {
+/// Records a new pending confirmation of `address` (a signup as `name`,
+/// or an address of player `player_id`), its code made with `unique`.
+pub(crate) fn pending(
+    conn: &Connection,
+    env: &Env<'_>,
+    address: &str,
+    name: &str,
+    player_id: Option<i64>,
+    unique: &[u8],
+) -> Result<PendingSignup, PipelineError> {
+    let expires = env.now + Duration::hours(i64::from(env.settings.signup.expiry_hours));
+    let code = code(env, address, name, unique);
+    let new = signups::NewPending {
+        address,
+        name,
+        code: &code,
+        player_id,
+    };
+    let id = signups::create(conn, &new, env.now, expires)?;
+    Ok(signups::by_code(conn, &code)?.ok_or(StoreError::NotFound {
+        what: "pending signup",
+        id: id.to_string(),
+    })?)
+}
+
+/// The code of a confirmation: 80 bits of an HMAC of the address, the
+/// name and `unique` (the inbound message's id or key) under the home's
+/// secret, in base32.
+fn code(env: &Env<'_>, address: &str, name: &str, unique: &[u8]) -> String {
     let mut message = b"pbmgo signup code v1\0".to_vec();
     message.extend_from_slice(address.as_bytes());
     message.push(0);
     message.extend_from_slice(name.to_ascii_lowercase().as_bytes());
-    message.extend_from_slice(&inbound_id.to_be_bytes());
+    message.extend_from_slice(unique);
     let mac = hmac_sha256(&env.settings.tokens.secret, &message);
     base32(mac.get(..10).unwrap_or(&mac))
+}
+
+/// The Reply-To of the confirmation of `pending`.
+pub(crate) fn confirmation_address(env: &Env<'_>, pending: &PendingSignup) -> String {
+    tagged_address(
+        &env.settings.identity.address,
+        &format!("{JOIN_TAG}{}", pending.code),
+    )
 }
 
 /// Queues the confirmation of `pending` as the answer to the signup mail.
@@ -95,7 +127,7 @@ fn queue_confirmation(
         "server_name": identity.name,
         "name": pending.name,
         "address": pending.address,
-        "expires": pending.expires_at.get(..16).unwrap_or(&pending.expires_at).replace('T', " ") + " UTC",
+        "expires": expiry_text(pending),
     });
     let text = env.templates.render("signup-confirm.txt", &ctx)?;
     let subject = words::signup_confirm_subject(&identity.name, &pending.name);
@@ -106,16 +138,63 @@ fn queue_confirmation(
         reply_id(env, recorded.msg, 1),
     );
     answer(&mut m, recorded.msg);
-    m.reply_to = Some(tagged_address(
-        &identity.address,
-        &format!("{JOIN_TAG}{}", pending.code),
-    ));
+    m.reply_to = Some(confirmation_address(env, pending));
     let queued = Queued {
         kind: "signup-confirm",
         game: None,
         inbound_id: Some(recorded.id),
     };
     outgoing::enqueue(conn, env, m, &queued)
+}
+
+/// Queues the confirmation of `pending`, an address player `player` asked
+/// to add by the message with key `key`: a new mail to that address (it
+/// answers nothing the address sent), whose Reply-To confirms.
+pub(crate) fn queue_address_confirmation(
+    conn: &Connection,
+    env: &Env<'_>,
+    key: &str,
+    pending: &PendingSignup,
+) -> Result<(), PipelineError> {
+    let identity = &env.settings.identity;
+    let ctx = serde_json::json!({
+        "server_name": identity.name,
+        "name": pending.name,
+        "address": pending.address,
+        "expires": expiry_text(pending),
+    });
+    let text = env.templates.render("address-confirm.txt", &ctx)?;
+    let subject = address_words::address_confirm_subject(&identity.name, &pending.name);
+    let unique = format!("{key}#address#{}#{}", pending.address, pending.code);
+    let id = letter_id(&unique, env.settings.domain());
+    let mut m = OutboundMail::plain(&pending.address, subject, text, id, AUTO_GENERATED);
+    m.reply_to = Some(confirmation_address(env, pending));
+    let queued = Queued {
+        kind: "address-confirm",
+        game: None,
+        inbound_id: None,
+    };
+    outgoing::enqueue(conn, env, m, &queued)
+}
+
+/// When `pending` lapses, as its mail says it: `2026-11-28 09:00 UTC`.
+fn expiry_text(pending: &PendingSignup) -> String {
+    let at = &pending.expires_at;
+    at.get(..16).unwrap_or(at).replace('T', " ") + " UTC"
+}
+
+/// True while `address`, which is nobody's yet, may get another mail
+/// today: under the daily cap of replies to a stranger and not stopped
+/// by bounces.
+pub(crate) fn may_mail_unproven(
+    conn: &Connection,
+    env: &Env<'_>,
+    address: &str,
+) -> Result<bool, PipelineError> {
+    let reach = replies::reach_address(conn, address, env.now - Duration::days(1))?;
+    let settings = env.settings;
+    Ok(reach.sent_since < settings.unknown_sender_replies_per_day
+        && !reach.stopped(settings.bounce_limit))
 }
 
 /// The code of the confirmation `msg` answers, if it was sent to one.
@@ -142,12 +221,17 @@ pub(crate) fn confirmation(
         return Ok(None);
     };
     let pending = signups::by_code(conn, &code)?;
+    let for_address = pending.as_ref().is_some_and(|p| p.player_id.is_some());
     let Some(p) = pending.filter(|p| p.address == sender && p.open_at(env.now)) else {
-        return Ok(Some(Confirmed::Not(reject(
-            "signup-expired",
-            words::signup_not_confirmed(),
-        ))));
+        let why = match for_address {
+            true => address_words::address_not_confirmed(),
+            false => words::signup_not_confirmed(),
+        };
+        return Ok(Some(Confirmed::Not(reject("signup-expired", why))));
     };
+    if let Some(player_id) = p.player_id {
+        return address_confirmed(conn, env, &p, player_id).map(Some);
+    }
     match players::add(conn, &p.name, std::slice::from_ref(&p.address), env.now) {
         Ok(player) => {
             signups::confirm(conn, p.id, env.now)?;
@@ -161,10 +245,35 @@ pub(crate) fn confirmation(
     }
 }
 
+/// Adds the confirmed address of `pending` to player `player_id`.
+fn address_confirmed(
+    conn: &Connection,
+    env: &Env<'_>,
+    pending: &PendingSignup,
+    player_id: i64,
+) -> Result<Confirmed, PipelineError> {
+    let player = players::by_id(conn, player_id)?;
+    let added = accounts::add_address(conn, &player.name, &pending.address);
+    match added {
+        Ok((repaired, address)) => {
+            signups::confirm(conn, pending.id, env.now)?;
+            Ok(Confirmed::Address(repaired.player, address))
+        }
+        Err(AccountError::Store(StoreError::Taken { .. })) => Ok(Confirmed::Not(reject(
+            "address-taken",
+            address_words::address_taken(&pending.address),
+        ))),
+        Err(AccountError::Store(e)) => Err(e.into()),
+        Err(other) => Ok(Confirmed::Not(reject("address-taken", other.to_string()))),
+    }
+}
+
 /// What a mail to a confirmation address came to.
 pub(crate) enum Confirmed {
     /// The player now exists; the name they signed up with.
     Player(players::Player, String),
+    /// The address (normalized) is now one of the player's.
+    Address(players::Player, String),
     /// Nothing was confirmed, for this reason.
     Not(super::error::Rejection),
 }

@@ -46,6 +46,8 @@ mod joining;
 mod journal;
 pub(crate) mod letters;
 pub(crate) mod outgoing;
+mod passwords;
+mod precheck;
 mod process;
 mod recall;
 pub(crate) mod records;
@@ -61,6 +63,8 @@ mod words;
 
 pub(crate) use context::{Env, Settings, SignupRules};
 pub(crate) use error::PipelineError;
+pub(crate) use passwords::Prechecked;
+pub(crate) use precheck::precheck;
 pub(crate) use process::process;
 pub use report::Disposition;
 pub(crate) use sink::MailSink;

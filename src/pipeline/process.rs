@@ -88,7 +88,7 @@ fn within_size(env: &Env<'_>, raw: &[u8]) -> Option<Disposition> {
 }
 
 /// Step 2: the parsed mail, or its quarantine when it does not parse.
-fn readable(raw: &[u8]) -> Result<InboundMail, Disposition> {
+pub(super) fn readable(raw: &[u8]) -> Result<InboundMail, Disposition> {
     inbound::parse(raw).map_err(|e| Disposition::Quarantine {
         reason: format!("unreadable mail: {e}"),
         sender: None,
@@ -99,7 +99,10 @@ fn readable(raw: &[u8]) -> Result<InboundMail, Disposition> {
 /// handled before. The key is the Message-ID (another mail reusing it, from
 /// another sender or with other words, gets a key of its own), else the
 /// hash of what the mail says.
-fn unseen_key(conn: &Connection, mail: &InboundMail) -> Result<Option<String>, PipelineError> {
+pub(super) fn unseen_key(
+    conn: &Connection,
+    mail: &InboundMail,
+) -> Result<Option<String>, PipelineError> {
     let sender = mail.from.as_deref();
     let print = &mail.content_hash;
     let key = match &mail.message_id {

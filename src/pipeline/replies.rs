@@ -565,7 +565,7 @@ fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str
 
 /// Returns how to reach `address` as a sender wrote it (bounces count under
 /// its normalized form), with the mails sent to it `since`.
-pub(super) fn reach_address(
+pub(crate) fn reach_address(
     conn: &Connection,
     address: &str,
     since: chrono::DateTime<chrono::Utc>,

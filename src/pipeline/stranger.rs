@@ -16,6 +16,7 @@ use super::help::{help_text, join_text, welcome_text};
 use super::joining;
 use super::journal::{Entry, Recorded, record};
 use super::report::{Disposition, Done, Effect, LineResult, Report};
+use super::wording::address as address_words;
 use super::wording::replies as words;
 use super::{recall, replies};
 use crate::home::SignupMode;
@@ -140,6 +141,16 @@ fn confirmed(
             report.lines.insert(0, done);
             answer_player(conn, env, msg, &player, &report)
         }
+        joining::Confirmed::Address(player, address) => {
+            let mut report = run_all(conn, env, &player, parsed, msg)?;
+            let text = address_words::address_added(&address, &player.name);
+            let effect = Effect::acted(text, None, Vec::new());
+            let line = format!("address add {address}");
+            report
+                .lines
+                .insert(0, LineResult::new(line, Ok(Done::from(effect))));
+            answer_player(conn, env, msg, &player, &report)
+        }
         joining::Confirmed::Not(why) => {
             let sender = msg.mail.from.clone().unwrap_or_default();
             if !may_get_more(conn, env, &sender)? {
@@ -231,10 +242,7 @@ fn answer_stranger(
 /// Returns true while an address that is no player is under the daily
 /// reply cap and not stopped by bounces.
 fn may_get_more(conn: &Connection, env: &Env<'_>, address: &str) -> Result<bool, PipelineError> {
-    let reach = replies::reach_address(conn, address, env.now - Duration::days(1))?;
-    let settings = env.settings;
-    Ok(reach.sent_since < settings.unknown_sender_replies_per_day
-        && !reach.stopped(settings.bounce_limit))
+    joining::may_mail_unproven(conn, env, address)
 }
 
 /// Records a stranger's mail that gets no reply, with `code` and `detail`.

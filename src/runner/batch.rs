@@ -16,7 +16,7 @@ use super::outlet::Outlet;
 use super::render_pool::{Deferral, Renderer};
 use super::send::SendSummary;
 use crate::mail::maildir::{MailFile, Maildir};
-use crate::pipeline::{Disposition, MailSink, PipelineError, process};
+use crate::pipeline::{Disposition, MailSink, PipelineError, Prechecked, precheck, process};
 use crate::store::outbox::{self, Due};
 use crate::store::savepoint::Savepoint;
 use crate::store::{Store, StoreError, quarantine};
@@ -42,18 +42,34 @@ pub(super) fn run_batch(
     outlet: Option<&Outlet<'_>>,
     renderer: Option<&Renderer>,
 ) -> Result<Batch, RunError> {
-    match store.write(|tx| run_in(tx, run, items, outlet, renderer)) {
+    let checked: Vec<Prechecked> = items
+        .iter()
+        .map(|(_, raw)| precheck(store.conn(), &run.settings, raw, run.now()))
+        .collect();
+    let work = Work {
+        items,
+        checked: &checked,
+    };
+    match store.write(|tx| run_in(tx, run, &work, outlet, renderer)) {
         Ok(batch) => Ok(batch),
         Err(BatchError::Again) => run_batch(store, run, items, outlet, None),
         Err(BatchError::Store(e)) => Err(run_error(e)),
     }
 }
 
+/// A batch's messages, each with the password checks made before the
+/// transaction (`pipeline::precheck`, so that no argon2 work holds the
+/// write lock).
+struct Work<'a> {
+    items: &'a [(MailFile, Vec<u8>)],
+    checked: &'a [Prechecked],
+}
+
 /// The transaction of [`run_batch`].
 fn run_in(
     tx: &Connection,
     run: &RunContext,
-    items: &[(MailFile, Vec<u8>)],
+    work: &Work<'_>,
     outlet: Option<&Outlet<'_>>,
     renderer: Option<&Renderer>,
 ) -> Result<Batch, BatchError> {
@@ -63,7 +79,7 @@ fn run_in(
     };
     let deferral = renderer.map(Renderer::begin);
     let sink = sink_for(outlet.is_some(), deferral.as_ref());
-    let done = run_each(tx, run, items, &sink)?;
+    let done = run_each(tx, run, work, &sink)?;
     if let Some(deferral) = &deferral
         && !deferral.finish(tx, &sink)?
     {
@@ -101,12 +117,12 @@ fn claim_queued(
 fn run_each(
     tx: &Connection,
     run: &RunContext,
-    items: &[(MailFile, Vec<u8>)],
+    work: &Work<'_>,
     sink: &MailSink<'_>,
 ) -> Result<Vec<(MailFile, Disposition)>, StoreError> {
-    let mut done = Vec::with_capacity(items.len());
-    for (file, raw) in items {
-        let d = one(tx, run, raw, &file.name, sink)?;
+    let mut done = Vec::with_capacity(work.items.len());
+    for ((file, raw), checked) in work.items.iter().zip(work.checked) {
+        let d = one(tx, run, (raw, checked), &file.name, sink)?;
         done.push((file.clone(), d));
     }
     Ok(done)
@@ -156,12 +172,12 @@ pub(super) fn run_plain(
 fn one(
     tx: &Connection,
     run: &RunContext,
-    raw: &[u8],
+    (raw, checked): (&[u8], &Prechecked),
     name: &str,
     sink: &MailSink<'_>,
 ) -> Result<Disposition, StoreError> {
     let mark = sink.mark();
-    let env = run.env(sink);
+    let env = run.message_env(sink, checked);
     let savepoint = Savepoint::begin(tx)?;
     let d = match process(tx, &env, raw, name) {
         Ok(d) => {

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::mail::templates::Templates;
-use crate::pipeline::{Env, MailSink, Settings};
+use crate::pipeline::{Env, MailSink, Prechecked, Settings};
 
 /// What a run works with; the CLI makes it from the home.
 pub(crate) struct RunContext {
@@ -25,13 +25,27 @@ impl RunContext {
         (self.clock)()
     }
 
-    /// Returns the context of one message handled now, its mail going to `sink`.
+    /// Returns the context of one job run now, its mail going to `sink`.
     pub(crate) fn env<'a>(&'a self, sink: &'a MailSink<'a>) -> Env<'a> {
         Env {
             settings: &self.settings,
             templates: &self.templates,
             now: self.now(),
             sink,
+            passwords: None,
+        }
+    }
+
+    /// Returns the context of one message handled now, its mail going to
+    /// `sink`, with the password checks made before its transaction.
+    pub(crate) fn message_env<'a>(
+        &'a self,
+        sink: &'a MailSink<'a>,
+        passwords: &'a Prechecked,
+    ) -> Env<'a> {
+        Env {
+            passwords: Some(passwords),
+            ..self.env(sink)
         }
     }
 }

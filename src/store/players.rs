@@ -223,6 +223,21 @@ pub(crate) fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> 
     complete(conn, row)
 }
 
+/// Returns the player with row id `id`; [`StoreError::NotFound`] if none.
+pub(crate) fn by_id(conn: &Connection, id: i64) -> Result<Player, StoreError> {
+    let row = conn
+        .prepare_cached("SELECT id, name, created_at, disabled FROM players WHERE id = ?1")?
+        .query_row([id], row)
+        .optional()?;
+    let Some(row) = row else {
+        return Err(StoreError::NotFound {
+            what: "player",
+            id: id.to_string(),
+        });
+    };
+    complete(conn, row)
+}
+
 /// Returns the player who owns `address` (normalized first), if any.
 ///
 /// An address the store could never hold (malformed) belongs to nobody.

@@ -35,15 +35,13 @@ pub(crate) fn password_hash(
         .flatten())
 }
 
-/// Stores `secret` for `player_id` as an argon2 hash salted with `salt`
-/// (16 bytes unique to this setting); `None` removes the password.
+/// Stores `hash` (from [`hash_password`]) as the password of
+/// `player_id`; `None` removes the password.
 pub(crate) fn set_password(
     conn: &Connection,
     player_id: i64,
-    secret: Option<&str>,
-    salt: &[u8; 16],
+    hash: Option<&str>,
 ) -> Result<(), StoreError> {
-    let hash = secret.map(|s| hash_password(s, salt)).transpose()?;
     conn.prepare_cached("UPDATE players SET password_hash = ?2 WHERE id = ?1")?
         .execute(params![player_id, hash])?;
     Ok(())

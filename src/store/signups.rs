@@ -1,6 +1,8 @@
-//! Signups waiting for their address to confirm: made by a stranger's
-//! `signup NAME` in `confirm` mode, found again by the code in the
-//! confirmation's Reply-To, confirmed once, and counted for the daily cap.
+//! Addresses waiting to confirm: a stranger's `signup NAME` in `confirm`
+//! mode, and a player's `address add NEW` (a row that names the player).
+//! Each is found again by the code in its confirmation's Reply-To,
+//! confirmed once, and counted for its daily cap (signups for the server,
+//! address additions for the player).
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
@@ -23,6 +25,8 @@ pub(crate) struct PendingSignup {
     pub(crate) expires_at: String,
     /// When it was confirmed, if it was.
     pub(crate) confirmed_at: Option<String>,
+    /// The player whose new address it is; `None` for a signup.
+    pub(crate) player_id: Option<i64>,
 }
 
 impl PendingSignup {
@@ -32,7 +36,7 @@ impl PendingSignup {
     }
 }
 
-const COLUMNS: &str = "id, address, name, code, expires_at, confirmed_at";
+const COLUMNS: &str = "id, address, name, code, expires_at, confirmed_at, player_id";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingSignup> {
     Ok(PendingSignup {
@@ -42,46 +46,61 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingSignup> {
         code: r.get(3)?,
         expires_at: r.get(4)?,
         confirmed_at: r.get(5)?,
+        player_id: r.get(6)?,
     })
 }
 
-/// Records `address`'s signup as `name` with confirmation `code`, valid
-/// until `expires`; returns its id.
+/// What a new pending row holds.
+pub(crate) struct NewPending<'a> {
+    /// The address that must confirm (normalized).
+    pub(crate) address: &'a str,
+    /// The name signed up with, or the player's name.
+    pub(crate) name: &'a str,
+    /// The code of the confirmation's Reply-To.
+    pub(crate) code: &'a str,
+    /// The player adding the address; `None` for a signup.
+    pub(crate) player_id: Option<i64>,
+}
+
+/// Records `new`, asked at `now` and valid until `expires`; returns its id.
 pub(crate) fn create(
     conn: &Connection,
-    address: &str,
-    name: &str,
-    code: &str,
+    new: &NewPending<'_>,
     now: DateTime<Utc>,
     expires: DateTime<Utc>,
 ) -> Result<i64, StoreError> {
     conn.prepare_cached(
-        "INSERT INTO pending_signups (address, name, code, created_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO pending_signups
+             (address, name, code, created_at, expires_at, player_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?
     .execute(params![
-        address,
-        name,
-        code,
+        new.address,
+        new.name,
+        new.code,
         time_text(now),
-        time_text(expires)
+        time_text(expires),
+        new.player_id,
     ])?;
     Ok(conn.last_insert_rowid())
 }
 
-/// Returns the newest signup of `address` still open at `now`, if any.
+/// Returns the newest signup of `address` (`player_id` `None`) or its
+/// addition to player `player_id`, still open at `now`, if any.
 pub(crate) fn open_for(
     conn: &Connection,
     address: &str,
+    player_id: Option<i64>,
     now: DateTime<Utc>,
 ) -> Result<Option<PendingSignup>, StoreError> {
     Ok(conn
         .prepare_cached(&format!(
             "SELECT {COLUMNS} FROM pending_signups
-             WHERE address = ?1 AND confirmed_at IS NULL AND expires_at > ?2
+             WHERE address = ?1 AND player_id IS ?2
+               AND confirmed_at IS NULL AND expires_at > ?3
              ORDER BY id DESC LIMIT 1"
         ))?
-        .query_row(params![address, time_text(now)], row)
+        .query_row(params![address, player_id, time_text(now)], row)
         .optional()?)
 }
 
@@ -102,9 +121,16 @@ pub(crate) fn confirm(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<
     Ok(())
 }
 
-/// Returns how many signups were made since `since` (the daily cap).
-pub(crate) fn count_since(conn: &Connection, since: DateTime<Utc>) -> Result<u32, StoreError> {
+/// Returns how many signups (`player_id` `None`) or address additions of
+/// player `player_id` were asked since `since` (their daily caps).
+pub(crate) fn count_since(
+    conn: &Connection,
+    player_id: Option<i64>,
+    since: DateTime<Utc>,
+) -> Result<u32, StoreError> {
     Ok(conn
-        .prepare_cached("SELECT count(*) FROM pending_signups WHERE created_at >= ?1")?
-        .query_row([time_text(since)], |r| r.get(0))?)
+        .prepare_cached(
+            "SELECT count(*) FROM pending_signups WHERE player_id IS ?1 AND created_at >= ?2",
+        )?
+        .query_row(params![player_id, time_text(since)], |r| r.get(0))?)
 }

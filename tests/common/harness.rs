@@ -60,6 +60,9 @@ pub struct Processed {
     pub disposition: Disposition,
     /// The mails it queued, in order.
     pub queued: Vec<OutMail>,
+    /// The argon2 checks or hashes made inside its write transaction
+    /// (none when the check before it foresaw them).
+    pub argon2_in_transaction: u32,
 }
 
 impl Harness {
@@ -138,14 +141,15 @@ impl Harness {
 
     fn run(&self, raw: &[u8], source: &str, now: DateTime<Utc>) -> Processed {
         let before = last_outbox_id(&self.db());
-        let disposition = self
+        let (disposition, late) = self
             .server
             .borrow_mut()
-            .process(raw, source, now)
+            .process_counting(raw, source, now)
             .unwrap_or_else(|e| panic!("{source}: {e:#}"));
         Processed {
             disposition,
             queued: queued_after(&self.db(), before),
+            argon2_in_transaction: late,
         }
     }
 

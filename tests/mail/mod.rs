@@ -2,6 +2,7 @@
 
 mod chat;
 mod commands;
+mod commands_address;
 mod commands_game;
 mod commands_if;
 mod inbound;

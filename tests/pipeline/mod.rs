@@ -1,5 +1,6 @@
 //! Mail handled end to end: replies, records and games.
 
+mod addresses;
 mod bounces;
 mod challenge_words;
 mod chat;

@@ -202,3 +202,52 @@ fn notify_off_silences_say_and_the_words_stay_in_the_record() {
     );
     assert!(sgf.unwrap().contains("hello number 4"));
 }
+
+/// The argon2 work of a `password` line is done before the message's
+/// write transaction (so guesses never hold the lock others wait for):
+/// setting, proving, refusing, changing and removing a password each make
+/// none inside it. A password the quick scan cannot see (hidden by a
+/// transfer encoding) is checked inside, with the same answer.
+#[test]
+fn password_checks_are_made_before_the_write_transaction() {
+    use crate::common::pbmgo_home::mail;
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    let steps = [
+        ("password s3cret", 0.0),
+        ("move game1 E5", 0.1),
+        ("password wrong\nmove game1 E5", 0.2),
+        ("password s3cret new-one", 0.3),
+        ("password new-one\nmove game1 E5", 0.4),
+    ];
+    let mut codes = Vec::new();
+    for (text, hours) in steps {
+        let p = h.process_at(
+            &mail(ALICE, "settings", text).bytes(),
+            &clock_mail::at(hours),
+        );
+        assert_eq!(p.argon2_in_transaction, 0, "{text:?}");
+        codes.push(last_codes(&h, ALICE));
+    }
+    let want: [&[&str]; 5] = [
+        &[],
+        &["bad-password"],
+        &["bad-password", "bad-password"],
+        &[],
+        &[],
+    ];
+    assert_eq!(
+        codes,
+        want.map(|c| c.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+    );
+    assert_eq!(h.moves("game1").len(), 1);
+    // Quoted-printable splits the word: checked inside, same answer.
+    let hidden = mail(ALICE, "settings", "pass=\nword new-one off\n")
+        .header("Content-Transfer-Encoding", "quoted-printable")
+        .bytes();
+    let p = h.process_at(&hidden, &clock_mail::at(0.5));
+    assert_eq!(p.argon2_in_transaction, 1);
+    assert!(last_codes(&h, ALICE).is_empty());
+    send(&h, ALICE, "board game1", 0.6);
+    assert!(last_codes(&h, ALICE).is_empty(), "the password is off");
+}

@@ -40,7 +40,7 @@ pub use line::parse_command;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use own::{MIN_RUN, OwnWords};
 pub use subject::{is_reply_subject, strip_subject, without_secret};
-pub use types::{Command, GameRef, IfAction};
+pub use types::{AddressAction, Command, GameRef, IfAction};
 
 #[cfg(test)]
 mod tests;

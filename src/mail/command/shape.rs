@@ -43,6 +43,9 @@ pub(super) enum Shape {
     Mode,
     /// `SECRET [NEW|off]`: `password`; any words.
     Secret,
+    /// `[add|remove|list ADDRESS]`: `address`, with an address that holds
+    /// an `@`, so "Address me as Bob" is chat.
+    Address,
     /// `[GAME] [MOVE... | off]`: `if`; every word a game, a point, `pass`
     /// or `off`, so "If you like, we can play again" is chat.
     Conditional,
@@ -63,6 +66,7 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Move | Shape::Points => placed(args),
         Shape::Challenge => challenged(args),
         Shape::Conditional => conditional(args),
+        Shape::Address => addressed(args),
         Shape::Days => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("off")),
         Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
     }
@@ -78,6 +82,20 @@ fn challenged(args: &[&str]) -> bool {
                     .first()
                     .is_none_or(|w| technical(w) || is_option_word(w))
         }
+    }
+}
+
+/// `[add|remove|list [ADDRESS]]`: nothing, or one of those words followed
+/// by nothing or an address.
+fn addressed(args: &[&str]) -> bool {
+    let op = |w: &str| {
+        ["add", "remove", "list"]
+            .iter()
+            .any(|o| w.eq_ignore_ascii_case(o))
+    };
+    match args {
+        [] => true,
+        [w, rest @ ..] => op(w) && rest.first().is_none_or(|a| a.contains('@')),
     }
 }
 

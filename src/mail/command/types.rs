@@ -175,6 +175,12 @@ pub enum Command {
         /// A new password, or `off` to remove it.
         new: Option<String>,
     },
+    /// `address`, `address add NEW`, `address remove OLD`: list the
+    /// sender's addresses, add one (once it confirms) or remove one.
+    Address {
+        /// What the line asks.
+        action: AddressAction,
+    },
     /// `standings`: mail the table of players.
     Standings,
     /// `players`: list the players, to find an opponent.
@@ -188,6 +194,17 @@ pub enum Command {
         /// What the line asks.
         action: IfAction,
     },
+}
+
+/// What an `address` line asks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AddressAction {
+    /// `address`: list the player's addresses.
+    List,
+    /// `address add NEW`: add `NEW` once it answers a confirmation.
+    Add(String),
+    /// `address remove OLD`: stop using `OLD`.
+    Remove(String),
 }
 
 /// What an `if` line asks.
@@ -239,6 +256,11 @@ impl fmt::Display for Command {
             Command::Vacation { days: None } => f.write_str("vacation off"),
             Command::Notify { mode } => write!(f, "notify {}", mode.name()),
             Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
+            Command::Address { action } => match action {
+                AddressAction::List => f.write_str("address"),
+                AddressAction::Add(a) => write!(f, "address add {a}"),
+                AddressAction::Remove(a) => write!(f, "address remove {a}"),
+            },
             Command::Standings => f.write_str("standings"),
             Command::Players => f.write_str("players"),
             Command::If { game, action } => match action {

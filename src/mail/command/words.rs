@@ -1,6 +1,6 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
-//! `say`, `vacation`, `notify`, `password`, `standings` and `if`.
+//! `say`, `vacation`, `notify`, `password`, `address`, `standings` and `if`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
 //! the raw line for `say` text and passwords, which are kept as written.
@@ -11,7 +11,7 @@ use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
 use super::options::{NotifyMode, challenge_options};
 use super::shape::{self, Shape};
-use super::types::{Command, GameRef, IfAction, game_ref};
+use super::types::{AddressAction, Command, GameRef, IfAction, game_ref};
 use crate::go::{Move, Point};
 
 type Outcome = Result<Command, CommandError>;
@@ -33,6 +33,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("vacation", Shape::Days),
     ("notify", Shape::Mode),
     ("password", Shape::Secret),
+    ("address", Shape::Address),
     ("standings", Shape::Nothing),
     ("if", Shape::Conditional),
 ];
@@ -75,6 +76,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "vacation" => vacation(args),
         "notify" => notify(args),
         "password" => password(args),
+        "address" => address(args),
         "if" => conditional(args, thread),
         _ => no_arguments(args).map(|()| Command::Standings),
     }
@@ -212,6 +214,40 @@ fn password(args: &[&str]) -> Outcome {
             "(the rest of the password line)".into(),
         )),
     }
+}
+
+const USAGE_ADDRESS: &str = "address | address add NEW | address remove OLD";
+
+/// Reads `address [add NEW | remove OLD]`.
+fn address(args: &[&str]) -> Outcome {
+    let op = |w: &str, name: &str| w.eq_ignore_ascii_case(name);
+    match args {
+        [] => Ok(Command::Address {
+            action: AddressAction::List,
+        }),
+        [w] if op(w, "list") => Ok(Command::Address {
+            action: AddressAction::List,
+        }),
+        [w] if op(w, "add") || op(w, "remove") => Err(CommandError::MissingArgument(USAGE_ADDRESS)),
+        [w, a] if op(w, "add") => Ok(Command::Address {
+            action: AddressAction::Add(bare_address(a)),
+        }),
+        [w, a] if op(w, "remove") => Ok(Command::Address {
+            action: AddressAction::Remove(bare_address(a)),
+        }),
+        [w, extra @ ..] if op(w, "add") || op(w, "remove") => Err(too_many(&extra[1..])),
+        [w, ..] => Err(CommandError::BadOption(format!(
+            "address {} (add or remove)",
+            clip(w)
+        ))),
+    }
+}
+
+/// An address as written, without the angle brackets or a trailing full
+/// stop a player may put around it.
+fn bare_address(word: &str) -> String {
+    let w = word.trim_end_matches(['.', ',', ';']);
+    w.trim_start_matches('<').trim_end_matches('>').to_string()
 }
 
 const USAGE_IF: &str = "if GAME MOVE ANSWER [MOVE ANSWER...]";

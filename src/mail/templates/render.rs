@@ -123,6 +123,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../../templates/signup-confirm.txt"),
     ),
     (
+        "address-confirm.txt",
+        include_str!("../../../templates/address-confirm.txt"),
+    ),
+    (
         "welcome.txt",
         include_str!("../../../templates/welcome.txt"),
     ),

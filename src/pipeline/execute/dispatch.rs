@@ -123,6 +123,7 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Vacation { .. }
         | Command::Notify { .. }
         | Command::Password { .. }
+        | Command::Address { .. }
         | Command::Standings
         | Command::Players => personal::run(c, cmd).map(Done::from),
         Command::If { game, action } => conditional::run(c, *game, action).map(Done::from),

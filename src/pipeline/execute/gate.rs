@@ -7,7 +7,7 @@ use rusqlite::Connection;
 
 use super::load::load_own;
 use crate::home::AuthMode;
-use crate::mail::command::{Command, GameRef};
+use crate::mail::command::{AddressAction, Command, GameRef};
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
@@ -96,7 +96,12 @@ impl Gate<'_> {
 fn changes_account(cmd: &Command) -> bool {
     matches!(
         cmd,
-        Command::Password { .. } | Command::Notify { .. } | Command::Vacation { .. }
+        Command::Password { .. }
+            | Command::Notify { .. }
+            | Command::Vacation { .. }
+            | Command::Address {
+                action: AddressAction::Add(_) | AddressAction::Remove(_)
+            }
     )
 }
 

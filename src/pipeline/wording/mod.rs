@@ -9,6 +9,7 @@
 //! Sits low in the pipeline, beside `words`: it reads `go` types, `store`
 //! ids and rows, and `words`, and nothing that acts.
 
+pub(crate) mod address;
 pub(crate) mod admin;
 pub(crate) mod board;
 pub(crate) mod bounces;

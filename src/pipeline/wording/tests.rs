@@ -538,6 +538,32 @@ fn reply_words(p: &mut Page) {
     p.show("replies::not_registered", w::not_registered());
 }
 
+fn address_words(p: &mut Page) {
+    let one = ["alice@example.org".to_string()];
+    let two = [one[0].clone(), "alice@example.net".to_string()];
+    p.show("address::addresses(1)", address::addresses(&one));
+    p.show("address::addresses(2)", address::addresses(&two));
+    let new = "alice@example.net";
+    p.show(
+        "address::confirm_sent",
+        address::address_confirm_sent(new, 48),
+    );
+    let subject = address::address_confirm_subject("Goban by Post", "alice");
+    p.show("address::confirm_subject", subject);
+    p.show("address::added", address::address_added(new, "alice"));
+    p.show("address::yours", address::address_yours(new));
+    p.show("address::taken", address::address_taken(new));
+    p.show("address::adds_limit", address::address_adds_limit(3));
+    p.show("address::mail_limit", address::address_mail_limit(new));
+    let bad = address::bad_address("alice@", address::not_an_address());
+    p.show("address::bad_address", bad);
+    p.show("address::server_own", address::server_own_address());
+    p.show("address::removed", address::address_removed(new, &one));
+    p.show("address::not_yours", address::address_not_yours(new));
+    p.show("address::last", address::last_address(new));
+    p.show("address::not_confirmed", address::address_not_confirmed());
+}
+
 #[test]
 fn every_sentence() {
     let mut p = Page::default();
@@ -551,5 +577,6 @@ fn every_sentence() {
     clock_words(&mut p);
     reply_words(&mut p);
     conditional_words(&mut p);
+    address_words(&mut p);
     insta::assert_snapshot!(p.0);
 }

@@ -104,6 +104,11 @@ fn boardless() -> Vec<(&'static str, serde_json::Value)> {
                    "address": "carol@example.net", "expires": "2026-11-24 10:00 UTC"}),
         ),
         (
+            "address-confirm.txt",
+            json!({"server_name": "Goban by Post", "name": "carol",
+                   "address": "carol@example.com", "expires": "2026-11-24 10:00 UTC"}),
+        ),
+        (
             "welcome.txt",
             json!({"server_name": "Goban by Post", "server_address": "go@example.org",
                    "name": "carol"}),

@@ -1,7 +1,9 @@
 //! A player's own commands: `undo` (`undo`), `say`, `standings` and
-//! `players` (`talk`), and `vacation`, `notify` and `password` (`settings`), with the
-//! password gate every mail of a player with a password passes first.
+//! `players` (`talk`), `vacation`, `notify` and `password` (`settings`),
+//! and `address` (`address`), with the password gate every mail of a player
+//! with a password passes first.
 
+mod address;
 mod settings;
 mod talk;
 mod undo;
@@ -28,6 +30,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
+        Command::Address { action } => address::run(c, action),
         other => Err(reject("unknown-command", words::not_personal(&other.to_string())).into()),
     }
 }

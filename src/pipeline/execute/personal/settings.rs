@@ -4,13 +4,12 @@
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
 use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::passwords::{self, WRONG_PASSWORDS_PER_HOUR};
 use crate::pipeline::report::{Chat, Effect, LineResult, Report};
 use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
-use sha2::{Digest, Sha256};
 
 use crate::mail::command::{Command, NotifyMode, Parsed};
-use crate::store::codec::time_text;
 use crate::store::messages;
 use crate::store::players::Player;
 use crate::store::settings as store;
@@ -53,22 +52,24 @@ pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> Cm
 
 /// Runs `password SECRET [NEW|off]`; the message's key salts the hash.
 pub(super) fn password(c: &Cmd<'_>, secret: &str, new: Option<&str>) -> CmdResult<Effect> {
-    let (conn, id) = (c.conn, c.player.id);
-    let salt = salt(c.key, id, c.env);
+    let (conn, id, checked) = (c.conn, c.player.id, c.env.passwords);
+    let settings = c.env.settings;
+    let salt = passwords::salt(&settings.entropy, &settings.tokens.secret, c.key, id);
     let Some(hash) = store::password_hash(conn, id)? else {
         return first_password(c, secret, new, &salt);
     };
-    if !store::password_matches(&hash, secret) {
+    if !passwords::matches(checked, &hash, secret) {
         return Err(bad_password().into());
     }
     let text = match new {
         None => words::password_accepted(),
         Some(off) if off.eq_ignore_ascii_case("off") => {
-            store::set_password(conn, id, None, &salt)?;
+            store::set_password(conn, id, None)?;
             words::password_removed()
         }
         Some(next) => {
-            store::set_password(conn, id, Some(next), &salt)?;
+            let phc = passwords::hash(checked, next, &salt)?;
+            store::set_password(conn, id, Some(&phc))?;
             words::password_changed()
         }
     };
@@ -86,31 +87,10 @@ fn first_password(
     if new.is_some() {
         return Err(reject("no-password", words::no_password()).into());
     }
-    store::set_password(c.conn, c.player.id, Some(secret), salt)?;
+    let phc = passwords::hash(c.env.passwords, secret, salt)?;
+    store::set_password(c.conn, c.player.id, Some(&phc))?;
     Ok(Effect::acted(words::password_set(), None, Vec::new()))
 }
-
-/// Returns the salt of a password set by the message `source`: unique to
-/// the message, the player and the time, so no two hashes share one, and
-/// mixed with the process's random bytes (`Settings::entropy`, drawn at the
-/// CLI edge) and the server's token secret when it has one, so outsiders
-/// cannot predict it.
-fn salt(source: &str, player_id: i64, env: &Env<'_>) -> [u8; 16] {
-    let mut h = Sha256::new();
-    h.update(b"pbmgo password salt\0");
-    h.update(env.settings.entropy);
-    h.update(&env.settings.tokens.secret);
-    h.update(source.as_bytes());
-    h.update(player_id.to_le_bytes());
-    h.update(time_text(env.now).as_bytes());
-    let digest = h.finalize();
-    let mut out = [0u8; 16];
-    out.copy_from_slice(&digest[..16]);
-    out
-}
-
-/// Wrong passwords a player may send in an hour before the check pauses.
-pub(crate) const WRONG_PASSWORDS_PER_HOUR: u32 = 5;
 
 /// Returns the report of a mail refused whole because it lacks the
 /// player's password, or `None` when the player has no password or the
@@ -145,7 +125,7 @@ pub(crate) fn password_gate(
             "password-paused",
             words::password_paused(WRONG_PASSWORDS_PER_HOUR),
         ),
-        [one] if store::password_matches(&hash, one) => return Ok(None),
+        [one] if passwords::matches(env.passwords, &hash, one) => return Ok(None),
         _ => bad_password(),
     };
     let lines = parsed
