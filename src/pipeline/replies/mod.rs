@@ -5,165 +5,36 @@
 //! Owns subjects, threading (`In-Reply-To`, `References`, each game's
 //! thread), deterministic Message-IDs, the `X-Pbmgo-Rejected` codes and the
 //! hourly reply cap per address (a stranger's daily caps are `stranger`'s).
+//! The mails of one message are built on a `queue::Queue`; the opponent's
+//! "your move" letter is `your_move`'s.
+
+mod queue;
+mod your_move;
 
 use chrono::Duration;
 use rusqlite::Connection;
-use sha2::{Digest, Sha256};
+
+use queue::Queue;
+pub(crate) use queue::reply_id;
+use your_move::your_move_letter;
 
 use super::bundle;
 use super::carry::{no_command_text, subject_games, with_words, words_fate};
 use super::context::{Env, Msg};
 use super::error::PipelineError;
-use super::games::scored::board_at;
-use super::held;
 use super::journal::Recorded;
 use super::letters::{self, Letter};
-use super::outgoing::{self, Queued};
-use super::report::{Effect, Fired, Notice, Report};
+use super::report::{Effect, Fired, Report};
 use super::shape::{self, without_greeting};
-use super::wording::board::time_left;
-use super::wording::{conditional as cond, ending, replies as words};
-use super::words::{capitalized, minute};
-use crate::go::Phase;
-use crate::mail::outbound::{self, AUTO_REPLIED, OutboundMail};
-use crate::mail::templates::{
-    BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx, YourMoveCtx,
-};
-use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use super::wording::{conditional as cond, replies as words};
+use crate::mail::outbound::{AUTO_REPLIED, OutboundMail};
+use crate::mail::templates::{BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx};
+use std::collections::HashSet;
 
-use crate::store::games::{self, GameId, thread};
+use crate::store::StoreError;
+use crate::store::games::{GameId, thread};
 use crate::store::players::{self, Player};
 use crate::store::reach::{self, Reach};
-use crate::store::{StoreError, StoredGame, clock, outbox};
-
-/// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
-struct Queue<'a, 'b> {
-    conn: &'a Connection,
-    env: &'a Env<'b>,
-    msg: &'a Msg<'a>,
-    inbound_id: i64,
-    seq: u64,
-    /// Games as they stand after the message's commands, each read once.
-    games: HashMap<GameId, Arc<StoredGame>>,
-    /// Their board blocks, each built once.
-    boards: HashMap<GameId, BoardCtx>,
-    /// The player who sent the message, if a player did.
-    sender: Option<i64>,
-}
-
-impl<'a, 'b> Queue<'a, 'b> {
-    fn new(conn: &'a Connection, env: &'a Env<'b>, recorded: Recorded<'a>) -> Self {
-        Queue {
-            conn,
-            env,
-            msg: recorded.msg,
-            inbound_id: recorded.id,
-            seq: 0,
-            games: HashMap::new(),
-            boards: HashMap::new(),
-            sender: None,
-        }
-    }
-
-    /// Returns game `id` as the commands left it, reading it only once per message.
-    fn game(&mut self, id: GameId) -> Result<Arc<StoredGame>, PipelineError> {
-        if let Some(g) = self.games.get(&id) {
-            return Ok(Arc::clone(g));
-        }
-        let g = Arc::new(games::load(self.conn, id)?);
-        self.games.insert(id, Arc::clone(&g));
-        Ok(g)
-    }
-
-    /// Takes the game a message's only command left behind (a move), so it
-    /// is not read again: with more commands, a later one may have changed it.
-    fn seed(&mut self, report: &Report) {
-        if let [line] = report.lines.as_slice()
-            && let Ok(Effect::Changed(n)) = &line.result
-            && let Some(g) = &line.after
-        {
-            self.games.insert(n.game, Arc::clone(g));
-        }
-    }
-
-    /// Returns the board block of game `id` (scored while it is being scored).
-    fn board(&mut self, id: GameId) -> Result<BoardCtx, PipelineError> {
-        if let Some(b) = self.boards.get(&id) {
-            return Ok(b.clone());
-        }
-        let g = self.game(id)?;
-        let b = board_at(self.conn, &g, self.env.now)?;
-        self.boards.insert(id, b.clone());
-        Ok(b)
-    }
-
-    fn next_id(&mut self) -> String {
-        self.seq += 1;
-        reply_id(self.env, self.msg, self.seq)
-    }
-
-    fn push(
-        &mut self,
-        mail: OutboundMail,
-        kind: &str,
-        game: Option<GameId>,
-    ) -> Result<(), PipelineError> {
-        let queued = Queued {
-            kind,
-            game,
-            inbound_id: Some(self.inbound_id),
-        };
-        outgoing::enqueue(self.conn, self.env, mail, &queued)
-    }
-
-    /// Returns true while player `id` is under the hourly reply cap and not stopped by bounces.
-    fn may_write_player(&self, id: i64) -> Result<bool, PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        let reach = reach::player(self.conn, id, since)?;
-        Ok(reach.is_some_and(|r| self.may_write(&r)))
-    }
-
-    /// Defers the mail this message queued to player `id`, who is over the
-    /// hourly reply cap, by an hour (or until `due`, RFC 3339, when that is
-    /// sooner: the time of the notices it carries), with the reason.
-    fn defer_to(&self, id: i64, due: Option<&str>) -> Result<(), PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        let Some(reach) = reach::player(self.conn, id, since)? else {
-            return Ok(());
-        };
-        let cap = self.env.settings.max_replies_per_hour;
-        let reason = words::deferred_reason(&reach.address, cap);
-        let hour = self.env.now + Duration::hours(1);
-        let earlier = due.and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
-        let until = earlier.map_or(hour, |d| hour.min(d.with_timezone(&chrono::Utc)));
-        outbox::defer(self.conn, self.inbound_id, &reach.address, until, &reason)?;
-        Ok(())
-    }
-
-    /// Moves into `letter` the notices still held back for its player;
-    /// returns when the earliest of them was due.
-    fn merge_held(&self, letter: &mut Letter) -> Result<Option<String>, PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        let Some(reach) = reach::player(self.conn, letter.to.id, since)? else {
-            return Ok(None);
-        };
-        held::merge_into(self.conn, letter, &reach.address, self.inbound_id)
-    }
-
-    /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
-    fn may_write(&self, reach: &Reach) -> bool {
-        let settings = self.env.settings;
-        reach.sent_since < settings.max_replies_per_hour && !reach.stopped(settings.bounce_limit)
-    }
-}
-
-/// The Message-ID of the `seq`th mail (from 1) an inbound message causes.
-pub(super) fn reply_id(env: &Env<'_>, msg: &Msg<'_>, seq: u64) -> String {
-    let digest = Sha256::digest(msg.key.as_bytes());
-    let unique: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    outbound::message_id(seq, &format!("{unique}.pbmgo"), env.settings.domain())
-}
 
 /// A plain auto-reply to `to`, not threaded yet.
 pub(super) fn mail(to: &str, subject: String, text: String, message_id: String) -> OutboundMail {
@@ -469,98 +340,6 @@ fn shows(boards: &[BoardCtx], game: GameId) -> bool {
 fn show_last(boards: &mut Vec<BoardCtx>, board: BoardCtx) {
     boards.retain(|b| b.game != board.game);
     boards.push(board);
-}
-
-/// The letter to the opponent about change `n`: essential when it carries
-/// the mover's words or the game is no longer in play.
-fn your_move_letter(
-    q: &mut Queue<'_, '_>,
-    n: &Notice,
-    report: &Report,
-) -> Result<Letter, PipelineError> {
-    let g = q.game(n.game)?;
-    let mover = g.player(n.color).name.clone();
-    let ctx = your_move_ctx(q, &g, n, &report.comment)?;
-    let text = q.env.templates.render("your-move.txt", &ctx)?;
-    let playing = g.game.phase() == crate::go::Phase::Play;
-    Ok(Letter {
-        to: g.player(n.color.opponent()).clone(),
-        kind: "your-move",
-        subject: opponent_subject(&g.id, n, &g.game, &mover),
-        brief: before_board(&text, g.id),
-        text,
-        game: Some(g.id),
-        attachments: Vec::new(),
-        essential: !report.comment.is_empty() || !playing,
-    })
-}
-
-/// The words of a "your move" mail before its board (which begins with
-/// the game's name and a colon), if the board is found.
-fn before_board(text: &str, id: GameId) -> Option<String> {
-    let at = text.find(&format!("\n{id}: "))?;
-    Some(without_greeting(&text[..at]).trim_end().to_string())
-}
-
-/// The context of `your-move.txt` about change `n` in `g`, with the mover's `comment`.
-fn your_move_ctx(
-    q: &mut Queue<'_, '_>,
-    g: &StoredGame,
-    n: &Notice,
-    comment: &[String],
-) -> Result<YourMoveCtx, PipelineError> {
-    let board = q.board(n.game)?;
-    let next = board.move_number;
-    let running = clock::of_game(q.conn, g.id)?.filter(|_| g.game.phase() == Phase::Play);
-    Ok(YourMoveCtx {
-        captured: n.captured.iter().map(ToString::to_string).collect(),
-        deadline: running.map(|(d, _)| minute(d)),
-        time_left: running.map(|(d, _)| time_left(d - q.env.now)),
-        game: g.id.to_string(),
-        opponent: g.player(n.color).name.clone(),
-        opponent_color: capitalized(n.color.name()),
-        move_text: n.what.clone(),
-        move_number: n.number,
-        next_move_number: next,
-        comment: comment.to_vec(),
-        example_command: words::example_move(g.id, next),
-        board,
-        conditional: n.conditional.as_ref().map(fired_text),
-        waiting: match &n.conditional {
-            Some(Fired::Played { number, .. }) => {
-                Some(cond::their_turn(&g.player(n.color).name, number + 1))
-            }
-            _ => None,
-        },
-    })
-}
-
-/// What the reader of a "your move" mail is told their conditional moves did.
-fn fired_text(f: &Fired) -> String {
-    match f {
-        Fired::Played {
-            answer,
-            number,
-            captured,
-            left,
-        } => cond::played_for_you(*answer, *number, captured, *left),
-        Fired::Cleared(text) => text.clone(),
-    }
-}
-
-/// The Subject of the opponent's mail about change `n`, made by `mover`.
-fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str) -> String {
-    if let Some(Fired::Played { answer, .. }) = &n.conditional
-        && let Ok(what) = crate::go::Move::parse(&n.what, game.position().size())
-    {
-        return cond::answered_subject(*id, mover, what, *answer);
-    }
-    match (game.result(), n.what.as_str()) {
-        (Some(r), "resign") => ending::resigned_subject(*id, mover, &r.to_string()),
-        (Some(r), _) => ending::game_over_subject(*id, &r.to_string()),
-        (None, "pass") if game.passes() >= 2 => words::both_passed_subject(*id),
-        (None, what) => words::your_move_subject(*id, mover, what, n.number),
-    }
 }
 
 /// Returns how to reach `address` as a sender wrote it (bounces count under

@@ -1,0 +1,153 @@
+//! [`Queue`]: the mails of one inbound message being built and queued,
+//! with the games and boards they show read once, their Message-IDs
+//! numbered in order ([`reply_id`]), and the hourly cap and deferral of
+//! the mail to each player.
+
+use chrono::Duration;
+use rusqlite::Connection;
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::mail::outbound::{self, OutboundMail};
+use crate::mail::templates::BoardCtx;
+use crate::pipeline::context::{Env, Msg};
+use crate::pipeline::error::PipelineError;
+use crate::pipeline::games::scored::board_at;
+use crate::pipeline::held;
+use crate::pipeline::journal::Recorded;
+use crate::pipeline::letters::Letter;
+use crate::pipeline::outgoing::{self, Queued};
+use crate::pipeline::report::{Effect, Report};
+use crate::pipeline::wording::replies as words;
+use crate::store::games::{self, GameId};
+use crate::store::reach::{self, Reach};
+use crate::store::{StoredGame, outbox};
+
+/// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
+pub(super) struct Queue<'a, 'b> {
+    pub(super) conn: &'a Connection,
+    pub(super) env: &'a Env<'b>,
+    pub(super) msg: &'a Msg<'a>,
+    pub(super) inbound_id: i64,
+    pub(super) seq: u64,
+    /// Games as they stand after the message's commands, each read once.
+    pub(super) games: HashMap<GameId, Arc<StoredGame>>,
+    /// Their board blocks, each built once.
+    pub(super) boards: HashMap<GameId, BoardCtx>,
+    /// The player who sent the message, if a player did.
+    pub(super) sender: Option<i64>,
+}
+
+impl<'a, 'b> Queue<'a, 'b> {
+    pub(super) fn new(conn: &'a Connection, env: &'a Env<'b>, recorded: Recorded<'a>) -> Self {
+        Queue {
+            conn,
+            env,
+            msg: recorded.msg,
+            inbound_id: recorded.id,
+            seq: 0,
+            games: HashMap::new(),
+            boards: HashMap::new(),
+            sender: None,
+        }
+    }
+
+    /// Returns game `id` as the commands left it, reading it only once per message.
+    pub(super) fn game(&mut self, id: GameId) -> Result<Arc<StoredGame>, PipelineError> {
+        if let Some(g) = self.games.get(&id) {
+            return Ok(Arc::clone(g));
+        }
+        let g = Arc::new(games::load(self.conn, id)?);
+        self.games.insert(id, Arc::clone(&g));
+        Ok(g)
+    }
+
+    /// Takes the game a message's only command left behind (a move), so it
+    /// is not read again: with more commands, a later one may have changed it.
+    pub(super) fn seed(&mut self, report: &Report) {
+        if let [line] = report.lines.as_slice()
+            && let Ok(Effect::Changed(n)) = &line.result
+            && let Some(g) = &line.after
+        {
+            self.games.insert(n.game, Arc::clone(g));
+        }
+    }
+
+    /// Returns the board block of game `id` (scored while it is being scored).
+    pub(super) fn board(&mut self, id: GameId) -> Result<BoardCtx, PipelineError> {
+        if let Some(b) = self.boards.get(&id) {
+            return Ok(b.clone());
+        }
+        let g = self.game(id)?;
+        let b = board_at(self.conn, &g, self.env.now)?;
+        self.boards.insert(id, b.clone());
+        Ok(b)
+    }
+
+    pub(super) fn next_id(&mut self) -> String {
+        self.seq += 1;
+        reply_id(self.env, self.msg, self.seq)
+    }
+
+    pub(super) fn push(
+        &mut self,
+        mail: OutboundMail,
+        kind: &str,
+        game: Option<GameId>,
+    ) -> Result<(), PipelineError> {
+        let queued = Queued {
+            kind,
+            game,
+            inbound_id: Some(self.inbound_id),
+        };
+        outgoing::enqueue(self.conn, self.env, mail, &queued)
+    }
+
+    /// Returns true while player `id` is under the hourly reply cap and not stopped by bounces.
+    pub(super) fn may_write_player(&self, id: i64) -> Result<bool, PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        let reach = reach::player(self.conn, id, since)?;
+        Ok(reach.is_some_and(|r| self.may_write(&r)))
+    }
+
+    /// Defers the mail this message queued to player `id`, who is over the
+    /// hourly reply cap, by an hour (or until `due`, RFC 3339, when that is
+    /// sooner: the time of the notices it carries), with the reason.
+    pub(super) fn defer_to(&self, id: i64, due: Option<&str>) -> Result<(), PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        let Some(reach) = reach::player(self.conn, id, since)? else {
+            return Ok(());
+        };
+        let cap = self.env.settings.max_replies_per_hour;
+        let reason = words::deferred_reason(&reach.address, cap);
+        let hour = self.env.now + Duration::hours(1);
+        let earlier = due.and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
+        let until = earlier.map_or(hour, |d| hour.min(d.with_timezone(&chrono::Utc)));
+        outbox::defer(self.conn, self.inbound_id, &reach.address, until, &reason)?;
+        Ok(())
+    }
+
+    /// Moves into `letter` the notices still held back for its player;
+    /// returns when the earliest of them was due.
+    pub(super) fn merge_held(&self, letter: &mut Letter) -> Result<Option<String>, PipelineError> {
+        let since = self.env.now - Duration::hours(1);
+        let Some(reach) = reach::player(self.conn, letter.to.id, since)? else {
+            return Ok(None);
+        };
+        held::merge_into(self.conn, letter, &reach.address, self.inbound_id)
+    }
+
+    /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
+    pub(super) fn may_write(&self, reach: &Reach) -> bool {
+        let settings = self.env.settings;
+        reach.sent_since < settings.max_replies_per_hour && !reach.stopped(settings.bounce_limit)
+    }
+}
+
+/// The Message-ID of the `seq`th mail (from 1) an inbound message causes.
+pub(crate) fn reply_id(env: &Env<'_>, msg: &Msg<'_>, seq: u64) -> String {
+    let digest = Sha256::digest(msg.key.as_bytes());
+    let unique: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    outbound::message_id(seq, &format!("{unique}.pbmgo"), env.settings.domain())
+}
