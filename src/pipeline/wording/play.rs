@@ -144,6 +144,6 @@ pub(crate) fn not_lifecycle(command: &str) -> String {
 pub(crate) fn account_token_needed(local: &str) -> String {
     format!(
         "changes to your account need a mail sent to one of your own {local}+... addresses: \
-         reply to any mail {local} sent you and keep the address it replies to"
+         reply to any mail this server sent you and keep the address it replies to"
     )
 }
