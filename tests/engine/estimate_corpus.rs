@@ -126,7 +126,11 @@ fn compare(rel: String, raw: &[u8]) -> Option<Compared> {
 /// - `seki the record marks dead`: a missed string whose liberties (two at
 ///   most) are all liberties of an opposing string that has no other
 ///   liberty than those and its own eyes, so that neither side can
-///   approach (checked on the board, not assumed);
+///   approach (checked on the board, not assumed); an opposing string of
+///   one or two stones without an eye does not count: filling a shared
+///   liberty next to it puts both in atari, and the three stones or fewer
+///   the missed string's side then captures leave it one eye, so the
+///   record is right (handtalk1 and nicklas19 are such kills);
 /// - `dead stones the record's markup leaves out`: an added string none of
 ///   whose points carries `TB` or `TW`, so the record counts it neither way;
 /// - `life and death the playouts misjudge`: any other string (a semeai or
@@ -182,11 +186,13 @@ fn in_seki(pos: &Position, p: Point) -> bool {
             .into_iter()
             .filter(|q| pos.get(*q).is_some() && pos.get(*q) != color)
             .any(|q| {
-                let (_, theirs) = pos.string_and_liberties(q);
+                let (stones, theirs) = pos.string_and_liberties(q);
+                let has_eye = theirs.iter().any(|x| eye_of(*x, pos.get(q)));
                 libs.iter().all(|x| theirs.contains(x))
                     && theirs
                         .iter()
                         .all(|x| libs.contains(x) || eye_of(*x, pos.get(q)))
+                    && (stones.len() > 2 || has_eye)
             })
     })
 }
@@ -301,16 +307,22 @@ fn proposals_against_the_corpus_counts() {
         "same winner as RE[] or as the record's own dead stones: {either} ({:.1}%)",
         pct(either)
     );
-    // Floors: the goal for the dead set; for the winner, the
-    // figures of the last run (132 of 137 both ways: 3 records where the
-    // playouts misjudge a semeai, and 2 where RE[] and the record's own
-    // marking disagree).
+    // Floors: the goals (dead set 85 %, winner 97 %: 133 of 137).
+    // The last run: 126 exact; 133 winners as RE[] and as the record's
+    // marking, 135 as either. Of the 4 other winners, 2 are semeai the
+    // playouts misjudge (GoBucks, r08ert) and 2 have our dead set exactly
+    // but RE[] follows from rules this count leaves out: splee has no RU[]
+    // (area is assumed; territory gives RE[]) and yagr-awf is AGA with a
+    // handicap of 6 (White's HA-1 compensation gives RE[]).
     assert!(n >= 130, "{n} records");
     assert!(pct(exact) >= 85.0, "exact dead set in {exact} of {n}");
-    assert!(winners >= 132, "same winner as RE[] in {winners} of {n}");
     assert!(
-        marking_winners >= 132,
+        pct(winners) >= 97.0,
+        "same winner as RE[] in {winners} of {n}"
+    );
+    assert!(
+        marking_winners >= 133,
         "same winner as the record's marking in {marking_winners} of {n}"
     );
-    assert!(either >= 134, "same winner as either in {either} of {n}");
+    assert!(either >= 135, "same winner as either in {either} of {n}");
 }

@@ -84,6 +84,28 @@ impl Board {
         }
     }
 
+    /// Returns true when the previewed play leaves its string with just the
+    /// liberties `a` and `b` and an opposing string of at most `small`
+    /// stones next to `a` has no other liberties either: the opponent can
+    /// then fill `a` and put both in atari at once.
+    pub(crate) fn opens_sacrifice(
+        &self,
+        pv: &Preview,
+        a: usize,
+        b: usize,
+        small: usize,
+        buf: &mut Vec<u16>,
+    ) -> bool {
+        let opp = color_code(Some(pv.color)) ^ 3;
+        self.neighbours(a).iter().any(|&n| {
+            self.cells[n] == opp && usize::from(self.count[self.head[n] as usize]) <= small && {
+                self.liberties_upto(n, 4, buf);
+                buf.retain(|&l| l as usize != pv.cell);
+                buf.len() == 2 && buf.contains(&(a as u16)) && buf.contains(&(b as u16))
+            }
+        })
+    }
+
     /// Returns the liberties (at most `limit`) and the size (at least 2 or
     /// exactly 1) of the string a previewed play would make, before captures.
     /// A play that captures counts as having `limit` liberties.
@@ -129,6 +151,63 @@ impl Board {
             }
         }
         (buf.len().min(limit), joins)
+    }
+
+    /// Returns the stones of the string a previewed play would make
+    /// (the new stone and the friendly strings it joins), before captures.
+    pub(crate) fn joined_stones(&self, pv: &Preview) -> usize {
+        let me = color_code(Some(pv.color));
+        let nbs = self.neighbours(pv.cell);
+        let mut heads: [u16; 4] = [0; 4];
+        let mut stones = 1;
+        for (i, &n) in nbs.iter().enumerate() {
+            let h = self.head[n];
+            if self.cells[n] == me && !heads[..i].contains(&h) {
+                heads[i] = h;
+                stones += usize::from(self.count[h as usize]);
+            }
+        }
+        stones
+    }
+
+    /// Returns true when, after the previewed play, every opposing string
+    /// next to the string it makes, or next to that string's one liberty
+    /// `lib`, has no liberty but `lib` either (a mutual atari at `lib`).
+    pub(crate) fn mutual_atari(&self, pv: &Preview, lib: usize, buf: &mut Vec<u16>) -> bool {
+        let me = color_code(Some(pv.color));
+        let opp = me ^ 3;
+        let only_lib = |n: usize, buf: &mut Vec<u16>| {
+            self.cells[n] != opp || {
+                self.liberties_upto(n, 3, buf);
+                buf.iter()
+                    .all(|&l| l as usize == lib || l as usize == pv.cell)
+            }
+        };
+        let nbs = self.neighbours(pv.cell);
+        if !nbs
+            .iter()
+            .chain(&self.neighbours(lib))
+            .all(|&n| only_lib(n, buf))
+        {
+            return false;
+        }
+        for (i, &n) in nbs.iter().enumerate() {
+            let h = self.head[n];
+            if self.cells[n] != me || nbs[..i].iter().any(|&m| self.head[m] == h) {
+                continue;
+            }
+            let mut s = h as usize;
+            loop {
+                if !self.neighbours(s).iter().all(|&m| only_lib(m, buf)) {
+                    return false;
+                }
+                s = self.next[s] as usize;
+                if s == h as usize {
+                    break;
+                }
+            }
+        }
+        true
     }
 
     /// Returns the liberty of an opposing string in atari next to the

@@ -10,8 +10,11 @@
 //! 3. any other string is dead when, over the playouts, its points ended
 //!    as the opponent's in most of them.
 //!
-//! Seki survives the playouts (their policy never makes a self-atari of two
-//! or more stones), so its strings stay alive. The playouts' random numbers
+//! Seki survives the playouts (their policy makes no self-atari of two or
+//! more stones, save a sacrifice that puts the opponent in atari too, and
+//! never fills a shared liberty that would allow one), so its strings stay
+//! alive; a group whose eye space is a nakade shape dies in them, as the
+//! policy plays the vital point. The playouts' random numbers
 //! are seeded from the position's Zobrist hash: the same position always
 //! gets the same proposal.
 

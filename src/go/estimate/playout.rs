@@ -3,18 +3,35 @@
 //! owner of every point at the end is tallied over many playouts.
 //!
 //! Owns the playout policy and its pseudo-random numbers. The policy:
-//! capture a string the last move left in atari, else save an own string
-//! the last move put in atari (by capturing a neighbour in atari, or by
-//! extending when that gives it two liberties), else a
-//! random point, never filling an own eye, never suicide, never retaking a
-//! ko at once, and never a self-atari of a string of two or more stones
-//! (so a seki, where approaching is self-atari, stays as it is). The
-//! numbers come from a seed (the caller derives it from the position), so
-//! the tally is the same for the same position on every run.
+//! 1. capture a string the last move left in atari;
+//! 2. else, when the last move captured three to six stones, play the
+//!    vital point of the space it emptied (nakade), if the shape has one;
+//! 3. else save an own string the last move put in atari (by capturing a
+//!    neighbour in atari, or by extending when that gives two liberties);
+//! 4. else a random point, never filling an own eye, never suicide, never
+//!    retaking a ko at once, and never a self-atari of a string of two or
+//!    more stones (so a seki, where approaching is self-atari, stays as it
+//!    is), with one exception and one more refusal, which together let a
+//!    group with a small eye space die as it should without breaking seki:
+//!    - a *sacrifice* of at most `SACRIFICE` stones is played when every
+//!      opposing string around it is left in atari at the same point: the
+//!      capture then leaves the capturer nothing but the emptied space, too
+//!      small for two eyes (the throw-in that kills a bent three or a
+//!      nakade stone's group);
+//!    - a move that leaves its own string two liberties, both the only
+//!      liberties of a small opposing string next to it, is refused: it
+//!      would hand the opponent such a sacrifice (filling a shared liberty
+//!      of a seki).
+//!
+//! The numbers come from a seed (the caller derives it from the
+//! position), so the tally is the same for the same position on every run.
 
 use super::super::board::{Board, Preview};
 use super::super::zobrist::CELLS;
 use super::super::{Color, Position};
+
+/// The most stones a sacrifice may give (the string after the move).
+const SACRIFICE: usize = 3;
 
 /// How often each point ended as each colour's, over all playouts.
 pub(super) struct Tally {
@@ -201,6 +218,9 @@ impl Playout {
                 escape = Some((c, lib));
             }
         }
+        if let Some(pv) = self.nakade().and_then(|cell| self.legal(cell, color)) {
+            return Some(pv);
+        }
         let (string, lib) = escape?;
         if let Some(pv) = self
             .board
@@ -214,6 +234,34 @@ impl Playout {
         (libs >= 2).then_some(pv)
     }
 
+    /// The vital point of the space the last move emptied by capturing
+    /// three to six stones: the one point of that space with more
+    /// neighbours in it than any other (the middle of three, the centre of
+    /// a pyramid four, bulky or crossed five, rabbity six), if there is one.
+    fn nakade(&self) -> Option<usize> {
+        let space = &self.taken;
+        if !(3..=6).contains(&space.len()) {
+            return None;
+        }
+        let degree = |c: u16| {
+            self.board
+                .around(c as usize)
+                .iter()
+                .filter(|&&n| space.contains(&(n as u16)))
+                .count()
+        };
+        let (mut best, mut best_degree, mut ties) = (0, 0, 0);
+        for &c in space {
+            let d = degree(c);
+            if d > best_degree {
+                (best, best_degree, ties) = (c as usize, d, 1);
+            } else if d == best_degree {
+                ties += 1;
+            }
+        }
+        (ties == 1 && best_degree >= 2).then_some(best)
+    }
+
     /// The play of `color` at `cell` when it is legal in a playout.
     fn legal(&self, cell: usize, color: Color) -> Option<Preview> {
         if self.ko == Some((cell, color)) {
@@ -223,14 +271,30 @@ impl Playout {
         (!pv.suicide).then_some(pv)
     }
 
-    /// The play of `color` at `cell` when the random policy may choose it.
+    /// The play of `color` at `cell` when the random policy may choose it
+    /// (rule 4 of the header).
     fn acceptable(&mut self, cell: usize, color: Color) -> Option<Preview> {
         if self.board.is_eye(cell, color) {
             return None;
         }
         let pv = self.legal(cell, color)?;
-        let (libs, joins) = self.board.after_play(&pv, 2, &mut self.libs);
-        (libs >= 2 || !joins).then_some(pv)
+        let (libs, joins) = self.board.after_play(&pv, 3, &mut self.libs);
+        if !joins || libs > 2 || pv.captures > 0 {
+            return Some(pv);
+        }
+        let a = usize::from(*self.libs.first()?);
+        let b = self.libs.get(1).map(|&b| usize::from(b));
+        let ok = match b {
+            Some(b) => !self
+                .board
+                .opens_sacrifice(&pv, a, b, SACRIFICE - 1, &mut self.libs),
+            None => {
+                libs == 1
+                    && self.board.joined_stones(&pv) <= SACRIFICE
+                    && self.board.mutual_atari(&pv, a, &mut self.libs)
+            }
+        };
+        ok.then_some(pv)
     }
 
     /// Adds the owner of every point at the end of this playout to `t`.

@@ -193,3 +193,68 @@ fn propose_game_counts_under_the_games_rules() {
     assert_eq!(dead, pts(&["B5", "G6"]));
     assert_eq!(score, score_game(&game, &dead));
 }
+
+#[test]
+fn a_bent_three_sacrifice_kills_a_group_sharing_its_liberties() {
+    // White's string F9-F8-G8-H8-G7-H7-J7-J6 and Black's H9-J9 share their
+    // two liberties G9 and J8, and neither has an eye: not a seki. Black
+    // plays G9 (or J8): both strings are in atari at once, White must take
+    // three stones, and Black's throw-in at the vital point of the bent
+    // three left behind kills. Black's wall has two eyes (A8, C8).
+    let pos = board(&[
+        "XXXXXO.XX", //
+        ".X.XXOOO.",
+        "XXXXXXOOO",
+        ".....XXXO",
+        ".......XX",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    assert_eq!(
+        propose(&pos),
+        pts(&["F9", "F8", "G8", "H8", "G7", "H7", "J7", "J6"])
+    );
+}
+
+#[test]
+fn three_stones_in_atari_in_the_eye_space_leave_a_nakade() {
+    // Black's corner can take B9-B8-B7 at C9, but the space they leave is a
+    // straight three: White plays its middle (B8) and Black has one eye.
+    let pos = board(&[
+        "XO.XO....", //
+        "XOXXO....",
+        "XOX.O....",
+        "XXXOO....",
+        "OOOO.....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    assert_eq!(
+        propose(&pos),
+        pts(&["A9", "A8", "A7", "A6", "B6", "C6", "C7", "C8", "D8", "D9"])
+    );
+}
+
+#[test]
+fn a_seki_with_a_false_eye_like_shared_liberty_stays_alive() {
+    // Black's string D8..J5 (liberties G9, J7), White's H8-J8 (J9, J7) and
+    // Black's H9 (G9, J9) hold each other in seki inside White's living
+    // wall: whoever fills one of those points loses. Filling G9 looks
+    // harmless for Black but hands White the sacrifice at J7 that kills.
+    let pos = board(&[
+        ".OOOOX.X.", //
+        "O.OXXXXOO",
+        "OOOOOXXX.",
+        "....OOOXX",
+        "......OOX",
+        ".......OO",
+        ".........",
+        ".........",
+        ".........",
+    ]);
+    assert_eq!(propose(&pos), Vec::<Point>::new());
+}
