@@ -1,7 +1,8 @@
 //! The one way a rendered mail goes into the outbox, for replies and
 //! letters alike: with its reply token (`Reply-To`, in token mode) and its
 //! VERP envelope sender (`go+bounce-<id>@domain`), which brings a bounce
-//! back naming the outbox row.
+//! back naming the outbox row, and with the pictures of the boards it
+//! shows (see [`super::pictures`]).
 //!
 //! Owns only that step; whether an address may be mailed at all is asked
 //! of `store::reach` before a mail is built, and whether it is rendered now
@@ -11,6 +12,7 @@ use rusqlite::Connection;
 
 use super::context::{Env, Settings};
 use super::error::PipelineError;
+use super::pictures;
 use super::sink::Row;
 use super::tokens;
 use crate::mail::outbound::{self, OutboundMail};
@@ -66,6 +68,7 @@ pub(crate) fn enqueue(
     {
         scoring::note_mail(conn, &mail.message_id, game, count)?;
     }
+    pictures::attach(conn, settings, &mut mail, about)?;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,

@@ -77,6 +77,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 14,
         sql: include_str!("migrations/0014_conditionals.sql"),
     },
+    Migration {
+        version: 15,
+        sql: include_str!("migrations/0015_player_images.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -1,6 +1,6 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
-//! `say`, `vacation`, `notify`, `password`, `standings` and `if`.
+//! `say`, `vacation`, `notify`, `images`, `password`, `standings` and `if`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
 //! the raw line for `say` text and passwords, which are kept as written.
@@ -32,6 +32,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("say", Shape::Text),
     ("vacation", Shape::Days),
     ("notify", Shape::Mode),
+    ("images", Shape::Switch),
     ("password", Shape::Secret),
     ("standings", Shape::Nothing),
     ("if", Shape::Conditional),
@@ -74,6 +75,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "say" => say(args, thread, line),
         "vacation" => vacation(args),
         "notify" => notify(args),
+        "images" => images(args),
         "password" => password(args),
         "if" => conditional(args, thread),
         _ => no_arguments(args).map(|()| Command::Standings),
@@ -192,6 +194,17 @@ fn notify(args: &[&str]) -> Outcome {
             .ok_or_else(|| {
                 CommandError::BadOption(format!("notify {} (each, digest or off)", clip(w)))
             }),
+        [_, extra @ ..] => Err(too_many(extra)),
+    }
+}
+
+/// Reads `images on|off`.
+fn images(args: &[&str]) -> Outcome {
+    match args {
+        [] => Err(CommandError::MissingArgument("images on|off")),
+        [w] => shape::switch(w)
+            .map(|on| Command::Images { on })
+            .ok_or_else(|| CommandError::BadOption(format!("images {} (on or off)", clip(w)))),
         [_, extra @ ..] => Err(too_many(extra)),
     }
 }

@@ -1,5 +1,5 @@
 //! A player's own commands: `undo` (`undo`), `say`, `standings` and
-//! `players` (`talk`), and `vacation`, `notify` and `password` (`settings`), with the
+//! `players` (`talk`), and `vacation`, `notify`, `images` and `password` (`settings`), with the
 //! password gate every mail of a player with a password passes first.
 
 mod settings;
@@ -27,6 +27,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Players => talk::players(c),
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
+        Command::Images { on } => settings::images(conn, player, *on),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
         other => Err(reject("unknown-command", words::not_personal(&other.to_string())).into()),
     }
