@@ -46,6 +46,7 @@ mod joining;
 mod journal;
 pub(crate) mod letters;
 pub(crate) mod outgoing;
+pub(crate) mod painting;
 mod pictures;
 mod process;
 mod recall;

@@ -12,6 +12,7 @@ use rusqlite::Connection;
 
 use super::context::{Env, Settings};
 use super::error::PipelineError;
+use super::painting::Unpainted;
 use super::pictures;
 use super::sink::Row;
 use super::tokens;
@@ -47,9 +48,10 @@ fn header_game(mail: &OutboundMail) -> Option<i64> {
 }
 
 /// Sets the mail's Reply-To (token mode, a game, a player; a Reply-To the
-/// caller set, such as a signup confirmation's, is kept), renders it
-/// (or has `env.sink` render it later) and queues it with its VERP
-/// envelope sender.
+/// caller set, such as a signup confirmation's, is kept), finds the boards
+/// it shows, renders it with their pictures (or has `env.sink` render it
+/// later, away from the transaction) and queues it with its VERP envelope
+/// sender.
 pub(crate) fn enqueue(
     conn: &Connection,
     env: &Env<'_>,
@@ -68,7 +70,7 @@ pub(crate) fn enqueue(
     {
         scoring::note_mail(conn, &mail.message_id, game, count)?;
     }
-    pictures::attach(conn, settings, &mut mail, about)?;
+    let boards = pictures::boards(conn, settings, &mail, about)?;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,
@@ -76,9 +78,13 @@ pub(crate) fn enqueue(
         game_id: game,
         inbound_id: q.inbound_id,
     };
-    let Some(mail) = env.sink.defer(conn, mail, &row, env.now)? else {
+    let Some(unpainted) = env
+        .sink
+        .defer(conn, Unpainted { mail, boards }, &row, env.now)?
+    else {
         return Ok(());
     };
+    let mail = env.sink.paint(unpainted);
     let raw = outbound::render(&mail, &settings.identity, env.now)?;
     env.sink.store(conn, &mail, &row, raw, env.now)?;
     Ok(())

@@ -5,21 +5,24 @@
 //! text board). A board the text shows that is not the game's current one
 //! (an earlier position in a transcript) gets no picture: never a wrong one.
 //!
+//! In two steps, so that no picture is painted while the transaction holds
+//! the database: [`boards`] (in the transaction) says what each board
+//! looks like, a `render::Picture`, which is plain data; the painting
+//! (`super::painting`) happens where the mail is rendered: on a render
+//! thread during `poll`, or right after `boards` otherwise.
+//!
 //! Owns only which pictures a mail carries. Must not touch how a picture
 //! is drawn (`render`) or where it goes in the HTML (`mail::alternative`).
 //! Nothing here is random: the same mail gets the same bytes.
 
-use std::collections::BTreeMap;
-
 use rusqlite::Connection;
-use sha2::{Digest, Sha256};
 
 use super::context::Settings;
 use super::error::PipelineError;
 use super::games::scored;
+use super::painting::Board;
 use super::wording::board as words;
-use crate::mail::outbound::{InlineImage, OutboundMail};
-use crate::render;
+use crate::mail::outbound::OutboundMail;
 use crate::store::games::{self, GameId};
 use crate::store::{StoreError, settings as player_settings};
 
@@ -27,50 +30,48 @@ use crate::store::{StoreError, settings as player_settings};
 /// each picture is a few kilobytes).
 const MAX_PICTURES: usize = 8;
 
-/// Sets the inline images of `mail`: the current board of each game it is
-/// about (`about` first, then the `gameN:` headers of its text) that its
-/// text shows, unless its recipient said `images off` or the caller wrote
-/// the HTML part itself.
-pub(crate) fn attach(
+/// The boards `mail` shows: the current board of each game it is about
+/// (`about` first, then the `gameN:` headers of its text) that its text
+/// shows, unless its recipient said `images off` or the caller wrote the
+/// HTML part (or its pictures) itself.
+pub(crate) fn boards(
     conn: &Connection,
     settings: &Settings,
-    mail: &mut OutboundMail,
+    mail: &OutboundMail,
     about: Option<i64>,
-) -> Result<(), PipelineError> {
+) -> Result<Vec<Board>, PipelineError> {
     if mail.html.is_some() || !mail.inline_images.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let games = named_games(&mail.text, about);
     if games.is_empty() || !player_settings::images_for_address(conn, &mail.to)? {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    let mut found: BTreeMap<String, Vec<InlineImage>> = BTreeMap::new();
-    let mut order = Vec::new();
+    let mut found: Vec<Vec<Board>> = Vec::new();
     for id in games {
-        let Some(image) = picture(conn, settings, &mail.text, id)? else {
+        let Some(board) = board(conn, settings, &mail.text, id)? else {
             continue;
         };
-        if !found.contains_key(&image.shows) {
-            order.push(image.shows.clone());
+        match found.iter_mut().find(|same| same[0].shows == board.shows) {
+            Some(same) => same.push(board),
+            None => found.push(vec![board]),
         }
-        found.entry(image.shows.clone()).or_default().push(image);
     }
-    mail.inline_images = order
+    Ok(found
         .into_iter()
-        .filter_map(|shows| unambiguous(found.remove(&shows).unwrap_or_default()))
+        .filter_map(unambiguous)
         .take(MAX_PICTURES)
-        .collect();
-    Ok(())
+        .collect())
 }
 
 /// One picture for one board text: two games whose boards read the same
 /// but whose pictures differ (a last-move mark) could be shown against the
 /// wrong block, so then neither is.
-fn unambiguous(mut same_text: Vec<InlineImage>) -> Option<InlineImage> {
+fn unambiguous(mut same_text: Vec<Board>) -> Option<Board> {
     let first = same_text.pop()?;
     same_text
         .iter()
-        .all(|other| other.png == first.png)
+        .all(|other| other.picture == first.picture)
         .then_some(first)
 }
 
@@ -96,14 +97,14 @@ pub(crate) fn named_games(text: &str, about: Option<i64>) -> Vec<i64> {
     ids
 }
 
-/// The picture of game `id` as it stands, when `text` shows its current
+/// The board of game `id` as it stands, when `text` shows its current
 /// board as whole lines; `None` for a game that does not exist (yet).
-fn picture(
+fn board(
     conn: &Connection,
     settings: &Settings,
     text: &str,
     id: i64,
-) -> Result<Option<InlineImage>, PipelineError> {
+) -> Result<Option<Board>, PipelineError> {
     let Some(game_id) = GameId::new(id) else {
         return Ok(None);
     };
@@ -116,21 +117,13 @@ fn picture(
     if !shows_lines(text, &board) {
         return Ok(None);
     }
-    let Ok(png) = render::png(&scored::picture(conn, &g)?) else {
-        return Ok(None);
-    };
-    let hash: String = Sha256::digest(&png.bytes)[..8]
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    Ok(Some(InlineImage {
-        content_id: format!("board.{id}.{hash}@{}", settings.domain()),
+    Ok(Some(Board {
+        picture: scored::picture(conn, &g)?,
+        game: id,
+        domain: settings.domain().to_owned(),
         shows: board.trim_end_matches('\n').to_owned(),
         alt: words::picture_alt(&g.id.to_string(), g.game.move_number()),
         filename: format!("{}.png", g.id),
-        width: png.width,
-        height: png.height,
-        png: png.bytes,
     }))
 }
 
