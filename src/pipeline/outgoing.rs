@@ -1,7 +1,8 @@
 //! The one way a rendered mail goes into the outbox, for replies and
 //! letters alike: with its reply token (`Reply-To`, in token mode) and its
 //! VERP envelope sender (`go+bounce-<id>@domain`), which brings a bounce
-//! back naming the outbox row.
+//! back naming the outbox row, and with the pictures of the boards it
+//! shows (see [`super::pictures`]).
 //!
 //! Owns only that step; whether an address may be mailed at all is asked
 //! of `store::reach` before a mail is built, and whether it is rendered now
@@ -11,6 +12,8 @@ use rusqlite::Connection;
 
 use super::context::{Env, Settings};
 use super::error::PipelineError;
+use super::painting::Unpainted;
+use super::pictures;
 use super::sink::Row;
 use super::tokens;
 use crate::mail::outbound::{self, OutboundMail};
@@ -45,9 +48,10 @@ fn header_game(mail: &OutboundMail) -> Option<i64> {
 }
 
 /// Sets the mail's Reply-To (token mode, a game, a player; a Reply-To the
-/// caller set, such as a signup confirmation's, is kept), renders it
-/// (or has `env.sink` render it later) and queues it with its VERP
-/// envelope sender.
+/// caller set, such as a signup confirmation's, is kept), finds the boards
+/// it shows, renders it with their pictures (or has `env.sink` render it
+/// later, away from the transaction) and queues it with its VERP envelope
+/// sender.
 pub(crate) fn enqueue(
     conn: &Connection,
     env: &Env<'_>,
@@ -66,6 +70,7 @@ pub(crate) fn enqueue(
     {
         scoring::note_mail(conn, &mail.message_id, game, count)?;
     }
+    let boards = pictures::boards(conn, settings, &mail, about)?;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,
@@ -73,9 +78,13 @@ pub(crate) fn enqueue(
         game_id: game,
         inbound_id: q.inbound_id,
     };
-    let Some(mail) = env.sink.defer(conn, mail, &row, env.now)? else {
+    let Some(unpainted) = env
+        .sink
+        .defer(conn, Unpainted { mail, boards }, &row, env.now)?
+    else {
         return Ok(());
     };
+    let mail = env.sink.paint(unpainted);
     let raw = outbound::render(&mail, &settings.identity, env.now)?;
     env.sink.store(conn, &mail, &row, raw, env.now)?;
     Ok(())

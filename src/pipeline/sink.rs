@@ -11,6 +11,11 @@
 //! back to its savepoint is taken back out explicitly
 //! ([`MailSink::roll_back_to`]): only what was committed may be sent.
 //!
+//! A mail comes with the boards it shows, not painted yet
+//! ([`Unpainted`]): a sink that renders at once paints them too
+//! ([`MailSink::paint`], each distinct picture once); a [`RenderLater`]
+//! paints them on its own thread, out of the transaction's way.
+//!
 //! One message runs on one thread, so the sink's state is in a `RefCell`.
 
 use std::cell::RefCell;
@@ -18,6 +23,7 @@ use std::cell::RefCell;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use super::painting::{Gallery, Unpainted};
 use crate::mail::outbound::OutboundMail;
 use crate::store::StoreError;
 use crate::store::outbox::{self, Due, Encoded, Later, NewMail};
@@ -47,8 +53,9 @@ pub(crate) struct Pending {
 /// Renders queued mail away from the transaction; the bytes come back
 /// through [`MailSink::store_rendered`] before the transaction commits.
 pub(crate) trait RenderLater {
-    /// Takes `mail`, queued without its bytes as `pending`, to render as of `now`.
-    fn defer(&self, pending: Pending, mail: OutboundMail, now: DateTime<Utc>);
+    /// Takes `mail`, queued without its bytes as `pending`, to paint its
+    /// boards and render it as of `now`.
+    fn defer(&self, pending: Pending, mail: Unpainted, now: DateTime<Utc>);
     /// Returns how many mails were taken so far.
     fn deferred(&self) -> usize;
     /// Cancels the mails taken after the first `len` (their rows were rolled back).
@@ -61,6 +68,8 @@ pub(crate) struct MailSink<'a> {
     kept: Option<RefCell<Vec<Due>>>,
     /// Who renders the mail, when it is not rendered at once.
     later: Option<&'a dyn RenderLater>,
+    /// Paints the boards of the mail rendered at once.
+    gallery: RefCell<Gallery>,
 }
 
 /// How far a sink had come, to go back to when a message is rolled back.
@@ -76,6 +85,7 @@ impl<'a> MailSink<'a> {
         MailSink {
             kept: None,
             later: None,
+            gallery: RefCell::default(),
         }
     }
 
@@ -97,18 +107,19 @@ impl<'a> MailSink<'a> {
     }
 
     /// Queues `mail`'s row and hands it to the renderer; gives it back, with
-    /// nothing queued, when this sink renders at once (then [`MailSink::store`] it).
+    /// nothing queued, when this sink renders at once (then
+    /// [`MailSink::paint`] it, render it and [`MailSink::store`] it).
     pub(crate) fn defer(
         &self,
         conn: &Connection,
-        mail: OutboundMail,
+        mail: Unpainted,
         row: &Row<'_>,
         now: DateTime<Utc>,
-    ) -> Result<Option<OutboundMail>, StoreError> {
+    ) -> Result<Option<Unpainted>, StoreError> {
         let Some(later) = self.later else {
             return Ok(Some(mail));
         };
-        let new = new_mail(&mail, row, &[]);
+        let new = new_mail(&mail.mail, row, &[]);
         let queued = outbox::enqueue_later(conn, &new, now)?;
         let kept = self.keep(queued.id(), &new);
         let pending = Pending {
@@ -117,6 +128,11 @@ impl<'a> MailSink<'a> {
         };
         later.defer(pending, mail, now);
         Ok(None)
+    }
+
+    /// Returns `mail` with the pictures of its boards, painted here.
+    pub(crate) fn paint(&self, mail: Unpainted) -> OutboundMail {
+        self.gallery.borrow_mut().paint(mail)
     }
 
     /// Queues `mail` with its bytes `raw`, rendered already.
@@ -259,7 +275,7 @@ mod tests {
     fn a_plain_sink_renders_at_once_and_keeps_nothing() {
         let db = Store::open_in_memory().unwrap();
         let sink = MailSink::plain();
-        let m = mail("e@x");
+        let m = Unpainted::plain(mail("e@x"));
         let back = sink.defer(db.conn(), m.clone(), &row(), Utc::now());
         assert_eq!(back.unwrap(), Some(m), "nothing queued");
         store(&sink, db.conn(), "e@x", b"hi\r\n");

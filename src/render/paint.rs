@@ -4,6 +4,11 @@
 //! the same and sits at the same sub-pixel offset, so each is drawn once
 //! into a small sprite and stamped; the rest is drawn as `svg` describes.
 //! A test rasterises the SVG with resvg and holds the two together.
+//!
+//! The drawing is in two steps, so that a [`Painter`](super::Painter) can
+//! keep the first for every picture of a size: the empty board
+//! ([`Board::new`]: wood, grid, star points, coordinates, and the two stone
+//! sprites), then what one picture shows on it ([`Board::paint`]).
 
 use tiny_skia::{
     Color as SkColor, FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Rect, Stroke,
@@ -13,25 +18,104 @@ use tiny_skia::{
 use super::geometry::Geometry;
 use super::glyphs::{self, Seg};
 use super::picture::Picture;
+use super::raster::Indexed;
+use super::sprite::{Sprite, sprite, stamp};
 use super::svg::{
     BLACK, DEAD_OPACITY, INK, LABEL, WHITE, WHITE_EDGE, WOOD, ko_point, last_stone, ring_color,
     stones_of, territory,
 };
-use crate::go::Color;
 use crate::go::render::star_points;
+use crate::go::{BoardSize, Color};
 
-/// Returns the pixels of `p`, or `None` for a picture without pixels.
-pub(super) fn paint(p: &Picture) -> Option<Pixmap> {
-    let g = p.geometry();
-    let mut pixmap = Pixmap::new(g.width(), g.width())?;
-    pixmap.fill(color(WOOD));
-    grid(&mut pixmap, &g);
-    let stars = star_points(p.size()).into_iter().map(|s| g.center(s));
-    fill(&mut pixmap, circles(stars, g.star_radius()).as_ref(), INK);
-    labels(&mut pixmap, &g);
-    stones(&mut pixmap, p, &g);
-    marks(&mut pixmap, p, &g);
-    Some(pixmap)
+/// The empty board of one size, ready for the pictures of that size.
+#[derive(Debug, Clone)]
+pub(super) struct Board {
+    size: BoardSize,
+    geometry: Geometry,
+    /// Wood, grid, star points and coordinates.
+    empty: Pixmap,
+    /// `empty` as palette indices (`None`: it has too many colours).
+    indexed: Option<Indexed>,
+    /// How far from a point's centre what is drawn on it reaches, in
+    /// pixels: half the side of a stone's sprite, which is larger than
+    /// any mark or territory square.
+    reach: i32,
+    black: Option<Sprite>,
+    white: Option<Sprite>,
+}
+
+impl Board {
+    /// The empty board of `size`, or `None` for a picture without pixels.
+    pub(super) fn new(size: BoardSize) -> Option<Board> {
+        let g = Geometry::of(size);
+        let mut empty = Pixmap::new(g.width(), g.width())?;
+        empty.fill(color(WOOD));
+        grid(&mut empty, &g);
+        let stars = star_points(size).into_iter().map(|s| g.center(s));
+        fill(&mut empty, circles(stars, g.star_radius()).as_ref(), INK);
+        labels(&mut empty, &g);
+        let (reach, black, white) = stone_sprites(&g);
+        Some(Board {
+            size,
+            geometry: g,
+            indexed: Indexed::of(empty.data()),
+            empty,
+            reach,
+            black,
+            white,
+        })
+    }
+
+    /// The size of board this is.
+    pub(super) fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The pixels of `p` (a picture of a board of this size): its stones
+    /// and marks on a copy of the empty board.
+    pub(super) fn paint(&self, p: &Picture) -> Pixmap {
+        let mut pixmap = self.empty.clone();
+        let g = &self.geometry;
+        for (color, sprite) in [(Color::Black, &self.black), (Color::White, &self.white)] {
+            let Some(sprite) = sprite else { continue };
+            for (dead, opacity) in [(false, 1.0), (true, DEAD_OPACITY)] {
+                let at = stones_of(p, color, dead).into_iter().map(|q| {
+                    let (x, y) = g.center(q);
+                    (x as i32, y as i32)
+                });
+                stamp(&mut pixmap, sprite, at, opacity);
+            }
+        }
+        marks(&mut pixmap, p, g);
+        pixmap
+    }
+
+    /// `pixmap`, this board's painting of `p`, as palette indices: the
+    /// empty board's, indexed again only around the points `p` draws on
+    /// (a stone, territory, the last move, a ko), which is all that
+    /// [`Board::paint`] changes. `None` when it has too many colours.
+    pub(super) fn indexed(&self, p: &Picture, pixmap: &Pixmap) -> Option<Indexed> {
+        let Some(mut indexed) = self.indexed.clone() else {
+            return Indexed::of(pixmap.data());
+        };
+        let stones = p
+            .size()
+            .all_points()
+            .filter(|&q| p.position.get(q).is_some());
+        let territory = p.territory.iter().map(|&(q, _)| q);
+        let marks = [p.last, p.ko].into_iter().flatten();
+        let side = pixmap.width() as i32;
+        for q in stones.chain(territory).chain(marks) {
+            let (x, y) = self.geometry.center(q);
+            let (x, y) = (x as i32, y as i32);
+            let (left, right) = ((x - self.reach).max(0), (x + self.reach + 1).min(side));
+            for row in (y - self.reach).max(0)..(y + self.reach + 1).min(side) {
+                let at = (row * side) as usize;
+                indexed.reindex(pixmap.data(), at + left as usize, at + right as usize)?;
+            }
+        }
+        Some(indexed)
+    }
 }
 
 /// A colour written `#rrggbb`.
@@ -93,72 +177,6 @@ fn grid(pixmap: &mut Pixmap, g: &Geometry) {
     stroke(pixmap, edge.as_ref(), INK, &width(g.edge_width()), true);
 }
 
-/// Stamps `sprite` at each point (the sprite's centre pixel on it),
-/// `opacity` times as opaque: premultiplied source-over, done here on the
-/// bytes, since a sprite needs neither scaling nor filtering.
-fn stamp(pixmap: &mut Pixmap, sprite: &Sprite, at: impl Iterator<Item = (i32, i32)>, opacity: f32) {
-    let alpha = (opacity.clamp(0.0, 1.0) * 255.0).round() as u32;
-    let (width, height) = (pixmap.width() as i32, pixmap.height() as i32);
-    let side = sprite.pixmap.width() as i32;
-    let src = sprite.pixmap.data();
-    let dst = pixmap.data_mut();
-    for (x, y) in at {
-        let (left, top) = (x - sprite.offset, y - sprite.offset);
-        let (from, to) = (left.max(0), (left + side).min(width));
-        if from >= to {
-            continue;
-        }
-        for row in (top.max(0) - top)..((top + side).min(height) - top) {
-            let s = ((row * side + from - left) * 4) as usize;
-            let d = (((top + row) * width + from) * 4) as usize;
-            let n = ((to - from) * 4) as usize;
-            let pairs = dst[d..d + n]
-                .chunks_exact_mut(4)
-                .zip(src[s..s + n].chunks_exact(4));
-            for (out, px) in pairs {
-                over(out, px, alpha);
-            }
-        }
-    }
-}
-
-/// `src` (premultiplied RGBA) times `alpha` / 255, over `dst`.
-#[inline]
-fn over(dst: &mut [u8], src: &[u8], alpha: u32) {
-    if src[3] == 0 {
-        return;
-    }
-    if src[3] == 255 && alpha == 255 {
-        dst.copy_from_slice(src);
-        return;
-    }
-    let scaled = |v: u8| (u32::from(v) * alpha + 127) / 255;
-    let keep = 255 - scaled(src[3]);
-    for i in 0..4 {
-        let under = (u32::from(dst[i]) * keep + 127) / 255;
-        dst[i] = (scaled(src[i]) + under).min(255) as u8;
-    }
-}
-
-/// A small drawing stamped many times; its origin lands `offset` pixels
-/// left of and above the point it is stamped at.
-struct Sprite {
-    pixmap: Pixmap,
-    offset: i32,
-}
-
-/// A sprite `2 * half + 1` pixels square, drawn by `draw` with its origin
-/// at the centre pixel's top-left corner.
-fn sprite(half: i32, draw: impl FnOnce(&mut Pixmap, f32)) -> Option<Sprite> {
-    let side = u32::try_from(2 * half + 1).ok()?;
-    let mut pixmap = Pixmap::new(side, side)?;
-    draw(&mut pixmap, half as f32);
-    Some(Sprite {
-        pixmap,
-        offset: half,
-    })
-}
-
 /// Every glyph of the coordinates, each character drawn once.
 fn labels(pixmap: &mut Pixmap, g: &Geometry) {
     let scale = g.glyph_scale();
@@ -197,8 +215,9 @@ fn glyph_path(segs: &[Seg]) -> Option<Path> {
     pb.finish()
 }
 
-/// The stones, each colour drawn once as a sprite and stamped; dead ones faded.
-fn stones(pixmap: &mut Pixmap, p: &Picture, g: &Geometry) {
+/// Half the side of a stone's sprite, and the black and the white stone,
+/// each drawn once as a sprite.
+fn stone_sprites(g: &Geometry) -> (i32, Option<Sprite>, Option<Sprite>) {
     let r = g.stone_radius();
     let half = r.ceil() as i32 + 2;
     let centre = |o: f32| o + 0.5;
@@ -218,16 +237,7 @@ fn stones(pixmap: &mut Pixmap, p: &Picture, g: &Geometry) {
         let inner = PathBuilder::from_circle(centre(o), centre(o), r - g.white_edge());
         fill(pm, inner.as_ref(), WHITE);
     });
-    for (color, sprite) in [(Color::Black, black), (Color::White, white)] {
-        let Some(sprite) = sprite else { continue };
-        for (dead, opacity) in [(false, 1.0), (true, DEAD_OPACITY)] {
-            let at = stones_of(p, color, dead).into_iter().map(|q| {
-                let (x, y) = g.center(q);
-                (x as i32, y as i32)
-            });
-            stamp(pixmap, &sprite, at, opacity);
-        }
-    }
+    (half, black, white)
 }
 
 /// A square of half side `half` around (`x`, `y`).

@@ -1,11 +1,8 @@
-//! The board picture as a PNG: the pixels `paint` draws (what the SVG of
-//! `svg` shows), encoded without alpha (the board is opaque), with a
-//! palette when it fits in one.
+//! The board picture as a PNG ([`Png`]): the pixels `paint` draws (what
+//! the SVG of `svg` shows), encoded without alpha (the board is opaque),
+//! with a palette when it fits in one.
 
 use thiserror::Error;
-
-use super::paint::paint;
-use super::picture::Picture;
 
 /// A PNG image and its size in pixels.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,31 +27,23 @@ pub enum RenderError {
     Encode(#[from] png::EncodingError),
 }
 
-/// Returns the PNG of `p`: what its [`svg`](super::svg) shows, painted.
-pub fn png(p: &Picture) -> Result<Png, RenderError> {
-    let side = p.geometry().width();
-    let pixmap = paint(p).ok_or(RenderError::Size(side))?;
-    let bytes = encode(pixmap.data(), side)?;
-    Ok(Png {
-        bytes,
-        width: side,
-        height: side,
-    })
-}
-
-/// The PNG of opaque premultiplied RGBA pixels (alpha is 255 everywhere,
-/// so the colours are as they are): indexed when they hold at most 256
-/// colours (a board does: wood, ink and the edges between them), which
-/// makes it about three times smaller, else 8-bit RGB.
-fn encode(rgba: &[u8], side: u32) -> Result<Vec<u8>, RenderError> {
+/// The PNG of opaque premultiplied RGBA pixels, `side` square (alpha is
+/// 255 everywhere, so the colours are as they are): with `indexed`, their
+/// palette form (a board holds few colours: wood, ink and the edges
+/// between them), which makes it about three times smaller, else 8-bit RGB.
+pub(super) fn encode(
+    rgba: &[u8],
+    side: u32,
+    indexed: Option<Indexed>,
+) -> Result<Vec<u8>, RenderError> {
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, side, side);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_deflate_compression(png::DeflateCompression::Level(3));
-    let data = match indexed(rgba) {
-        Some((palette, indices)) => {
+    let data = match indexed {
+        Some(Indexed { palette, indices }) => {
             encoder.set_color(png::ColorType::Indexed);
-            encoder.set_palette(palette);
+            encoder.set_palette(palette.colours);
             encoder.set_filter(png::Filter::NoFilter);
             indices
         }
@@ -71,26 +60,54 @@ fn encode(rgba: &[u8], side: u32) -> Result<Vec<u8>, RenderError> {
     Ok(bytes)
 }
 
-/// The palette (RGB triples) and one index per pixel, or `None` when the
-/// pixels hold more than 256 colours.
-fn indexed(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
-    let mut palette = Palette::default();
-    let mut indices = Vec::with_capacity(rgba.len() / 4);
-    let mut last = (u32::MAX, 0);
-    for px in rgba.chunks_exact(4) {
-        let rgb = u32::from_be_bytes([0, px[0], px[1], px[2]]);
-        if rgb != last.0 {
-            last = (rgb, palette.index(rgb)?);
-        }
-        indices.push(last.1);
+/// Pixels as indices into a palette of at most 256 colours.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Indexed {
+    palette: Palette,
+    /// One palette index per pixel.
+    indices: Vec<u8>,
+}
+
+impl Indexed {
+    /// All the pixels of `rgba`, or `None` when they hold more than 256 colours.
+    pub(super) fn of(rgba: &[u8]) -> Option<Indexed> {
+        let mut all = Indexed {
+            palette: Palette::default(),
+            indices: vec![0; rgba.len() / 4],
+        };
+        all.reindex(rgba, 0, rgba.len() / 4)?;
+        Some(all)
     }
-    Some((palette.colours, indices))
+
+    /// Indexes again the pixels `start..end` of `rgba` (the pixels this
+    /// indexes, some of them changed since); `None` when that makes more
+    /// than 256 colours.
+    ///
+    /// A plain loop over indices: iterator adaptors cost ten times as much
+    /// where this crate is built without optimisation (the tests' debug
+    /// builds), and a picture has up to 460,000 pixels.
+    pub(super) fn reindex(&mut self, rgba: &[u8], start: usize, end: usize) -> Option<()> {
+        let (mut last, mut index) = (u32::MAX, 0);
+        let mut i = start;
+        while i < end {
+            let at = 4 * i;
+            let rgb =
+                u32::from(rgba[at]) << 16 | u32::from(rgba[at + 1]) << 8 | u32::from(rgba[at + 2]);
+            if rgb != last {
+                (last, index) = (rgb, self.palette.index(rgb)?);
+            }
+            self.indices[i] = index;
+            i += 1;
+        }
+        Some(())
+    }
 }
 
 /// Slots in the colour table: a power of two well above 256.
 const SLOTS: usize = 1024;
 
 /// Colours seen so far, by an open-addressed table of `0x00RRGGBB` values.
+#[derive(Debug, Clone)]
 struct Palette {
     slots: Vec<Option<(u32, u8)>>,
     colours: Vec<u8>,
@@ -126,7 +143,11 @@ impl Palette {
 
 #[cfg(test)]
 mod tests {
-    use super::indexed;
+    use super::Indexed;
+
+    fn indexed(rgba: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+        Indexed::of(rgba).map(|i| (i.palette.colours, i.indices))
+    }
 
     #[test]
     fn few_colours_make_a_palette_and_many_do_not() {
@@ -140,5 +161,15 @@ mod tests {
         assert!(indexed(&many).is_none());
         let exactly: Vec<u8> = (0..256u32).flat_map(|i| [i as u8, 7, 7, 255]).collect();
         assert_eq!(indexed(&exactly).unwrap().0.len(), 768);
+    }
+
+    #[test]
+    fn indexing_again_takes_the_changed_pixels_and_keeps_the_palette() {
+        let mut pixels = [[1, 2, 3, 255], [4, 5, 6, 255], [1, 2, 3, 255]].concat();
+        let mut indexed = Indexed::of(&pixels).unwrap();
+        pixels[8..12].copy_from_slice(&[9, 9, 9, 255]);
+        indexed.reindex(&pixels, 2, 3).unwrap();
+        assert_eq!(indexed.palette.colours, [1, 2, 3, 4, 5, 6, 9, 9, 9]);
+        assert_eq!(indexed.indices, [0, 1, 2]);
     }
 }

@@ -4,8 +4,10 @@
 //! Owns the deferral. A batch that renders on the thread makes a
 //! [`Deferral`] ([`Renderer::begin`]) and gives it to its messages' sink
 //! (`MailSink::rendering_with`): the pipeline then inserts each outbox row
-//! at once and hands the mail over, and the render thread builds its bytes
-//! and encodes them for storing. [`Deferral::finish`] waits for every mail
+//! at once and hands the mail over, and the render thread paints its board
+//! pictures (each distinct picture once: the mover's reply and the
+//! opponent's letter show the same board), builds its bytes and encodes
+//! them for storing. The transaction's thread paints nothing meanwhile. [`Deferral::finish`] waits for every mail
 //! of the batch and stores the bytes, before the batch commits: no row is
 //! ever committed without its bytes. A message rolled back to its
 //! savepoint cancels the mail it deferred (the sink calls
@@ -20,8 +22,9 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use crate::mail::outbound::{self, Identity, OutboundError, OutboundMail};
+use crate::mail::outbound::{self, Identity, OutboundError};
 use crate::pipeline::MailSink;
+use crate::pipeline::painting::{Gallery, Unpainted};
 use crate::pipeline::sink::{Pending, RenderLater};
 use crate::store::StoreError;
 use crate::store::outbox::{self, Encoded};
@@ -30,9 +33,9 @@ use crate::store::outbox::{self, Encoded};
 /// render thread (a system call) for each.
 const CHUNK: usize = 32;
 
-/// A mail to render.
+/// A mail to paint and render.
 struct ToRender {
-    mail: OutboundMail,
+    mail: Unpainted,
     now: DateTime<Utc>,
 }
 
@@ -62,12 +65,14 @@ pub(crate) fn channel_pair() -> (Renderer, Worker) {
     (Renderer { jobs, done }, worker)
 }
 
-/// The render thread: renders the mails sent to it, in order, until the
-/// [`Renderer`] is dropped.
+/// The render thread: paints and renders the mails sent to it, in order,
+/// until the [`Renderer`] is dropped.
 pub(crate) fn work(worker: Worker, identity: &Identity) {
+    let mut gallery = Gallery::default();
     for jobs in worker.jobs {
-        let rendered = jobs.iter().map(|job| {
-            outbound::render(&job.mail, identity, job.now).map(|raw| {
+        let rendered = jobs.into_iter().map(|job| {
+            let mail = gallery.paint(job.mail);
+            outbound::render(&mail, identity, job.now).map(|raw| {
                 let encoded = outbox::encode_body(&raw);
                 (raw, encoded)
             })
@@ -128,7 +133,7 @@ impl Renderer {
 impl RenderLater for Deferral<'_> {
     /// Hands `mail` to the render thread (a mail deferred after
     /// [`Deferral::finish`], which no batch does, would be dropped).
-    fn defer(&self, pending: Pending, mail: OutboundMail, now: DateTime<Utc>) {
+    fn defer(&self, pending: Pending, mail: Unpainted, now: DateTime<Utc>) {
         let mut active = self.active.borrow_mut();
         let Some(a) = active.as_mut() else {
             return;
@@ -214,8 +219,11 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
-    use crate::mail::outbound::AUTO_REPLIED;
+    use crate::go::{BoardSize, Position};
+    use crate::mail::outbound::{AUTO_REPLIED, OutboundMail};
+    use crate::pipeline::painting::Board;
     use crate::pipeline::sink::Row;
+    use crate::render::Picture;
     use crate::store::Store;
 
     fn now() -> DateTime<Utc> {
@@ -250,7 +258,9 @@ mod tests {
             game_id: None,
             inbound_id: None,
         };
-        let back = sink.defer(conn, m.clone(), &row, now()).unwrap();
+        let back = sink
+            .defer(conn, Unpainted::plain(m.clone()), &row, now())
+            .unwrap();
         assert!(back.is_none(), "not deferred");
         conn.last_insert_rowid()
     }
@@ -336,6 +346,47 @@ mod tests {
             let kept = sink.into_kept();
             let rendered = outbound::render(&m, &identity(), now()).unwrap();
             assert_eq!((kept[0].id, &kept[0].raw), (id, &rendered));
+        });
+    }
+
+    /// `m` with the picture of an empty 9x9 board, shown by its text.
+    fn with_board(m: &OutboundMail) -> Unpainted {
+        let board = Board {
+            picture: Picture::new(Position::empty(BoardSize::new(9).unwrap())),
+            game: 1,
+            domain: "example.org".into(),
+            shows: ". . .".into(),
+            alt: "The board".into(),
+            filename: "game1.png".into(),
+        };
+        Unpainted {
+            mail: m.clone(),
+            boards: vec![board],
+        }
+    }
+
+    #[test]
+    fn the_render_thread_paints_the_boards_as_a_mail_rendered_at_once_has_them() {
+        let store = Store::open_in_memory().unwrap();
+        let conn = store.conn();
+        let m = mail("p1@example.org", 1);
+        let at_once = MailSink::plain().paint(with_board(&m));
+        assert_eq!(at_once.inline_images.len(), 1, "painted");
+        let want = outbound::render(&at_once, &identity(), now()).unwrap();
+        with_renderer(|r| {
+            let deferral = r.begin();
+            let sink = MailSink::plain().rendering_with(&deferral);
+            let row = Row {
+                envelope_from: "go@example.org",
+                kind: "reply",
+                game_id: None,
+                inbound_id: None,
+            };
+            let back = sink.defer(conn, with_board(&m), &row, now()).unwrap();
+            assert!(back.is_none(), "deferred");
+            let id = conn.last_insert_rowid();
+            assert!(deferral.finish(conn, &sink).unwrap());
+            assert_eq!(outbox::raw(conn, id).unwrap(), want);
         });
     }
 }

@@ -81,6 +81,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 15,
         sql: include_str!("migrations/0015_address_confirmations.sql"),
     },
+    Migration {
+        version: 16,
+        sql: include_str!("migrations/0016_player_images.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -1,7 +1,8 @@
-//! A player's own settings: how often they are mailed (`notify`), their
-//! password (only ever a salted argon2 hash), and their vacations.
+//! A player's own settings: how often they are mailed (`notify`), whether
+//! their mails show board pictures (`images`), their password (only ever
+//! a salted argon2 hash), and their vacations.
 //!
-//! Owns the `players.notify`, `players.password_hash` and
+//! Owns the `players.notify`, `players.images`, `players.password_hash` and
 //! `players.vacation_until` columns and the `vacations` table. A vacation
 //! pushes the clock of every game in which the player is to move; ending it
 //! early pulls those clocks back by the unused time. Time and salts are
@@ -21,6 +22,29 @@ pub(crate) fn set_notify(conn: &Connection, player_id: i64, mode: &str) -> Resul
     conn.prepare_cached("UPDATE players SET notify = ?2 WHERE id = ?1")?
         .execute(params![player_id, mode])?;
     Ok(())
+}
+
+/// Stores whether `player_id`'s mails show board pictures.
+pub(crate) fn set_images(conn: &Connection, player_id: i64, on: bool) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE players SET images = ?2 WHERE id = ?1")?
+        .execute(params![player_id, on])?;
+    Ok(())
+}
+
+/// Returns false when the player who owns `address` (normalized first)
+/// turned board pictures off (`images off`); true for anyone else.
+pub(crate) fn images_for_address(conn: &Connection, address: &str) -> Result<bool, StoreError> {
+    let Ok(address) = super::players::normalize_address(address) else {
+        return Ok(true);
+    };
+    let off = conn
+        .prepare_cached(
+            "SELECT 1 FROM players p JOIN addresses a ON a.player_id = p.id
+             WHERE a.address = ?1 AND p.images = 0",
+        )?
+        .query_row([address], |_| Ok(()))
+        .optional()?;
+    Ok(off.is_none())
 }
 
 /// Returns the stored password hash of `player_id`, if they set a password.

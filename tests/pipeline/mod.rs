@@ -25,6 +25,7 @@ mod newcomers;
 mod once;
 mod personal;
 mod personal_settings;
+mod pictures;
 mod repair;
 mod replies_quoted;
 mod smtp;

@@ -209,13 +209,13 @@ fn a_challenge_is_accepted_without_a_token_and_the_game_mail_carries_one() {
 fn in_token_mode_account_changes_need_one_of_the_players_tokens() {
     let h = harness("token");
     // A forged From alone changes nothing of alice's account.
-    let forged = "password hunter2\nnotify off\nvacation 5";
+    let forged = "password hunter2\nnotify off\nvacation 5\nimages off";
     h.drop_mail(&mail(ALICE, "account", forged).bytes());
     h.poll();
     let refused = last_to_alice(&h);
     assert_eq!(
         refused.rejected(),
-        ["bad-token", "bad-token", "bad-token"],
+        ["bad-token", "bad-token", "bad-token", "bad-token"],
         "{}",
         refused.text
     );

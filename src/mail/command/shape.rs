@@ -41,6 +41,8 @@ pub(super) enum Shape {
     Days,
     /// `each | digest | off`: `notify`.
     Mode,
+    /// `on | off`: `images`.
+    Switch,
     /// `SECRET [NEW|off]`: `password`; any words.
     Secret,
     /// `[add|remove|list ADDRESS]`: `address`, with an address that holds
@@ -69,6 +71,16 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Address => addressed(args),
         Shape::Days => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("off")),
         Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
+        Shape::Switch => first.is_none_or(|w| technical(w) || switch(w).is_some()),
+    }
+}
+
+/// Reads `on` (true) or `off` (false), any case.
+pub(super) fn switch(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
     }
 }
 

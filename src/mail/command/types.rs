@@ -167,6 +167,12 @@ pub enum Command {
         /// The mode.
         mode: NotifyMode,
     },
+    /// `images on|off`: whether the player's mails show the board as a
+    /// picture in their HTML part.
+    Images {
+        /// True for `images on`.
+        on: bool,
+    },
     /// `password SECRET [NEW|off]`: set, prove, change or remove the
     /// sender's password. Never quoted back: its text is redacted.
     Password {
@@ -255,6 +261,7 @@ impl fmt::Display for Command {
             Command::Vacation { days: Some(d) } => write!(f, "vacation {d}"),
             Command::Vacation { days: None } => f.write_str("vacation off"),
             Command::Notify { mode } => write!(f, "notify {}", mode.name()),
+            Command::Images { on } => write!(f, "images {}", if *on { "on" } else { "off" }),
             Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
             Command::Address { action } => match action {
                 AddressAction::List => f.write_str("address"),

@@ -73,6 +73,7 @@ fn fits_exactly(shape: Shape, args: &[&str], thread: Option<GameRef>) -> bool {
         }
         (Shape::Days, [d]) => d.eq_ignore_ascii_case("off") || d.parse::<u32>().is_ok(),
         (Shape::Mode, [m]) => NotifyMode::parse(m).is_some(),
+        (Shape::Switch, [m]) => super::shape::switch(m).is_some(),
         (Shape::Secret, [_] | [_, _]) => true,
         (Shape::Address, [op, a]) => {
             (op.eq_ignore_ascii_case("add") || op.eq_ignore_ascii_case("remove")) && a.contains('@')

@@ -1,6 +1,7 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
-//! `say`, `vacation`, `notify`, `password`, `address`, `standings` and `if`.
+//! `say`, `vacation`, `notify`, `images`, `password`, `address`, `standings`
+//! and `if`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
 //! the raw line for `say` text and passwords, which are kept as written.
@@ -32,6 +33,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("say", Shape::Text),
     ("vacation", Shape::Days),
     ("notify", Shape::Mode),
+    ("images", Shape::Switch),
     ("password", Shape::Secret),
     ("address", Shape::Address),
     ("standings", Shape::Nothing),
@@ -75,6 +77,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "say" => say(args, thread, line),
         "vacation" => vacation(args),
         "notify" => notify(args),
+        "images" => images(args),
         "password" => password(args),
         "address" => address(args),
         "if" => conditional(args, thread),
@@ -194,6 +197,17 @@ fn notify(args: &[&str]) -> Outcome {
             .ok_or_else(|| {
                 CommandError::BadOption(format!("notify {} (each, digest or off)", clip(w)))
             }),
+        [_, extra @ ..] => Err(too_many(extra)),
+    }
+}
+
+/// Reads `images on|off`.
+fn images(args: &[&str]) -> Outcome {
+    match args {
+        [] => Err(CommandError::MissingArgument("images on|off")),
+        [w] => shape::switch(w)
+            .map(|on| Command::Images { on })
+            .ok_or_else(|| CommandError::BadOption(format!("images {} (on or off)", clip(w)))),
         [_, extra @ ..] => Err(too_many(extra)),
     }
 }

@@ -122,6 +122,7 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Say { .. }
         | Command::Vacation { .. }
         | Command::Notify { .. }
+        | Command::Images { .. }
         | Command::Password { .. }
         | Command::Address { .. }
         | Command::Standings

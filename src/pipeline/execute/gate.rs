@@ -99,6 +99,7 @@ fn changes_account(cmd: &Command) -> bool {
         Command::Password { .. }
             | Command::Notify { .. }
             | Command::Vacation { .. }
+            | Command::Images { .. }
             | Command::Address {
                 action: AddressAction::Add(_) | AddressAction::Remove(_)
             }

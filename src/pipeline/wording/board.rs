@@ -6,6 +6,15 @@ use chrono::{DateTime, Duration, Utc};
 use crate::go::{Color, Move, Phase, Point};
 use crate::pipeline::words::{capitalized, count, minute};
 
+/// The alternative text of a board picture, e.g. `The board of game12
+/// after move 34`.
+pub(crate) fn picture_alt(game: &str, moves: u32) -> String {
+    match moves {
+        0 => format!("The board of {game} before the first move"),
+        n => format!("The board of {game} after move {n}"),
+    }
+}
+
 /// Who is to move, e.g. `Black (alice)`.
 pub(crate) fn to_move(color: Color, name: &str) -> String {
     format!("{} ({name})", capitalized(color.name()))

@@ -65,6 +65,15 @@ pub(crate) fn notify_set(mode: NotifyMode) -> &'static str {
     }
 }
 
+/// What the player reads after `images on` or `images off`.
+pub(crate) fn images_set(on: bool) -> &'static str {
+    if on {
+        "Your mails will show each board as a picture too, above the text board."
+    } else {
+        "Your mails will show boards as text only, without pictures."
+    }
+}
+
 /// What the player reads when their first password is set.
 pub(crate) fn password_set() -> &'static str {
     "Your password is set. From now on, every mail you send must \

@@ -344,6 +344,8 @@ fn personal_words(p: &mut Page) {
     for mode in [NotifyMode::Each, NotifyMode::Digest, NotifyMode::Off] {
         p.show("personal::notify_set", w::notify_set(mode));
     }
+    p.show("personal::images_set", w::images_set(true));
+    p.show("personal::images_set", w::images_set(false));
     p.show("personal::password_set", w::password_set());
     p.show("personal::no_password", w::no_password());
     p.show("personal::password_accepted", w::password_accepted());
@@ -420,6 +422,8 @@ fn conditional_words(p: &mut Page) {
 
 fn other_words(p: &mut Page) {
     p.show("board::to_move", board::to_move(Color::Black, "alice"));
+    p.show("board::picture_alt", board::picture_alt("game12", 34));
+    p.show("board::picture_alt(0)", board::picture_alt("game12", 0));
     let mv = Move::Play(Point::new(2, 2));
     p.show("board::played", board::played(Color::White, mv));
     p.show(

@@ -1,5 +1,5 @@
-//! `vacation DAYS|off`, `notify each|digest|off` and `password SECRET
-//! [NEW|off]`: the player's own settings, stored by `store::settings`.
+//! `vacation DAYS|off`, `notify each|digest|off`, `images on|off` and
+//! `password SECRET [NEW|off]`: the player's own settings, stored by `store::settings`.
 
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
@@ -48,6 +48,12 @@ fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<
 pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> CmdResult<Effect> {
     store::set_notify(conn, player.id, mode.name())?;
     Ok(Effect::acted(words::notify_set(mode), None, Vec::new()))
+}
+
+/// Runs `images on|off`.
+pub(super) fn images(conn: &Connection, player: &Player, on: bool) -> CmdResult<Effect> {
+    store::set_images(conn, player.id, on)?;
+    Ok(Effect::acted(words::images_set(on), None, Vec::new()))
 }
 
 /// Runs `password SECRET [NEW|off]`; the message's key salts the hash.

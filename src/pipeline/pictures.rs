@@ -1,0 +1,164 @@
+//! The board pictures of a game mail: for each game the mail is about
+//! (its `X-Pbmgo-Game`, and every `gameN:` board header in its text) whose
+//! board as it stands now is in the text, exactly, the PNG of that board,
+//! set as the mail's inline images (the HTML part shows it just above the
+//! text board). A board the text shows that is not the game's current one
+//! (an earlier position in a transcript) gets no picture: never a wrong one.
+//!
+//! In two steps, so that no picture is painted while the transaction holds
+//! the database: [`boards`] (in the transaction) says what each board
+//! looks like, a `render::Picture`, which is plain data; the painting
+//! (`super::painting`) happens where the mail is rendered: on a render
+//! thread during `poll`, or right after `boards` otherwise.
+//!
+//! Owns only which pictures a mail carries. Must not touch how a picture
+//! is drawn (`render`) or where it goes in the HTML (`mail::alternative`).
+//! Nothing here is random: the same mail gets the same bytes.
+
+use rusqlite::Connection;
+
+use super::context::Settings;
+use super::error::PipelineError;
+use super::games::scored;
+use super::painting::Board;
+use super::wording::board as words;
+use crate::mail::outbound::OutboundMail;
+use crate::store::games::{self, GameId};
+use crate::store::{StoreError, settings as player_settings};
+
+/// The most games one mail gets pictures of (a digest lists many games;
+/// each picture is a few kilobytes).
+const MAX_PICTURES: usize = 8;
+
+/// The boards `mail` shows: the current board of each game it is about
+/// (`about` first, then the `gameN:` headers of its text) that its text
+/// shows, unless its recipient said `images off` or the caller wrote the
+/// HTML part (or its pictures) itself.
+pub(crate) fn boards(
+    conn: &Connection,
+    settings: &Settings,
+    mail: &OutboundMail,
+    about: Option<i64>,
+) -> Result<Vec<Board>, PipelineError> {
+    if mail.html.is_some() || !mail.inline_images.is_empty() {
+        return Ok(Vec::new());
+    }
+    let games = named_games(&mail.text, about);
+    if games.is_empty() || !player_settings::images_for_address(conn, &mail.to)? {
+        return Ok(Vec::new());
+    }
+    let mut found: Vec<Vec<Board>> = Vec::new();
+    for id in games {
+        let Some(board) = board(conn, settings, &mail.text, id)? else {
+            continue;
+        };
+        match found.iter_mut().find(|same| same[0].shows == board.shows) {
+            Some(same) => same.push(board),
+            None => found.push(vec![board]),
+        }
+    }
+    Ok(found
+        .into_iter()
+        .filter_map(unambiguous)
+        .take(MAX_PICTURES)
+        .collect())
+}
+
+/// One picture for one board text: two games whose boards read the same
+/// but whose pictures differ (a last-move mark) could be shown against the
+/// wrong block, so then neither is.
+fn unambiguous(mut same_text: Vec<Board>) -> Option<Board> {
+    let first = same_text.pop()?;
+    same_text
+        .iter()
+        .all(|other| other.picture == first.picture)
+        .then_some(first)
+}
+
+/// The games `text` is about: `about`, then each `gameN` that starts a
+/// line followed by `:` (the board block's header), once each.
+pub(crate) fn named_games(text: &str, about: Option<i64>) -> Vec<i64> {
+    let mut ids: Vec<i64> = about.into_iter().collect();
+    for line in text.lines() {
+        let Some((head, _)) = line.split_once(':') else {
+            continue;
+        };
+        let Some(id) = head
+            .parse::<GameId>()
+            .ok()
+            .filter(|_| head.starts_with("game"))
+        else {
+            continue;
+        };
+        if !ids.contains(&id.get()) {
+            ids.push(id.get());
+        }
+    }
+    ids
+}
+
+/// The board of game `id` as it stands, when `text` shows its current
+/// board as whole lines; `None` for a game that does not exist (yet).
+fn board(
+    conn: &Connection,
+    settings: &Settings,
+    text: &str,
+    id: i64,
+) -> Result<Option<Board>, PipelineError> {
+    let Some(game_id) = GameId::new(id) else {
+        return Ok(None);
+    };
+    let g = match games::load(conn, game_id) {
+        Ok(g) => g,
+        Err(StoreError::NotFound { .. }) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let board = scored::board_ctx(conn, &g)?.board;
+    if !shows_lines(text, &board) {
+        return Ok(None);
+    }
+    Ok(Some(Board {
+        picture: scored::picture(conn, &g)?,
+        game: id,
+        domain: settings.domain().to_owned(),
+        shows: board.trim_end_matches('\n').to_owned(),
+        alt: words::picture_alt(&g.id.to_string(), g.game.move_number()),
+        filename: format!("{}.png", g.id),
+    }))
+}
+
+/// True when `text` holds `block` (lines ending in `\n`) as whole lines.
+fn shows_lines(text: &str, block: &str) -> bool {
+    let block = block.trim_end_matches('\n');
+    if block.is_empty() {
+        return false;
+    }
+    text.match_indices(block).any(|(at, _)| {
+        let starts = at == 0 || text[..at].ends_with('\n');
+        let rest = &text[at + block.len()..];
+        starts && (rest.is_empty() || rest.starts_with('\n'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{named_games, shows_lines};
+
+    #[test]
+    fn games_from_the_header_and_the_board_headers() {
+        let text = "game3: alice (Black, X) against bob (White, O)\n\
+                    say game9: hi\ngame12: c (Black, X)\ngame3: again\ngamex: no\n";
+        assert_eq!(named_games(text, Some(5)), vec![5, 3, 12]);
+        assert!(named_games("nothing here", None).is_empty());
+    }
+
+    #[test]
+    fn a_board_counts_only_as_whole_lines() {
+        let board = "   A B\n 2 . .\n";
+        assert!(shows_lines("x\n   A B\n 2 . .\ny", board));
+        assert!(shows_lines("   A B\n 2 . .", board));
+        assert!(!shows_lines("x\n   A B\n 2 . . X\n", board));
+        assert!(!shows_lines(">    A B\n 2 . .\n", board));
+        assert!(!shows_lines("anything", ""));
+    }
+}

@@ -1,0 +1,218 @@
+//! The board picture in game mails: a move's reply and the opponent's
+//! letter carry the PNG of the board (multipart/related, shown by `cid:`
+//! just above the text board), which a real browser (headless Chromium)
+//! loads and paints; `images off` takes the pictures away (the text and
+//! the `<pre>` board stay) and `images on` brings them back; a 19x19
+//! mail with its picture stays well under 60 KB.
+//!
+//! The browser test needs `/usr/bin/chromium`: without it the test fails
+//! saying so, unless `PBMGO_NO_BROWSER=1` is set (then it checks all but
+//! the browser's rendering).
+
+use std::path::Path;
+use std::process::Command;
+
+use mail_parser::MimeHeaders;
+
+use crate::common::clock_mail::{self, ALICE, BOB, Row};
+use crate::common::home::Home;
+
+use clock_mail::{harness, of_kinds, send};
+
+/// The board's wood colour (`#dcb35c`, as the renderer paints it).
+const WOOD: [u8; 3] = [0xdc, 0xb3, 0x5c];
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// One inline image of a mail: its Content-ID and PNG bytes.
+struct Inline {
+    content_id: String,
+    png: Vec<u8>,
+}
+
+/// The inline images of `row`'s mail (the parts with a Content-ID).
+fn inline_images(row: &Row) -> Vec<Inline> {
+    let m = mail_parser::MessageParser::default()
+        .parse(&row.mail.raw)
+        .expect("the mail parses");
+    m.parts
+        .iter()
+        .filter_map(|p| {
+            let id = p.content_id()?.trim_matches(['<', '>']).to_owned();
+            Some(Inline {
+                content_id: id,
+                png: p.contents().to_vec(),
+            })
+        })
+        .collect()
+}
+
+/// The last mail of `kind` to `to`.
+fn last_to(h: &impl Home, to: &str, kind: &str) -> Row {
+    of_kinds(h, &[kind])
+        .into_iter()
+        .rfind(|r| r.recipient == to)
+        .unwrap_or_else(|| panic!("no {kind} mail to {to}"))
+}
+
+/// The number of pixels of `png` (any colour type Chromium writes) that
+/// are within a few levels of `rgb`.
+fn pixels_near(png_bytes: &[u8], rgb: [u8; 3]) -> usize {
+    let mut decoder = png::Decoder::new(std::io::Cursor::new(png_bytes));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut buf = vec![0; reader.output_buffer_size().expect("a size")];
+    let info = reader.next_frame(&mut buf).expect("a frame");
+    let step = info.color_type.samples();
+    assert!(step >= 3, "a colour screenshot: {:?}", info.color_type);
+    buf[..info.buffer_size()]
+        .chunks(step)
+        .filter(|px| (0..3).all(|i| px[i].abs_diff(rgb[i]) <= 6))
+        .count()
+}
+
+/// Writes the HTML part of `row` to `dir` with each `cid:` image saved as
+/// a file beside it; returns the page's path.
+fn page_with_files(row: &Row, dir: &Path) -> std::path::PathBuf {
+    let mut html = row.mail.html.clone().expect("an HTML part");
+    for (i, image) in inline_images(row).iter().enumerate() {
+        let name = format!("board{i}.png");
+        std::fs::write(dir.join(&name), &image.png).unwrap();
+        let cid = format!("cid:{}", image.content_id);
+        assert!(html.contains(&cid), "the HTML shows {cid}:\n{html}");
+        html = html.replace(&cid, &name);
+    }
+    let page = dir.join("mail.html");
+    std::fs::write(&page, html).unwrap();
+    page
+}
+
+/// Screenshots `page` with headless Chromium; returns the PNG's bytes, or
+/// `None` when there is no browser and `PBMGO_NO_BROWSER=1` says that is fine.
+fn screenshot(page: &Path, dir: &Path) -> Option<Vec<u8>> {
+    if !Path::new(CHROMIUM).exists() {
+        let allowed = std::env::var("PBMGO_NO_BROWSER").is_ok_and(|v| v == "1");
+        assert!(
+            allowed,
+            "{CHROMIUM} is missing: install chromium, or set PBMGO_NO_BROWSER=1 to skip the browser check"
+        );
+        return None;
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let shot = dir.join("shot.png");
+    let out = Command::new(CHROMIUM)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+        ])
+        .arg(format!("--user-data-dir={}", profile.path().display()))
+        .arg("--window-size=800,1200")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("chromium runs");
+    let bytes = std::fs::read(&shot).unwrap_or_else(|_| {
+        panic!(
+            "chromium wrote no screenshot: {}\n{}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    Some(bytes)
+}
+
+#[test]
+fn a_move_reply_shows_the_board_picture_in_a_browser() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "move game1 e5", 0.0);
+    let reply = last_to(&h, ALICE, "reply");
+    let images = inline_images(&reply);
+    assert_eq!(images.len(), 1, "one board, one picture");
+    assert!(images[0].png.starts_with(b"\x89PNG"), "a PNG");
+    let html = reply.mail.html.as_deref().unwrap();
+    let img = html.find("<img src=\"cid:").expect("an <img>");
+    let pre = html[img..].find("<pre>").expect("the text board after it");
+    assert!(html[img + pre..].contains("(X)"), "{html}");
+    assert!(
+        html.contains("alt=\"The board of game1 after move 1\""),
+        "{html}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let page = page_with_files(&reply, dir.path());
+    let Some(shot) = screenshot(&page, dir.path()) else {
+        return;
+    };
+    std::fs::write(std::env::temp_dir().join("pbmgo-screenshot.png"), &shot).unwrap();
+    let wood = pixels_near(&shot, WOOD);
+    // A 9x9 picture is about 360 px square: most of it is wood.
+    assert!(wood > 50_000, "{wood} wood pixels in the screenshot");
+}
+
+#[test]
+fn the_opponents_letter_has_the_picture_and_images_off_takes_it_away() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "move game1 e5", 0.0);
+    assert_eq!(inline_images(&last_to(&h, BOB, "your-move")).len(), 1);
+    send(&h, BOB, "images off", 1.0);
+    let said = last_to(&h, BOB, "reply");
+    assert!(
+        said.mail.text.contains("as text only"),
+        "{}",
+        said.mail.text
+    );
+    send(&h, BOB, "move game1 c3", 2.0);
+    let reply = last_to(&h, BOB, "reply");
+    assert!(inline_images(&reply).is_empty());
+    let html = reply.mail.html.as_deref().unwrap();
+    assert!(!html.contains("<img"), "{html}");
+    assert!(html.contains("<pre>") && html.contains("(O)"), "{html}");
+    // Alice did not turn them off: her letter about bob's move has one.
+    assert_eq!(inline_images(&last_to(&h, ALICE, "your-move")).len(), 1);
+    send(&h, BOB, "images on", 3.0);
+    send(&h, ALICE, "move game1 g7", 4.0);
+    assert_eq!(inline_images(&last_to(&h, BOB, "your-move")).len(), 1);
+}
+
+#[test]
+fn an_earlier_board_in_a_transcript_gets_no_picture() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "board game1\nmove game1 e5", 0.0);
+    let reply = last_to(&h, ALICE, "reply");
+    let html = reply.mail.html.as_deref().unwrap();
+    assert_eq!(inline_images(&reply).len(), 1, "{}", reply.mail.text);
+    assert_eq!(html.matches("<img").count(), 1, "{html}");
+    let img = html.find("<img").unwrap();
+    let next_pre = img + html[img..].find("<pre>").unwrap();
+    let board_end = next_pre + html[next_pre..].find("</pre>").unwrap();
+    assert!(
+        html[next_pre..board_end].contains("(X)"),
+        "the picture goes by the board after the move:\n{html}"
+    );
+}
+
+#[test]
+fn a_19x19_mail_with_its_picture_is_under_60_kb() {
+    let h = harness();
+    h.game_new("alice", "bob", 19);
+    let cols = "ABCDEFGHJKLMNOPQRST".as_bytes();
+    for i in 0..100usize {
+        let from = if i % 2 == 0 { ALICE } else { BOB };
+        // Rows 1, 3, 5, ... filled left to right, X and O in turn: a
+        // hundred stones, none captured (the even rows stay empty).
+        let (c, r) = (cols[i % 19] as char, 1 + 2 * (i / 19));
+        send(&h, from, &format!("move game1 {c}{r}"), i as f64);
+    }
+    let letter = last_to(&h, ALICE, "your-move");
+    assert_eq!(inline_images(&letter).len(), 1);
+    let size = letter.mail.raw.len();
+    println!("a 19x19 your-move mail with its picture: {size} bytes");
+    assert!(size < 60_000, "{size} bytes");
+}
