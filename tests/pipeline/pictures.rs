@@ -5,9 +5,11 @@
 //! the `<pre>` board stay) and `images on` brings them back; a 19x19
 //! mail with its picture stays well under 60 KB.
 //!
-//! The browser test needs `/usr/bin/chromium`: without it the test fails
-//! saying so, unless `PBMGO_NO_BROWSER=1` is set (then it checks all but
-//! the browser's rendering).
+//! The browser test needs `/usr/bin/chromium`, so it is ignored by a plain
+//! `cargo test`; `.ci/run` installs Chromium and runs it (`--include-ignored`).
+//! It asks the browser for each image's natural width (a probe copy of
+//! the page, with a script the mail itself never carries) and takes a
+//! screenshot (kept as `pbmgo-screenshot.png` in the temporary folder).
 
 use std::path::Path;
 use std::process::Command;
@@ -86,19 +88,13 @@ fn page_with_files(row: &Row, dir: &Path) -> std::path::PathBuf {
     page
 }
 
-/// Screenshots `page` with headless Chromium; returns the PNG's bytes, or
-/// `None` when there is no browser and `PBMGO_NO_BROWSER=1` says that is fine.
-fn screenshot(page: &Path, dir: &Path) -> Option<Vec<u8>> {
-    if !Path::new(CHROMIUM).exists() {
-        let allowed = std::env::var("PBMGO_NO_BROWSER").is_ok_and(|v| v == "1");
-        assert!(
-            allowed,
-            "{CHROMIUM} is missing: install chromium, or set PBMGO_NO_BROWSER=1 to skip the browser check"
-        );
-        return None;
-    }
+/// Runs headless Chromium on `page` with `extra` arguments; returns its stdout.
+fn chromium(page: &Path, extra: &[String]) -> String {
+    assert!(
+        Path::new(CHROMIUM).exists(),
+        "{CHROMIUM} is missing: install chromium (.ci/run does)"
+    );
     let profile = tempfile::tempdir().unwrap();
-    let shot = dir.join("shot.png");
     let out = Command::new(CHROMIUM)
         .args([
             "--headless",
@@ -109,29 +105,61 @@ fn screenshot(page: &Path, dir: &Path) -> Option<Vec<u8>> {
             "--disable-sync",
             "--no-first-run",
             "--hide-scrollbars",
+            "--virtual-time-budget=5000",
         ])
         .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg("--window-size=800,1200")
-        .arg(format!("--screenshot={}", shot.display()))
+        .args(extra)
         .arg(format!("file://{}", page.display()))
         .output()
         .expect("chromium runs");
-    let bytes = std::fs::read(&shot).unwrap_or_else(|_| {
-        panic!(
-            "chromium wrote no screenshot: {}\n{}",
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    Some(bytes)
+    assert!(
+        out.status.success(),
+        "chromium: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-#[test]
-fn a_move_reply_shows_the_board_picture_in_a_browser() {
+/// The natural widths of the images of `page` once it has loaded, as
+/// Chromium reports them (0 for an image that did not load).
+fn natural_widths(page: &Path, dir: &Path) -> Vec<u32> {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probe = dir.join("probe.html");
+    let script = "<script>addEventListener('load', () => { document.body.setAttribute(\
+        'data-widths', [...document.images].map(i => i.naturalWidth).join(' ')); });</script>";
+    std::fs::write(&probe, html.replace("</body>", &format!("{script}</body>"))).unwrap();
+    let dom = chromium(&probe, &["--dump-dom".to_string()]);
+    let at = dom.find("data-widths=\"").expect("the probe ran") + "data-widths=\"".len();
+    let widths = &dom[at..at + dom[at..].find('"').unwrap()];
+    widths
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect()
+}
+
+/// Screenshots `page` with headless Chromium; returns the PNG's bytes.
+fn screenshot(page: &Path, dir: &Path) -> Vec<u8> {
+    let shot = dir.join("shot.png");
+    let args = [
+        "--window-size=800,1200".to_string(),
+        format!("--screenshot={}", shot.display()),
+    ];
+    chromium(page, &args);
+    std::fs::read(&shot).expect("chromium wrote the screenshot")
+}
+
+/// The reply to alice's first move in a 9x9 game.
+fn move_reply() -> Row {
     let h = harness();
     h.game_new("alice", "bob", 9);
     send(&h, ALICE, "move game1 e5", 0.0);
-    let reply = last_to(&h, ALICE, "reply");
+    last_to(&h, ALICE, "reply")
+}
+
+#[test]
+fn a_move_reply_carries_the_board_picture_above_the_text_board() {
+    let reply = move_reply();
     let images = inline_images(&reply);
     assert_eq!(images.len(), 1, "one board, one picture");
     assert!(images[0].png.starts_with(b"\x89PNG"), "a PNG");
@@ -143,11 +171,19 @@ fn a_move_reply_shows_the_board_picture_in_a_browser() {
         html.contains("alt=\"The board of game1 after move 1\""),
         "{html}"
     );
+}
+
+#[test]
+#[ignore = "needs /usr/bin/chromium, which .ci/run installs"]
+fn a_browser_loads_and_paints_the_board_picture() {
+    let reply = move_reply();
     let dir = tempfile::tempdir().unwrap();
     let page = page_with_files(&reply, dir.path());
-    let Some(shot) = screenshot(&page, dir.path()) else {
-        return;
-    };
+    let widths = natural_widths(&page, dir.path());
+    assert_eq!(widths.len(), 1, "one image: {widths:?}");
+    assert!(widths[0] > 0, "the picture did not load: {widths:?}");
+    println!("natural width of the picture in Chromium: {} px", widths[0]);
+    let shot = screenshot(&page, dir.path());
     std::fs::write(std::env::temp_dir().join("pbmgo-screenshot.png"), &shot).unwrap();
     let wood = pixels_near(&shot, WOOD);
     // A 9x9 picture is about 360 px square: most of it is wood.
