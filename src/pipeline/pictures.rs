@@ -113,18 +113,27 @@ fn board(
         Err(StoreError::NotFound { .. }) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
-    let board = scored::board_ctx(conn, &g)?.board;
-    if !shows_lines(text, &board) {
+    let block = scored::board_ctx(conn, &g)?.board;
+    let board = diagram(&block);
+    if !shows_lines(text, board) {
         return Ok(None);
     }
     Ok(Some(Board {
         picture: scored::picture(conn, &g)?,
         game: id,
         domain: settings.domain().to_owned(),
-        shows: board.trim_end_matches('\n').to_owned(),
+        shows: board.to_owned(),
         alt: words::picture_alt(&g.id.to_string(), g.game.move_number()),
         filename: format!("{}.png", g.id),
     }))
+}
+
+/// The diagram of a board block: its lines up to the first blank one (a
+/// scored board goes on with its legend, the count and what to do next,
+/// prose that the text part wraps).
+fn diagram(block: &str) -> &str {
+    let grid = block.split("\n\n").next().unwrap_or(block);
+    grid.trim_end_matches('\n')
 }
 
 /// True when `text` holds `block` (lines ending in `\n`) as whole lines.
@@ -142,7 +151,7 @@ fn shows_lines(text: &str, block: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{named_games, shows_lines};
+    use super::{diagram, named_games, shows_lines};
 
     #[test]
     fn games_from_the_header_and_the_board_headers() {
@@ -160,5 +169,12 @@ mod tests {
         assert!(!shows_lines("x\n   A B\n 2 . . X\n", board));
         assert!(!shows_lines(">    A B\n 2 . .\n", board));
         assert!(!shows_lines("anything", ""));
+    }
+
+    #[test]
+    fn the_diagram_is_the_block_up_to_its_first_blank_line() {
+        let scored = "   A B\n 2 . #\n\n# territory\nBlack 1, White 0\n";
+        assert_eq!(diagram(scored), "   A B\n 2 . #");
+        assert_eq!(diagram("   A B\n 2 . .\n"), "   A B\n 2 . .");
     }
 }

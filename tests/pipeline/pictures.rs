@@ -217,6 +217,21 @@ fn the_opponents_letter_has_the_picture_and_images_off_takes_it_away() {
 }
 
 #[test]
+fn the_scoring_mails_carry_the_scored_board_picture() {
+    let h = harness();
+    h.game_new("alice", "bob", 9);
+    send(&h, ALICE, "move game1 e5", 0.0);
+    send(&h, BOB, "move game1 c3", 1.0);
+    send(&h, ALICE, "pass game1", 2.0);
+    send(&h, BOB, "pass game1", 3.0);
+    for (to, kind) in [(BOB, "reply"), (ALICE, "your-move")] {
+        let mail = last_to(&h, to, kind);
+        assert!(mail.mail.text.contains("scoring"), "{}", mail.mail.text);
+        assert_eq!(inline_images(&mail).len(), 1, "{to}: {}", mail.mail.text);
+    }
+}
+
+#[test]
 fn an_earlier_board_in_a_transcript_gets_no_picture() {
     let h = harness();
     h.game_new("alice", "bob", 9);
