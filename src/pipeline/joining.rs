@@ -123,12 +123,7 @@ fn queue_confirmation(
     pending: &PendingSignup,
 ) -> Result<(), PipelineError> {
     let identity = &env.settings.identity;
-    let ctx = serde_json::json!({
-        "server_name": identity.name,
-        "name": pending.name,
-        "address": pending.address,
-        "expires": expiry_text(pending),
-    });
+    let ctx = confirmation_ctx(env, pending);
     let text = env.templates.render("signup-confirm.txt", &ctx)?;
     let subject = words::signup_confirm_subject(&identity.name, &pending.name);
     let mut m = replies::mail(
@@ -157,12 +152,7 @@ pub(crate) fn queue_address_confirmation(
     pending: &PendingSignup,
 ) -> Result<(), PipelineError> {
     let identity = &env.settings.identity;
-    let ctx = serde_json::json!({
-        "server_name": identity.name,
-        "name": pending.name,
-        "address": pending.address,
-        "expires": expiry_text(pending),
-    });
+    let ctx = confirmation_ctx(env, pending);
     let text = env.templates.render("address-confirm.txt", &ctx)?;
     let subject = address_words::address_confirm_subject(&identity.name, &pending.name);
     let unique = format!("{key}#address#{}#{}", pending.address, pending.code);
@@ -175,6 +165,17 @@ pub(crate) fn queue_address_confirmation(
         inbound_id: None,
     };
     outgoing::enqueue(conn, env, m, &queued)
+}
+
+/// The context of a confirmation's template (`signup-confirm.txt`,
+/// `address-confirm.txt`).
+fn confirmation_ctx(env: &Env<'_>, pending: &PendingSignup) -> serde_json::Value {
+    serde_json::json!({
+        "server_name": env.settings.identity.name,
+        "name": pending.name,
+        "address": pending.address,
+        "expires": expiry_text(pending),
+    })
 }
 
 /// When `pending` lapses, as its mail says it: `2026-11-28 09:00 UTC`.
