@@ -105,7 +105,7 @@ fn confirm_first(s: &Signup<'_>, name: &str, address: &str) -> Result<Dispositio
         let detail = "signup; the daily cap of signup confirmations is reached";
         return ignored(conn, env, msg, "signup-cap", detail);
     }
-    if !may_get_more(conn, env, address)? {
+    if !joining::may_mail_unproven(conn, env, address)? {
         let detail = "signup; the daily limit of replies to this address is reached";
         return ignored(conn, env, msg, "signup", detail);
     }
@@ -153,7 +153,7 @@ fn confirmed(
         }
         joining::Confirmed::Not(why) => {
             let sender = msg.mail.from.clone().unwrap_or_default();
-            if !may_get_more(conn, env, &sender)? {
+            if !joining::may_mail_unproven(conn, env, &sender)? {
                 let detail = "signup confirmation refused; the daily limit of replies is reached";
                 return ignored(conn, env, msg, why.code, detail);
             }
@@ -186,7 +186,7 @@ fn signed_up(s: &Signup<'_>, player: &Player) -> Result<Disposition, PipelineErr
 fn refused_signup(s: &Signup<'_>, why: Rejection) -> Result<Disposition, PipelineError> {
     let (conn, env, msg) = (s.conn, s.env, s.msg);
     let sender = msg.mail.from.clone().unwrap_or_default();
-    if !may_get_more(conn, env, &sender)? {
+    if !joining::may_mail_unproven(conn, env, &sender)? {
         let detail = "refused signup; the daily limit of replies to this address is reached";
         return ignored(conn, env, msg, why.code, detail);
     }
@@ -212,7 +212,7 @@ fn stranger_help(
     parsed: &Parsed,
 ) -> Result<Disposition, PipelineError> {
     let sender = msg.mail.from.clone().unwrap_or_default();
-    if !may_get_more(conn, env, &sender)? {
+    if !joining::may_mail_unproven(conn, env, &sender)? {
         let detail = "help; the daily limit of replies to this address is reached";
         return ignored(conn, env, msg, "unknown-sender", detail);
     }
@@ -237,12 +237,6 @@ fn answer_stranger(
     let id = record(conn, env, msg, &entry)?;
     let replies = replies::transcript_to_stranger(conn, env, Recorded { msg, id }, report)?;
     Ok(Disposition::Handled { outcome, replies })
-}
-
-/// Returns true while an address that is no player is under the daily
-/// reply cap and not stopped by bounces.
-fn may_get_more(conn: &Connection, env: &Env<'_>, address: &str) -> Result<bool, PipelineError> {
-    joining::may_mail_unproven(conn, env, address)
 }
 
 /// Records a stranger's mail that gets no reply, with `code` and `detail`.

@@ -7,6 +7,7 @@ pub mod html_check;
 pub mod imap_cut;
 pub mod ko_cases;
 pub mod lifecycle;
+pub mod lines;
 pub mod made_games;
 pub mod mailstack;
 pub mod oracle;

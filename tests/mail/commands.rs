@@ -11,6 +11,8 @@ use pbmgo::mail::command::{
 };
 use proptest::prelude::*;
 
+use crate::common::lines::{code, err, ok};
+
 fn point(text: &str) -> Point {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
@@ -28,24 +30,6 @@ fn pass(game: u64, expected: Option<u32>) -> Command {
         game: GameRef(game),
         expected,
     }
-}
-
-fn ok(line: &str) -> Command {
-    match parse_command(line) {
-        Some(Ok(command)) => command,
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
-
-fn err(line: &str) -> CommandError {
-    match parse_command(line) {
-        Some(Err(e)) => e,
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
-
-fn code(line: &str) -> &'static str {
-    err(line).code()
 }
 
 /// The parsed commands of a mail, errors as their codes.

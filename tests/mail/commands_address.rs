@@ -3,19 +3,7 @@
 
 use pbmgo::mail::command::{AddressAction, Command, parse_command};
 
-fn ok(line: &str) -> Command {
-    match parse_command(line) {
-        Some(Ok(command)) => command,
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
-
-fn code(line: &str) -> &'static str {
-    match parse_command(line) {
-        Some(Err(e)) => e.code(),
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
+use crate::common::lines::{code, ok};
 
 fn action(line: &str) -> AddressAction {
     match ok(line) {

@@ -9,19 +9,7 @@ use pbmgo::mail::command::{
     parse_mail,
 };
 
-fn ok(line: &str) -> Command {
-    match parse_command(line) {
-        Some(Ok(c)) => c,
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
-
-fn err(line: &str) -> CommandError {
-    match parse_command(line) {
-        Some(Err(e)) => e,
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
+use crate::common::lines::{err, ok};
 
 fn points(texts: &[&str]) -> Vec<Point> {
     texts.iter().map(|t| t.parse().unwrap()).collect()

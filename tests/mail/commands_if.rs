@@ -5,22 +5,10 @@
 use pbmgo::go::{Move, Point};
 use pbmgo::mail::command::{Command, GameRef, IfAction, parse_command, parse_mail};
 
+use crate::common::lines::{code, ok};
+
 fn at(text: &str) -> Move {
     Move::Play(text.parse::<Point>().unwrap())
-}
-
-fn ok(line: &str) -> Command {
-    match parse_command(line) {
-        Some(Ok(command)) => command,
-        other => panic!("{line:?} gave {other:?}"),
-    }
-}
-
-fn code(line: &str) -> &'static str {
-    match parse_command(line) {
-        Some(Err(e)) => e.code(),
-        other => panic!("{line:?} gave {other:?}"),
-    }
 }
 
 fn set(game: u64, moves: Vec<Move>) -> Command {
