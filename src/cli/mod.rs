@@ -106,6 +106,7 @@ enum Command {
 /// Parses the command line, runs the command and returns its exit status.
 pub fn main() -> ExitCode {
     crate::store::memory::fast_allocator();
+    crate::home::private::restrict_new_files();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return exit::clap_exit(&err),

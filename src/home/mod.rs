@@ -12,9 +12,11 @@
 //! Owns `Home`, which resolves the paths the config gives relative to the
 //! home. It creates directories only when asked (`Home::create_layout`).
 //! The config itself (`Config`, every key with its default, and the
-//! commented default that `pbmgo init` writes) is in `config`.
+//! commented default that `pbmgo init` writes) is in `config`; keeping the
+//! home's files private to the pbmgo user is `private`.
 
 mod config;
+pub(crate) mod private;
 
 pub use config::*;
 

@@ -5,6 +5,7 @@ mod backup;
 mod estimate;
 mod kill;
 mod picture;
+mod private;
 mod repair;
 mod send;
 mod store;
