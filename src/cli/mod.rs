@@ -50,9 +50,18 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 pub(crate) use output::one_line;
 
+/// What `pbmgo --version` says: the crate's version and the commit it was
+/// built from (`build.rs`).
+pub(crate) const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("PBMGO_COMMIT"),
+    ")"
+);
+
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
-#[command(name = "pbmgo", version, about, propagate_version = true)]
+#[command(name = "pbmgo", version = VERSION, about, propagate_version = true)]
 pub(crate) struct Cli {
     #[command(flatten)]
     global: context::GlobalArgs,

@@ -207,6 +207,27 @@ fn completion_scripts_name_the_subcommands() {
 }
 
 #[test]
+fn the_version_names_the_commit_and_the_man_page_the_version_alone() {
+    let version = ok(&["--version"]);
+    let words: Vec<&str> = version.split_whitespace().collect();
+    let [name, number, commit, hash] = words.as_slice() else {
+        panic!("{version}");
+    };
+    assert_eq!((*name, *number), ("pbmgo", env!("CARGO_PKG_VERSION")));
+    assert_eq!(*commit, "(commit");
+    let hash = hash.trim_end_matches(')');
+    assert!(
+        hash == "unknown" || (hash.len() >= 7 && hash.chars().all(|c| c.is_ascii_hexdigit())),
+        "{version}"
+    );
+    let page = ok(&["man"]);
+    assert!(
+        !page.contains("(commit"),
+        "the man page changes with every commit"
+    );
+}
+
+#[test]
 #[ignore = "needs systemd-analyze (Debian's systemd package); .ci/run runs it with --include-ignored"]
 fn the_systemd_units_verify() {
     let dir = tempfile::tempdir().unwrap();
