@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod estimate;
+mod exits;
 mod kill;
 mod picture;
 mod private;
