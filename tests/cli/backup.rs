@@ -154,6 +154,12 @@ fn backup_refuses_to_overwrite_and_a_missing_database() {
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
     ok(&["--home", h, "backup", "--force", copy.to_str().unwrap()]);
+    let nowhere = dir.path().join("no-such-folder/copy.sqlite3");
+    let lost = run(&["--home", h, "backup", nowhere.to_str().unwrap()]);
+    assert_eq!(lost.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&lost.stderr);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("no-such-folder does not exist"), "{said}");
     let empty = dir.path().join("never-used");
     let missing = run(&["--home", empty.to_str().unwrap(), "backup", "x.sqlite3"]);
     assert_eq!(missing.status.code(), Some(2));

@@ -216,7 +216,11 @@ fn game_new_defaults_and_refusals() {
     assert_eq!(h.json(&["game", "show", "2", "--json"])["komi"], 6.5);
     let err = h.fails(&["game", "new", "--black", "carol", "--white", "bob"], 2);
     assert!(err.contains("no player carol"), "{err}");
-    h.fails(&["game", "new", "--black", "alice", "--white", "alice"], 2);
+    let err = h.fails(&["game", "new", "--black", "alice", "--white", "alice"], 2);
+    assert!(
+        err.contains("different players") && !err.contains("database error"),
+        "{err}"
+    );
     h.fails(
         &[
             "game", "new", "--black", "alice", "--white", "bob", "--size", "26",
