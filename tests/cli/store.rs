@@ -374,6 +374,11 @@ fn a_ko_fight_grows_and_clears_the_ko_list_as_the_engine_does() {
         rows(&after_take["ko_list"][0])[3..6],
         ["...XO....", "..X.XO...", "...XO...."]
     );
+    let earlier = h.ok(&["game", "show", "1", "--at", "8"]);
+    assert!(
+        earlier.contains("\nClock now, after move 12: "),
+        "the clock beside an earlier position is the game's clock now:\n{earlier}"
+    );
     h.ok(&["game", "verify", "1"]);
 }
 
