@@ -3,6 +3,7 @@
 mod admin;
 mod backup;
 mod estimate;
+mod held;
 mod kill;
 mod picture;
 mod repair;

@@ -23,6 +23,7 @@ mod loops;
 mod move_news;
 mod newcomers;
 mod once;
+mod pace;
 mod personal;
 mod personal_settings;
 mod pictures;
