@@ -8,6 +8,7 @@ mod clients;
 mod clients_more;
 mod clocks;
 mod conditionals;
+mod confirm;
 mod deferred;
 mod floods;
 mod game;

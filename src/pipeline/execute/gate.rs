@@ -100,6 +100,7 @@ fn changes_account(cmd: &Command) -> bool {
             | Command::Notify { .. }
             | Command::Vacation { .. }
             | Command::Images { .. }
+            | Command::Confirm { on: Some(_) }
             | Command::Address {
                 action: AddressAction::Add(_) | AddressAction::Remove(_)
             }

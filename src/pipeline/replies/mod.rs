@@ -9,12 +9,14 @@
 //! The mails of one message are built on a `queue::Queue`; the opponent's
 //! "your move" letter is `your_move`'s.
 
+mod paced;
 mod queue;
 mod your_move;
 
 use chrono::Duration;
 use rusqlite::Connection;
 
+use paced::{queue_letters, quiet};
 use queue::Queue;
 pub(crate) use queue::reply_id;
 use your_move::your_move_letter;
@@ -70,6 +72,9 @@ pub(crate) fn send_all(
     let (own, others): (Vec<Letter>, Vec<Letter>) =
         all.into_iter().partition(|l| l.to.id == player.id);
     let (mut sent, held) = queue_letters(&q, bundle::per_player(others))?;
+    if held.is_empty() && quiet(conn, player, report)? {
+        return Ok(sent + queue_letters(&q, bundle::per_player(own))?.0);
+    }
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
     let reply = Reply {
@@ -95,49 +100,6 @@ fn all_letters(
     }
     out.extend(with_words(q.env, player, report, told)?);
     Ok(out)
-}
-
-/// Queues the merged letters, numbered on from the mails queued before
-/// them, as `Queue::next_id` numbers; returns how many were queued and,
-/// for the sender's transcript, a note on each the hourly cap holds back
-/// (say when it leaves). A capped letter (see `pace`) to a player over the
-/// cap is never dropped: it is queued held back and carries the news of
-/// the mails held back before it, which leave the queue (see `held`); it
-/// leaves when the earliest of them was due.
-fn queue_letters(
-    q: &Queue<'_, '_>,
-    mut letters: Vec<Letter>,
-) -> Result<(u32, Vec<String>), PipelineError> {
-    let mut dues = vec![None; letters.len()];
-    for (i, letter) in letters.iter_mut().enumerate() {
-        if q.would_hold(letter)? {
-            dues[i] = q.merge_held(letter)?.and_then(|d| parse_time(&d));
-        }
-    }
-    let (key, seq) = (q.msg.key, q.seq);
-    let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    let mut queued = letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id))?;
-    let mut notes = Vec::new();
-    for (i, hold) in &mut queued.held {
-        let letter = &letters[*i];
-        if let Some(due) = dues[*i].filter(|d| *d < hold.until) {
-            hold.until = due;
-            q.defer_to(letter.to.id, due)?;
-        }
-        notes.push(words::held_note(
-            letter.kind,
-            &letter.to.name,
-            hold.until,
-            hold.cap,
-        ));
-    }
-    Ok((queued.count, notes))
-}
-
-/// Reads an RFC 3339 time.
-fn parse_time(text: &str) -> Option<chrono::DateTime<chrono::Utc>> {
-    let t = chrono::DateTime::parse_from_rfc3339(text).ok()?;
-    Some(t.with_timezone(&chrono::Utc))
 }
 
 /// The transcript's Message-ID, taken before the other mails so its

@@ -355,6 +355,10 @@ fn personal_words(p: &mut Page) {
     }
     p.show("personal::images_set", w::images_set(true));
     p.show("personal::images_set", w::images_set(false));
+    p.show("personal::confirm_set", w::confirm_set(true));
+    p.show("personal::confirm_set", w::confirm_set(false));
+    p.show("personal::confirm_is", w::confirm_is(true));
+    p.show("personal::confirm_is", w::confirm_is(false));
     p.show("personal::password_set", w::password_set());
     p.show("personal::no_password", w::no_password());
     p.show("personal::password_accepted", w::password_accepted());
