@@ -10,6 +10,7 @@ mod clocks;
 mod conditionals;
 mod confirm;
 mod deferred;
+mod digest_tokens;
 mod floods;
 mod game;
 mod game_thread;
