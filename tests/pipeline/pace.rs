@@ -11,7 +11,7 @@ use chrono::{Duration, SecondsFormat};
 use crate::common::clock_mail::{ALICE, BOB, at, send, start};
 use crate::common::harness::Harness;
 use crate::common::home::Home;
-use crate::common::pbmgo_home::mail;
+use crate::common::pbmgo_home::{PbmgoHome, mail};
 
 /// The `n`th (from 0) point of a 9x9 row by row from `first_row` on: black
 /// fills rows 1 to 4 and white rows 6 to 9, so no move captures.
@@ -26,9 +26,10 @@ fn at_seconds(seconds: i64) -> String {
     t.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
 
-#[test]
-fn sixty_moves_twenty_seconds_apart_leave_every_mail_in_the_poll_of_its_move() {
-    let h = Harness::new();
+/// Plays 60 moves of a 9x9 in `h`, one every 20 seconds, each mail
+/// polled at its time; checks that each move's confirmation and notice
+/// left in the poll of its move.
+fn sixty_moves_twenty_seconds_apart<H: Home>(h: &H) {
     h.player("alice", ALICE);
     h.player("bob", BOB);
     h.game_new("alice", "bob", 9);
@@ -63,6 +64,16 @@ fn sixty_moves_twenty_seconds_apart_leave_every_mail_in_the_poll_of_its_move() {
     h.assert_moves("game1", 60, &[("white", "C9")]);
     let to_alice = h.sent_to(ALICE).len();
     assert_eq!(to_alice, 60, "30 confirmations, 30 notices");
+}
+
+#[test]
+fn sixty_moves_twenty_seconds_apart_leave_every_mail_in_the_poll_of_its_move() {
+    sixty_moves_twenty_seconds_apart(&Harness::new());
+}
+
+#[test]
+fn sixty_moves_through_the_binary_with_the_default_config() {
+    sixty_moves_twenty_seconds_apart(&PbmgoHome::new());
 }
 
 #[test]
