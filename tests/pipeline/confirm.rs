@@ -28,7 +28,7 @@ fn with_confirmations_off_a_done_mail_draws_no_reply_and_a_refusal_does() {
         "{}",
         asked.queued[0].text
     );
-    let off = send(&h, ALICE, "confirm off");
+    let off = send(&h, ALICE, "Confirm OFF");
     assert!(
         off.queued[0].text.contains("will get no reply"),
         "{}",
@@ -48,6 +48,8 @@ fn with_confirmations_off_a_done_mail_draws_no_reply_and_a_refusal_does() {
     assert_eq!(to(&half, BOB), ["reply"], "bob's setting is his own");
     let shown = send(&h, ALICE, "board game1");
     assert_eq!(to(&shown, ALICE), ["reply"], "a question is answered");
+    let listed = send(&h, ALICE, "Address");
+    assert_eq!(to(&listed, ALICE), ["reply"], "the address list is answered");
     let said = send(&h, ALICE, "say game1 hello");
     assert_eq!(to(&said, ALICE), Vec::<String>::new());
     assert_eq!(to(&said, BOB), ["say"]);

@@ -67,11 +67,21 @@ pub(super) fn quiet(
     report: &Report,
 ) -> Result<bool, PipelineError> {
     let done = |l: &LineResult| {
-        let asks = l.command == "address" || l.command.starts_with("confirm");
-        !asks && matches!(l.result, Ok(Effect::Changed(_) | Effect::Acted { .. }))
+        !asks(&l.command) && matches!(l.result, Ok(Effect::Changed(_) | Effect::Acted { .. }))
     };
     let all_done = !report.lines.is_empty()
         && report.not_processed.is_empty()
         && report.lines.iter().all(done);
     Ok(all_done && !settings::confirm(conn, player.id)?)
+}
+
+/// True for a command line, as written, that asks for its answer though
+/// it acts: `confirm` (alone, on or off) and `address` (the list).
+fn asks(line: &str) -> bool {
+    let words: Vec<String> = line.split_whitespace().map(str::to_lowercase).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(
+        words.as_slice(),
+        ["confirm", ..] | ["address"] | ["address", "list"]
+    )
 }
