@@ -108,6 +108,7 @@ fn send_rest(
     now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<u32> {
     let policy = retry_policy(home);
+    runner::release_held(store, home.config().limits.max_replies_per_hour, now)?;
     Ok(runner::send_due(store, transport, policy, now, u32::MAX)?.sent)
 }
 

@@ -63,7 +63,8 @@ pub(crate) fn enqueue(
     let server = &settings.identity.address;
     let about = game.or_else(|| header_game(&mail));
     if mail.reply_to.is_none() {
-        mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, about)?;
+        let scope = tokens::scope_of(q.kind, about, env.now);
+        mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, scope)?;
     }
     if let Some(game) = about
         && let Some(count) = scoring::current_count(conn, game)?

@@ -4,6 +4,7 @@ mod admin;
 mod backup;
 mod estimate;
 mod exits;
+mod held;
 mod kill;
 mod picture;
 mod private;

@@ -31,6 +31,15 @@ fn play_words(p: &mut Page) {
         "replies::deferred_reason",
         replies::deferred_reason("bob@example.org", 20),
     );
+    let until = chrono::DateTime::parse_from_rfc3339("2026-11-22T14:05:00Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    for kind in ["say", "challenge", "undo-request", "scoring-marks"] {
+        p.show(
+            &format!("replies::held_note({kind})"),
+            replies::held_note(kind, "bob", until, 20),
+        );
+    }
     p.show(
         "replies::held_back_heading(1)",
         replies::held_back_heading(1),
@@ -346,6 +355,10 @@ fn personal_words(p: &mut Page) {
     }
     p.show("personal::images_set", w::images_set(true));
     p.show("personal::images_set", w::images_set(false));
+    p.show("personal::confirm_set", w::confirm_set(true));
+    p.show("personal::confirm_set", w::confirm_set(false));
+    p.show("personal::confirm_is", w::confirm_is(true));
+    p.show("personal::confirm_is", w::confirm_is(false));
     p.show("personal::password_set", w::password_set());
     p.show("personal::no_password", w::no_password());
     p.show("personal::password_accepted", w::password_accepted());
