@@ -1,6 +1,6 @@
 //! The board picture in game mails: a move's reply and the opponent's
 //! letter carry the PNG of the board (multipart/related, shown by `cid:`
-//! just above the text board), which a real browser (headless Chromium)
+//! in place of the text board, which stays in the text part), which a real browser (headless Chromium)
 //! loads and paints; `images off` takes the pictures away (the text and
 //! the `<pre>` board stay) and `images on` brings them back; a 19x19
 //! mail with its picture stays well under 60 KB.
@@ -158,17 +158,20 @@ fn move_reply() -> Row {
 }
 
 #[test]
-fn a_move_reply_carries_the_board_picture_above_the_text_board() {
+fn a_move_reply_shows_the_board_once_as_its_picture() {
     let reply = move_reply();
     let images = inline_images(&reply);
     assert_eq!(images.len(), 1, "one board, one picture");
     assert!(images[0].png.starts_with(b"\x89PNG"), "a PNG");
     let html = reply.mail.html.as_deref().unwrap();
-    let img = html.find("<img src=\"cid:").expect("an <img>");
-    let pre = html[img..].find("<pre>").expect("the text board after it");
-    assert!(html[img + pre..].contains("(X)"), "{html}");
+    assert!(html.contains("<img src=\"cid:"), "an <img>: {html}");
+    assert!(!html.contains("<pre"), "no text board beside it: {html}");
+    assert!(reply.mail.text.contains("(X)"), "the text part keeps it");
+    let alt = "alt=\"The board of game1 after move 1, 9x9: Black stones at E5, no white stones; \
+               the last stone played is E5.\"";
+    assert!(html.contains(alt), "{html}");
     assert!(
-        html.contains("alt=\"The board of game1 after move 1\""),
+        html.contains("<figcaption>How to read the picture"),
         "{html}"
     );
 }
@@ -208,7 +211,10 @@ fn the_opponents_letter_has_the_picture_and_images_off_takes_it_away() {
     assert!(inline_images(&reply).is_empty());
     let html = reply.mail.html.as_deref().unwrap();
     assert!(!html.contains("<img"), "{html}");
-    assert!(html.contains("<pre>") && html.contains("(O)"), "{html}");
+    assert!(
+        html.contains("<pre class=\"board\">") && html.contains("(O)"),
+        "{html}"
+    );
     // Alice did not turn them off: her letter about bob's move has one.
     assert_eq!(inline_images(&last_to(&h, ALICE, "your-move")).len(), 1);
     send(&h, BOB, "images on", 3.0);
@@ -240,13 +246,14 @@ fn an_earlier_board_in_a_transcript_gets_no_picture() {
     let html = reply.mail.html.as_deref().unwrap();
     assert_eq!(inline_images(&reply).len(), 1, "{}", reply.mail.text);
     assert_eq!(html.matches("<img").count(), 1, "{html}");
-    let img = html.find("<img").unwrap();
-    let next_pre = img + html[img..].find("<pre>").unwrap();
-    let board_end = next_pre + html[next_pre..].find("</pre>").unwrap();
     assert!(
-        html[next_pre..board_end].contains("(X)"),
-        "the picture goes by the board after the move:\n{html}"
+        html.contains("alt=\"The board of game1 after move 1,"),
+        "the picture is of the board after the move:\n{html}"
     );
+    // Any board the text shows besides (an earlier one) stays text.
+    let boards = reply.mail.text.matches("    A B C D E F G H J\n").count() / 2;
+    let pres = html.matches("<pre class=\"board\">").count();
+    assert_eq!(pres + 1, boards, "{html}");
 }
 
 #[test]
