@@ -14,6 +14,7 @@ mod game;
 mod game_thread;
 mod hardening;
 mod harness;
+mod html_sizes;
 mod joining;
 mod ko;
 mod lifecycle;
