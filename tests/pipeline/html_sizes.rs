@@ -54,11 +54,17 @@ fn last_to(h: &impl Home, to: &str, kind: &str) -> Row {
 fn rows_in_pre(row: &Row, size: usize, what: &str) {
     let html = row.mail.html.as_deref().expect("an HTML part");
     assert!(problems(html).is_empty(), "{what}: {:?}", problems(html));
-    assert!(elements(html, "img").is_empty(), "{what}: no picture\n{html}");
+    assert!(
+        elements(html, "img").is_empty(),
+        "{what}: no picture\n{html}"
+    );
     let pres: Vec<String> = elements(html, "pre").into_iter().map(|p| p.1).collect();
     for r in board_rows(row, size) {
         let inside = pres.iter().any(|p| p.lines().any(|l| l.trim_end() == r));
-        assert!(inside, "{what}: row {r:?} is not a line of a <pre>:\n{html}");
+        assert!(
+            inside,
+            "{what}: row {r:?} is not a line of a <pre>:\n{html}"
+        );
     }
 }
 
@@ -70,7 +76,9 @@ fn picture_in_place(row: &Row, size: usize, what: &str) {
     let imgs = elements(html, "img");
     assert_eq!(imgs.len(), 1, "{what}: one picture\n{html}");
     let src = imgs[0].0.iter().find(|(k, _)| k == "src").map(|(_, v)| v);
-    let cid = src.and_then(|s| s.strip_prefix("cid:")).expect("a cid: src");
+    let cid = src
+        .and_then(|s| s.strip_prefix("cid:"))
+        .expect("a cid: src");
     assert!(image_ids(row).iter().any(|id| id == cid), "{what}: {cid}");
     let body = &elements(html, "body")[0].1;
     for r in board_rows(row, size) {
@@ -84,8 +92,14 @@ fn count_in_pre(row: &Row, what: &str) {
     let pres: Vec<String> = elements(html, "pre").into_iter().map(|p| p.1).collect();
     let count = pres.iter().find(|p| p.contains("Counting:"));
     let count = count.unwrap_or_else(|| panic!("{what}: no count in a <pre>\n{html}"));
-    assert!(count.lines().any(|l| l.trim().starts_with("Black:")), "{count}");
-    assert!(count.lines().any(|l| l.trim().starts_with("White:")), "{count}");
+    assert!(
+        count.lines().any(|l| l.trim().starts_with("Black:")),
+        "{count}"
+    );
+    assert!(
+        count.lines().any(|l| l.trim().starts_with("White:")),
+        "{count}"
+    );
 }
 
 #[test]

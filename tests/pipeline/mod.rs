@@ -30,6 +30,7 @@ mod pictures;
 mod repair;
 mod replies_quoted;
 mod smtp;
+mod spam;
 mod stale_done;
 mod threads;
 mod tokens;
