@@ -1,15 +1,19 @@
 //! The board picture in game mails: a move's reply and the opponent's
 //! letter carry the PNG of the board (multipart/related, shown by `cid:`
-//! in place of the text board, which stays in the text part), which a real browser (headless Chromium)
-//! loads and paints; `images off` takes the pictures away (the text and
-//! the `<pre>` board stay) and `images on` brings them back; a 19x19
-//! mail with its picture stays well under 60 KB.
+//! in place of the text board, which stays in the text part), which a
+//! real browser (headless Chromium) loads and paints; `images off` takes
+//! the pictures away (the text and the `<pre>` board stay) and `images on`
+//! brings them back; a 19x19 mail with its picture stays well under 60 KB;
+//! a 19x19 and a 25x25 mail fit a phone (a frame 400 px wide) and a
+//! desktop (1280 px) without scrolling sideways.
 //!
-//! The browser test needs `/usr/bin/chromium`, so it is ignored by a plain
-//! `cargo test`; `.ci/run` installs Chromium and runs it (`--include-ignored`).
-//! It asks the browser for each image's natural width (a probe copy of
-//! the page, with a script the mail itself never carries) and takes a
-//! screenshot (kept as `pbmgo-screenshot.png` in the temporary folder).
+//! The browser tests need `/usr/bin/chromium`, so they are ignored by a
+//! plain `cargo test`; `.ci/run` installs Chromium and runs them
+//! (`--include-ignored`). They ask the browser for each image's natural
+//! and shown width and the page's width (a probe copy of the page, with a
+//! script the mail itself never carries) and take screenshots (kept as
+//! `pbmgo-screenshot.png` and `pbmgo-<size>-<width>px.png` in the
+//! temporary folder).
 
 use std::path::Path;
 use std::process::Command;
@@ -140,13 +144,75 @@ fn natural_widths(page: &Path, dir: &Path) -> Vec<u32> {
 
 /// Screenshots `page` with headless Chromium; returns the PNG's bytes.
 fn screenshot(page: &Path, dir: &Path) -> Vec<u8> {
+    screenshot_at(page, dir, 800, 1200)
+}
+
+/// Screenshots `page` in a window `width` by `height` pixels.
+fn screenshot_at(page: &Path, dir: &Path, width: u32, height: u32) -> Vec<u8> {
     let shot = dir.join("shot.png");
     let args = [
-        "--window-size=800,1200".to_string(),
+        format!("--window-size={width},{height}"),
         format!("--screenshot={}", shot.display()),
     ];
     chromium(page, &args);
     std::fs::read(&shot).expect("chromium wrote the screenshot")
+}
+
+/// How the page lays out in a frame `width` pixels wide, once loaded:
+/// the frame's inner width, the page's scroll width, and each image's
+/// natural and shown widths (a probe copy of the page, as above).
+struct Layout {
+    inner: u32,
+    scroll: u32,
+    natural: Vec<u32>,
+    shown: Vec<u32>,
+}
+
+/// Writes a page that shows `page` in a frame `width` pixels wide (headless
+/// Chromium's window is never narrower than 500 px; a frame is the width
+/// of a phone's screen); returns its path.
+fn framed(page: &Path, dir: &Path, width: u32) -> std::path::PathBuf {
+    let name = page.file_name().unwrap().to_string_lossy();
+    let frame = dir.join(format!("frame-{name}"));
+    let html = format!(
+        "<!DOCTYPE html><html><body style=\"margin:0\"><iframe src=\"{name}\" \
+         width=\"{width}\" height=\"1400\" style=\"border:0;display:block\"></iframe></body></html>"
+    );
+    std::fs::write(&frame, html).unwrap();
+    frame
+}
+
+fn layout_at(page: &Path, dir: &Path, width: u32) -> Layout {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probe = dir.join("probe.html");
+    let script = "<script>addEventListener('load', () => { const b = parent.document.body; \
+        b.setAttribute('data-inner', innerWidth); \
+        b.setAttribute('data-scroll', document.documentElement.scrollWidth); \
+        b.setAttribute('data-natural', [...document.images].map(i => i.naturalWidth).join(' ')); \
+        b.setAttribute('data-shown', [...document.images].map(i => Math.ceil(\
+        i.getBoundingClientRect().width)).join(' ')); });</script>";
+    std::fs::write(&probe, html.replace("</body>", &format!("{script}</body>"))).unwrap();
+    let args = [
+        "--dump-dom".to_string(),
+        "--allow-file-access-from-files".to_string(),
+        format!("--window-size={},1400", width.max(500) + 20),
+    ];
+    let dom = chromium(&framed(&probe, dir, width), &args);
+    let attr = |name: &str| -> Vec<u32> {
+        let key = format!("data-{name}=\"");
+        let at = dom.find(&key).expect("the probe ran") + key.len();
+        let value = &dom[at..at + dom[at..].find('"').unwrap()];
+        value
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    Layout {
+        inner: attr("inner")[0],
+        scroll: attr("scroll")[0],
+        natural: attr("natural"),
+        shown: attr("shown"),
+    }
 }
 
 /// The reply to alice's first move in a 9x9 game.
@@ -273,4 +339,71 @@ fn a_19x19_mail_with_its_picture_is_under_60_kb() {
     let size = letter.mail.raw.len();
     println!("a 19x19 your-move mail with its picture: {size} bytes");
     assert!(size < 60_000, "{size} bytes");
+}
+
+/// Bob's letter after alice's fifth move in a `size` game, with the
+/// picture unless bob said `images off`.
+fn letter_of_size(size: u32, images: bool) -> Row {
+    let h = harness();
+    h.game_new("alice", "bob", size);
+    if !images {
+        send(&h, BOB, "images off", 0.0);
+    }
+    for (i, point) in ["D4", "Q16", "Q4", "D16", "K10"].iter().enumerate() {
+        let from = if i % 2 == 0 { ALICE } else { BOB };
+        send(&h, from, &format!("move game1 {point}"), 1.0 + i as f64);
+    }
+    last_to(&h, BOB, "your-move")
+}
+
+/// Lays `letter` out at each width: no sideways scrolling, the pictures
+/// loaded and within the width; screenshots kept as
+/// `pbmgo-<name>-<width>px.png` in the temporary folder.
+fn fits(letter: &Row, name: &str, pictures: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let page = page_with_files(letter, dir.path());
+    for width in [400, 1280] {
+        let l = layout_at(&page, dir.path(), width);
+        let what = format!("{name} at {width} px");
+        assert_eq!(l.natural.len(), pictures, "{what}: {pictures} picture(s)");
+        assert!(l.natural.iter().all(|w| *w > 0), "{what}: did not load");
+        assert!(
+            l.shown.iter().all(|w| *w <= l.inner),
+            "{what}: {:?}",
+            l.shown
+        );
+        assert!(
+            l.scroll <= l.inner,
+            "{what}: page {} > {} px",
+            l.scroll,
+            l.inner
+        );
+        println!(
+            "{what}: pictures {:?} px wide shown at {:?} px, page {} of {} px",
+            l.natural, l.shown, l.scroll, l.inner
+        );
+        let frame = framed(&page, dir.path(), width);
+        let shot = screenshot_at(&frame, dir.path(), width.max(500) + 20, 1400);
+        let kept = std::env::temp_dir().join(format!("pbmgo-{name}-{width}px.png"));
+        std::fs::write(&kept, &shot).unwrap();
+        if pictures > 0 {
+            assert!(
+                pixels_near(&shot, WOOD) > 20_000,
+                "{what}: the board is painted"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs /usr/bin/chromium, which .ci/run installs"]
+fn big_boards_fit_a_phone_and_a_desktop_in_a_browser() {
+    for size in [19, 25] {
+        fits(&letter_of_size(size, true), &format!("{size}x{size}"), 1);
+        fits(
+            &letter_of_size(size, false),
+            &format!("{size}x{size}-text"),
+            0,
+        );
+    }
 }
