@@ -24,6 +24,8 @@
 //! Must not touch: the words themselves (see `templates`), headers and
 //! MIME (see `outbound`).
 
+pub use super::laid::{Picture, escape};
+use super::laid::{class, laid};
 use super::layout::{Segment, is_board_row, segments};
 
 /// The width at which the text part's prose is wrapped.
@@ -59,23 +61,6 @@ pub fn wrap(text: &str, width: usize) -> String {
     out.join("\n")
 }
 
-/// A picture of a block of the text (the board), shown in its place.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Picture<'a> {
-    /// The image's address, e.g. `cid:board.1@example.org`.
-    pub src: String,
-    /// The lines of the text it depicts, as they are in the text.
-    pub shows: &'a str,
-    /// Its alternative text.
-    pub alt: &'a str,
-    /// The caption under it (how to read it); none when empty.
-    pub caption: &'a str,
-    /// Its width in pixels.
-    pub width: u32,
-    /// Its height in pixels.
-    pub height: u32,
-}
-
 /// Returns a complete HTML document saying what `text` says, titled
 /// `title`.
 pub fn html(text: &str, title: &str) -> String {
@@ -107,60 +92,6 @@ pub fn html_with(text: &str, title: &str, laid_out: &[&str], pictures: &[Picture
          <meta name=\"x-apple-disable-message-reformatting\">\n\
          <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title_or_default(title))
-    )
-}
-
-/// A laid-out span: the picture that depicts it, when there is one not
-/// shown yet, else a `<pre>`.
-fn laid(lines: &[&str], pictures: &[Picture<'_>], shown: &mut [bool]) -> String {
-    let depicts = |p: &Picture<'_>| {
-        let shows: Vec<&str> = p
-            .shows
-            .trim_matches('\n')
-            .split('\n')
-            .map(str::trim_end)
-            .collect();
-        shows == lines
-    };
-    match (0..pictures.len()).find(|&i| !shown[i] && depicts(&pictures[i])) {
-        Some(i) => {
-            shown[i] = true;
-            img(&pictures[i])
-        }
-        None => format!("<pre{}>{}</pre>\n", class(lines), escape(&lines.join("\n"))),
-    }
-}
-
-/// The class of a laid-out span: `board` for a board diagram, and `wide`
-/// too for one wider than a phone shows at the normal size (19x19 and up).
-fn class(lines: &[&str]) -> &'static str {
-    if !lines.iter().any(|l| is_board_row(l)) {
-        ""
-    } else if lines.iter().any(|l| l.chars().count() > WIDE) {
-        " class=\"board wide\""
-    } else {
-        " class=\"board\""
-    }
-}
-
-/// Lines longer than this (in characters) are wide on a phone: a 17x17
-/// board's rows and up.
-const WIDE: usize = 40;
-
-/// The picture as a figure of its own, scaled to the reader's width,
-/// with its caption.
-fn img(p: &Picture<'_>) -> String {
-    let caption = match p.caption.trim() {
-        "" => String::new(),
-        words => format!("\n<figcaption>{}</figcaption>", escape(words)),
-    };
-    format!(
-        "<figure class=\"board\"><img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\">\
-         {caption}</figure>\n",
-        escape(&p.src),
-        escape(p.alt),
-        p.width,
-        p.height
     )
 }
 
@@ -339,22 +270,6 @@ fn lines_html(lines: &[&str], width: Option<usize>) -> String {
 fn was_wrapped(line: &str, next: &str, width: usize) -> bool {
     let first = next.split_whitespace().next().unwrap_or_default();
     line.chars().count() + 1 + first.chars().count() > width
-}
-
-/// `text` with the five HTML special characters escaped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -341,17 +341,23 @@ fn a_19x19_mail_with_its_picture_is_under_60_kb() {
     assert!(size < 60_000, "{size} bytes");
 }
 
-/// Bob's letter after alice's fifth move in a `size` game, with the
-/// picture unless bob said `images off`.
-fn letter_of_size(size: u32, images: bool) -> Row {
+/// Bob's letter after alice's last move in a `size` game (five moves,
+/// then two passes when `scored`), with the picture unless bob said
+/// `images off`.
+fn letter_of_size(size: u32, images: bool, scored: bool) -> Row {
     let h = harness();
     h.game_new("alice", "bob", size);
     if !images {
         send(&h, BOB, "images off", 0.0);
     }
-    for (i, point) in ["D4", "Q16", "Q4", "D16", "K10"].iter().enumerate() {
+    let mut moves = vec!["move game1 D4", "move game1 Q16", "move game1 Q4"];
+    moves.extend(["move game1 D16", "move game1 K10"]);
+    if scored {
+        moves.extend(["pass game1", "pass game1"]);
+    }
+    for (i, line) in moves.iter().enumerate() {
         let from = if i % 2 == 0 { ALICE } else { BOB };
-        send(&h, from, &format!("move game1 {point}"), 1.0 + i as f64);
+        send(&h, from, line, 1.0 + i as f64);
     }
     last_to(&h, BOB, "your-move")
 }
@@ -399,11 +405,14 @@ fn fits(letter: &Row, name: &str, pictures: usize) {
 #[ignore = "needs /usr/bin/chromium, which .ci/run installs"]
 fn big_boards_fit_a_phone_and_a_desktop_in_a_browser() {
     for size in [19, 25] {
-        fits(&letter_of_size(size, true), &format!("{size}x{size}"), 1);
+        let name = format!("{size}x{size}");
+        fits(&letter_of_size(size, true, false), &name, 1);
         fits(
-            &letter_of_size(size, false),
-            &format!("{size}x{size}-text"),
+            &letter_of_size(size, false, false),
+            &format!("{name}-text"),
             0,
         );
     }
+    fits(&letter_of_size(19, true, true), "19x19-scored", 1);
+    fits(&letter_of_size(19, false, true), "19x19-scored-text", 0);
 }
