@@ -71,7 +71,9 @@ pub(crate) fn enqueue(
     {
         scoring::note_mail(conn, &mail.message_id, game, count)?;
     }
-    let boards = pictures::boards(conn, settings, &mail, about)?;
+    let shown = pictures::shown(conn, settings, &mail, about)?;
+    mail.laid_out.extend(shown.laid_out);
+    let boards = shown.boards;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,

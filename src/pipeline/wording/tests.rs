@@ -435,8 +435,31 @@ fn conditional_words(p: &mut Page) {
 
 fn other_words(p: &mut Page) {
     p.show("board::to_move", board::to_move(Color::Black, "alice"));
-    p.show("board::picture_alt", board::picture_alt("game12", 34));
-    p.show("board::picture_alt(0)", board::picture_alt("game12", 0));
+    let mut picture = crate::render::Picture::new(crate::go::Position::empty(
+        crate::go::BoardSize::new(9).unwrap(),
+    ));
+    p.show(
+        "board::picture_alt(0)",
+        board::picture_alt("game12", 0, &picture),
+    );
+    for (at, c) in [
+        ("C3", Color::Black),
+        ("E5", Color::Black),
+        ("D4", Color::White),
+    ] {
+        picture.position.set(at.parse().unwrap(), Some(c));
+    }
+    picture.last = Some("E5".parse().unwrap());
+    p.show(
+        "board::picture_alt",
+        board::picture_alt("game12", 3, &picture),
+    );
+    picture.dead = vec!["D4".parse().unwrap()];
+    p.show(
+        "board::picture_alt(dead)",
+        board::picture_alt("game12", 3, &picture),
+    );
+    p.show("board::picture_caption", board::picture_caption(&picture));
     let mv = Move::Play(Point::new(2, 2));
     p.show("board::played", board::played(Color::White, mv));
     p.show(

@@ -296,7 +296,10 @@ fn the_board_is_copied_verbatim() {
         }
         assert!(text.contains(BOARD), "{name}:\n{text}");
         let html = checked_html(&text);
-        let pre = format!("<pre>{}</pre>", alternative::escape(BOARD.trim_end()));
+        let pre = format!(
+            "<pre class=\"board\">{}</pre>",
+            alternative::escape(BOARD.trim_end())
+        );
         assert!(html.contains(&pre), "{name}:\n{html}");
     }
 }
