@@ -316,6 +316,7 @@ mod tests {
             shows: board,
             alt: "Board of game1",
             caption: "",
+            letters: "",
             width: 100,
             height: 100,
         };

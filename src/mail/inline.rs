@@ -22,6 +22,9 @@ pub struct InlineImage {
     pub alt: String,
     /// The caption shown under it: how to read it.
     pub caption: String,
+    /// The label of the same board drawn in letters, folded under the
+    /// picture (`<details>`); empty for none.
+    pub letters: String,
     /// Its file name, e.g. `game42.png`.
     pub filename: String,
     /// Its width in pixels.

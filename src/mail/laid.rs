@@ -19,6 +19,10 @@ pub struct Picture<'a> {
     pub alt: &'a str,
     /// The caption under it (how to read it); none when empty.
     pub caption: &'a str,
+    /// The label of the text board folded under it (`<details>`), so the
+    /// HTML still holds the board's rows as lines, for a reader that wants
+    /// to copy a point or cannot see pictures; none when empty.
+    pub letters: &'a str,
     /// Its width in pixels.
     pub width: u32,
     /// Its height in pixels.
@@ -40,7 +44,7 @@ pub(crate) fn laid(lines: &[&str], pictures: &[Picture<'_>], shown: &mut [bool])
     match (0..pictures.len()).find(|&i| !shown[i] && depicts(&pictures[i])) {
         Some(i) => {
             shown[i] = true;
-            img(&pictures[i])
+            img(&pictures[i]) + &folded(&pictures[i], lines)
         }
         None => block(lines),
     }
@@ -136,6 +140,19 @@ fn img(p: &Picture<'_>) -> String {
         p.width,
         p.height
     )
+}
+
+/// The board's text under its picture, folded away: the picture is the
+/// board the reader sees, once; the rows stay lines of a `<pre>`.
+fn folded(p: &Picture<'_>, lines: &[&str]) -> String {
+    match p.letters.trim() {
+        "" => String::new(),
+        label => format!(
+            "<details class=\"board\"><summary>{}</summary>\n{}</details>\n",
+            escape(label),
+            block(lines).trim_end()
+        ),
+    }
 }
 
 /// `text` with the five HTML special characters escaped.

@@ -351,6 +351,7 @@ fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
             shows: &i.shows,
             alt: &i.alt,
             caption: &i.caption,
+            letters: &i.letters,
             width: i.width,
             height: i.height,
         })

@@ -32,6 +32,8 @@ pub(crate) struct Board {
     pub(crate) alt: String,
     /// The caption under it: how to read it.
     pub(crate) caption: String,
+    /// The label of the text board folded under it.
+    pub(crate) letters: String,
     /// Its file name, e.g. `game42.png`.
     pub(crate) filename: String,
 }
@@ -86,6 +88,7 @@ impl Gallery {
             shows: board.shows,
             alt: board.alt,
             caption: board.caption,
+            letters: board.letters,
             filename: board.filename,
             width: png.width,
             height: png.height,
@@ -134,6 +137,7 @@ mod tests {
             shows: "   A B".into(),
             alt: "The board".into(),
             caption: "How to read it.".into(),
+            letters: "The board in letters".into(),
             filename: format!("game{game}.png"),
         }
     }

@@ -153,6 +153,7 @@ fn board(
     Ok(Some(Board {
         alt: words::picture_alt(&g.id.to_string(), g.game.move_number(), &picture),
         caption: words::picture_caption(&picture),
+        letters: words::picture_letters(),
         picture,
         game: g.id.get(),
         domain: settings.domain().to_owned(),

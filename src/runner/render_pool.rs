@@ -358,6 +358,7 @@ mod tests {
             shows: ". . .".into(),
             alt: "The board".into(),
             caption: "How to read it.".into(),
+            letters: "The board in letters".into(),
             filename: "game1.png".into(),
         };
         Unpainted {

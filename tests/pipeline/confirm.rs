@@ -49,7 +49,11 @@ fn with_confirmations_off_a_done_mail_draws_no_reply_and_a_refusal_does() {
     let shown = send(&h, ALICE, "board game1");
     assert_eq!(to(&shown, ALICE), ["reply"], "a question is answered");
     let listed = send(&h, ALICE, "Address");
-    assert_eq!(to(&listed, ALICE), ["reply"], "the address list is answered");
+    assert_eq!(
+        to(&listed, ALICE),
+        ["reply"],
+        "the address list is answered"
+    );
     let said = send(&h, ALICE, "say game1 hello");
     assert_eq!(to(&said, ALICE), Vec::<String>::new());
     assert_eq!(to(&said, BOB), ["say"]);

@@ -69,7 +69,8 @@ fn rows_in_pre(row: &Row, size: usize, what: &str) {
 }
 
 /// Checks a mail with the picture: one `<img>` naming an image part, and
-/// no row of the text board in the HTML.
+/// the rows of the text board only folded under it (`<details>`), each a
+/// line of a `<pre>`: the reader sees the board once.
 fn picture_in_place(row: &Row, size: usize, what: &str) {
     let html = row.mail.html.as_deref().expect("an HTML part");
     assert!(problems(html).is_empty(), "{what}: {:?}", problems(html));
@@ -80,10 +81,21 @@ fn picture_in_place(row: &Row, size: usize, what: &str) {
         .and_then(|s| s.strip_prefix("cid:"))
         .expect("a cid: src");
     assert!(image_ids(row).iter().any(|id| id == cid), "{what}: {cid}");
-    let body = &elements(html, "body")[0].1;
+    let folded: Vec<String> = elements(html, "details").into_iter().map(|d| d.1).collect();
+    assert_eq!(folded.len(), 1, "{what}: the letters folded once\n{html}");
+    let pres: Vec<String> = elements(html, "pre").into_iter().map(|p| p.1).collect();
     for r in board_rows(row, size) {
-        assert!(!body.contains(r.trim()), "{what}: {r:?} shown too\n{html}");
+        let r = r.trim_end();
+        assert!(
+            folded[0].contains(r),
+            "{what}: {r:?} outside the fold\n{html}"
+        );
+        let line = pres.iter().any(|p| p.lines().any(|l| l.trim_end() == r));
+        assert!(line, "{what}: row {r:?} is not a line of a <pre>\n{html}");
     }
+    let body = &elements(html, "body")[0].1;
+    let first = board_rows(row, size)[1].trim_end().to_string();
+    assert_eq!(body.matches(&first).count(), 1, "{what}: {first:?} twice");
 }
 
 /// Checks that the count of a scored board is in a `<pre>`, a line each.

@@ -231,7 +231,15 @@ fn a_move_reply_shows_the_board_once_as_its_picture() {
     assert!(images[0].png.starts_with(b"\x89PNG"), "a PNG");
     let html = reply.mail.html.as_deref().unwrap();
     assert!(html.contains("<img src=\"cid:"), "an <img>: {html}");
-    assert!(!html.contains("<pre"), "no text board beside it: {html}");
+    let folded = html
+        .split("<details class=\"board\">")
+        .nth(1)
+        .unwrap_or_default();
+    assert_eq!(html.matches("<pre").count(), 1, "one text board: {html}");
+    assert!(
+        folded.contains("<pre class=\"board\">") && folded.contains("</pre></details>"),
+        "the text board only folded under the picture: {html}"
+    );
     assert!(reply.mail.text.contains("(X)"), "the text part keeps it");
     let alt = "alt=\"The board of game1 after move 1, 9x9: Black stones at E5, no white stones; \
                the last stone played is E5.\"";
@@ -319,7 +327,8 @@ fn an_earlier_board_in_a_transcript_gets_no_picture() {
     // Any board the text shows besides (an earlier one) stays text.
     let boards = reply.mail.text.matches("    A B C D E F G H J\n").count() / 2;
     let pres = html.matches("<pre class=\"board\">").count();
-    assert_eq!(pres + 1, boards, "{html}");
+    let folded = html.matches("<details class=\"board\">").count();
+    assert_eq!(pres - folded + 1, boards, "{html}");
 }
 
 #[test]

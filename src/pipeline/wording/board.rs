@@ -56,11 +56,15 @@ pub(crate) fn picture_caption(picture: &Picture) -> String {
          that the player to move may not retake at once; on a scored board, small squares mark \
          each side's territory and the stones marked dead are drawn faded. The columns are \
          lettered A to {last} (there is no I) and the rows numbered 1 to {size} from the \
-         bottom: a command writes a point as its column's letter and its row's number. The text \
-         version of this \
-         mail draws the same board in letters; to get your mail without pictures, send: \
-         images off"
+         bottom: a command writes a point as its column's letter and its row's number. The same \
+         board is drawn in letters below the picture (open it to copy a point), and in the \
+         text version of this mail; to get your mail without pictures, send: images off"
     )
+}
+
+/// The label of the board drawn in letters, folded under its picture.
+pub(crate) fn picture_letters() -> String {
+    "The same board in letters".to_string()
 }
 
 /// Who is to move, e.g. `Black (alice)`.

@@ -460,6 +460,7 @@ fn other_words(p: &mut Page) {
         board::picture_alt("game12", 3, &picture),
     );
     p.show("board::picture_caption", board::picture_caption(&picture));
+    p.show("board::picture_letters", board::picture_letters());
     let mv = Move::Play(Point::new(2, 2));
     p.show("board::played", board::played(Color::White, mv));
     p.show(
