@@ -245,7 +245,7 @@ fn a_move_reply_shows_the_board_once_as_its_picture() {
                the last stone played is E5.\"";
     assert!(html.contains(alt), "{html}");
     assert!(
-        html.contains("<figcaption>How to read the picture"),
+        html.contains("<figcaption>A ring marks the last stone played"),
         "{html}"
     );
 }

@@ -52,13 +52,10 @@ pub(crate) fn picture_caption(picture: &Picture) -> String {
         .get(usize::from(size) - 1)
         .map_or('?', |&b| char::from(b));
     format!(
-        "How to read the picture: a ring marks the last stone played, and a square a ko point \
-         that the player to move may not retake at once; on a scored board, small squares mark \
-         each side's territory and the stones marked dead are drawn faded. The columns are \
-         lettered A to {last} (there is no I) and the rows numbered 1 to {size} from the \
-         bottom: a command writes a point as its column's letter and its row's number. The same \
-         board is drawn in letters below the picture (open it to copy a point), and in the \
-         text version of this mail; to get your mail without pictures, send: images off"
+        "A ring marks the last stone played, a square a ko point the player to move may not \
+         retake at once; on a scored board, small squares mark territory and dead stones are \
+         faded. Columns A to {last} (no I), rows 1 to {size} from the bottom: a point is its \
+         column's letter and row's number. To get your mail without pictures, send: images off"
     )
 }
 
