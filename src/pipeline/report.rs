@@ -68,6 +68,9 @@ pub(crate) struct Notice {
     /// What the opponent's conditional moves did about it, when they had
     /// some in this game.
     pub(crate) conditional: Option<Fired>,
+    /// The move the opponent had asked to take back (`undo`), when this
+    /// change answered the request by playing on instead of agreeing.
+    pub(crate) undo_closed: Option<u32>,
 }
 
 /// What a player's conditional moves did when the opponent moved.

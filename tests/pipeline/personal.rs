@@ -74,7 +74,7 @@ fn undo_takes_back_a_capture_exactly() {
     );
     assert_eq!(
         asked[0].mail.text.lines().next(),
-        Some("alice asks to take back move 7.")
+        Some("alice asks to take back move 7 (Black E7) in game1.")
     );
     insta::assert_snapshot!("undo-request.txt", body(&asked[0]));
     insta::assert_snapshot!("undo-request.html", html(&asked[0]));

@@ -125,7 +125,7 @@ pub(crate) fn challenge_sent(
     expires: DateTime<Utc>,
 ) -> String {
     format!(
-        "Challenge {id} sent to {them}: {}.\n{colors}\nThey have until {} to accept; when they do, \
+        "You challenged {them}: {id} waits for their answer. Terms: {}.\n{colors}\nThey have until {} to accept; when they do, \
          you get the first board. To withdraw the challenge, send: decline {id}",
         terms.join(", "),
         minute(expires),
@@ -134,7 +134,7 @@ pub(crate) fn challenge_sent(
 
 /// The Subject of the challenge letter.
 pub(crate) fn challenge_subject(id: GameId, challenger: &str) -> String {
-    format!("[{id}] {challenger} challenges you to a game of Go")
+    format!("[{id}] {challenger} challenges you to a game of Go ({id}): accept or decline")
 }
 
 /// `no-such-challenge`: nothing is numbered `number`.

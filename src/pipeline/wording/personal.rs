@@ -171,22 +171,43 @@ pub(crate) fn cannot_take_back(number: u32, id: GameId) -> String {
     format!("move {number} in {id} cannot be taken back")
 }
 
-/// The Subject of the request to the opponent.
-pub(crate) fn undo_asked_subject(id: GameId, asker: &str, number: u32) -> String {
-    format!("[{id}] {asker} asks to take back move {number}")
+/// The Subject (news line) of the request to the opponent: `asker` asks
+/// to take back move `number` (`move_text`).
+pub(crate) fn undo_asked_subject(id: GameId, asker: &str, number: u32, move_text: &str) -> String {
+    format!("[{id}] {asker} asks to take back move {number} ({move_text}) in {id}")
 }
 
 /// What the player who asks reads.
 pub(crate) fn undo_asked(other: &str, number: u32, move_text: &str, id: GameId) -> String {
     format!(
-        "You asked {other} to let you take back move {number} ({move_text}) in {id}. \
-         If they agree, you will get a mail and it will be your move again."
+        "You asked {other} to take back move {number} ({move_text}) in {id}; the board is \
+         unchanged until {other} agrees. If they do, you will get a mail and it will be your \
+         move again."
     )
 }
 
-/// The Subject of the letter to the asker once `other` agreed.
-pub(crate) fn undo_done_subject(id: GameId, other: &str, number: u32) -> String {
-    format!("[{id}] {other} agreed: move {number} is taken back")
+/// The Subject (news line) of the letter to the asker once `other`
+/// agreed: their move is due by `deadline`.
+pub(crate) fn undo_done_subject(
+    id: GameId,
+    other: &str,
+    (number, move_text): (u32, &str),
+    deadline: Option<&str>,
+) -> String {
+    let due = deadline.map(|d| format!(", due {d}")).unwrap_or_default();
+    format!(
+        "[{id}] {other} agreed to take back move {number} ({move_text}) in {id}: \
+         your move again{due}"
+    )
+}
+
+/// To the player who asked to take back move `number` in `id`: `other`
+/// played on instead of agreeing, which refuses the request.
+pub(crate) fn undo_refused(id: GameId, other: &str, number: u32) -> String {
+    format!(
+        "{other} did not agree to take back your move {number} in {id}: they played on, \
+         so your request is closed and the board stands."
+    )
 }
 
 /// What the player who agrees reads.
