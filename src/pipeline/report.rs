@@ -178,6 +178,9 @@ pub(crate) struct Report {
     pub(crate) thread: Option<GameId>,
     /// What became of the words of a mail without commands.
     pub(crate) chat: Option<Chat>,
+    /// For a mail whose only words look like a command ("I resign"):
+    /// the exact command to send, in a sentence.
+    pub(crate) hint: Option<String>,
     /// Recorded but not answered: the sender was told already (a paused
     /// password check answers the first refused mail of its hour only).
     pub(crate) unanswered: bool,

@@ -19,6 +19,7 @@ mod ko;
 mod lifecycle;
 mod lifecycle_estimate;
 mod lifecycle_scoring;
+mod lookalike;
 mod loops;
 mod move_news;
 mod newcomers;

@@ -11,10 +11,11 @@ use super::cmd::Cmd;
 use super::conditional;
 use super::gate::Gate;
 use super::kept_words;
+use super::lookalike;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, CommandLine, Parsed, reply_code};
+use crate::mail::command::{Command, CommandLine, Parsed, looks_like, reply_code};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
@@ -50,8 +51,14 @@ pub(crate) fn run_all(
     );
     let lines = run_lines(&c, &gate, &parsed.commands)?;
     let thread = chat::answered_game(conn, msg.mail)?;
-    let chat = match parsed.commands.is_empty() {
-        true => chat::words_only(&c, &gate, msg.mail, thread, &parsed.comment)?,
+    let only_words = parsed.commands.is_empty();
+    let hint = match looks_like(&parsed.comment).filter(|_| only_words) {
+        Some(meant) => Some(lookalike::hint(&c, msg.mail, thread, meant)?),
+        None => None,
+    };
+    let note = hint.as_ref().map(|h| h.note.as_str());
+    let chat = match only_words {
+        true => chat::words_only(&c, &gate, (msg.mail, thread), &parsed.comment, note)?,
         false => None,
     };
     Ok(Report {
@@ -60,6 +67,7 @@ pub(crate) fn run_all(
         comment: parsed.comment.clone(),
         thread,
         chat,
+        hint: hint.map(|h| h.send),
         unanswered: false,
     })
 }

@@ -103,8 +103,12 @@ fn deadline(q: &Queue<'_, '_>, id: GameId) -> Result<Option<String>, PipelineErr
     Ok(clock::of_game(q.conn, id)?.map(|(d, _)| minute(d)))
 }
 
-/// The news of a mail without commands: where its words went.
+/// The news of a mail without commands: the command its words look like,
+/// else where its words went.
 fn chat_news(report: &Report) -> String {
+    if let Some(hint) = &report.hint {
+        return hint.clone();
+    }
     match &report.chat {
         Some(Chat::Sent { to, game, .. }) => words::words_sent(to, *game),
         _ if !report.comment.is_empty() => words::words_nowhere().to_string(),

@@ -147,3 +147,29 @@ pub(crate) fn account_token_needed(local: &str) -> String {
          reply to any mail this server sent you and keep the address it replies to"
     )
 }
+
+/// To the sender of words that look like `keyword` (`resign`): the exact
+/// command to send for `game`, or with GAME when no one game is meant.
+pub(crate) fn send_instead(keyword: &str, game: Option<GameId>) -> String {
+    let (verb, at) = match keyword {
+        "undo" => ("take back your move", " in"),
+        "pass" => ("pass", " in"),
+        k => (k, ""),
+    };
+    match game {
+        Some(id) => format!("To {verb}{at} {id}, send: {keyword} {id}"),
+        None => format!("To {verb}, send: {keyword} GAME, with your game's name for GAME"),
+    }
+}
+
+/// Beside words that look like `keyword`, forwarded to the opponent: what
+/// they are not.
+pub(crate) fn not_a_command(keyword: &str) -> &'static str {
+    match keyword {
+        "resign" => "the game goes on: this is not a resignation",
+        "pass" => "the game goes on: this is not a pass",
+        "undo" => "no move is taken back: this is not an undo request",
+        "accept" => "the challenge is still open: words alone do not accept it",
+        _ => "the challenge is still open: words alone do not decline it",
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::fixtures::{Page, id, stones};
 use crate::go::{Color, GameResult, Move, Point};
-use crate::pipeline::wording::{news as w, personal};
+use crate::pipeline::wording::{news as w, personal, play};
 
 /// Adds every news line to `p`.
 pub(super) fn news_words(p: &mut Page) {
@@ -52,6 +52,17 @@ pub(super) fn news_words(p: &mut Page) {
     p.show("news::words_sent", w::words_sent("bob", id()));
     p.show("news::words_nowhere", w::words_nowhere());
     p.show("news::nothing_read", w::nothing_read());
+    for k in ["resign", "pass", "accept", "decline", "undo"] {
+        p.show(
+            &format!("play::send_instead({k})"),
+            play::send_instead(k, Some(id())),
+        );
+        p.show(&format!("play::not_a_command({k})"), play::not_a_command(k));
+    }
+    p.show(
+        "play::send_instead(no game)",
+        play::send_instead("resign", None),
+    );
     let refused = personal::undo_refused(id(), "bob", 41);
     p.show("personal::undo_refused", refused);
 }
