@@ -22,11 +22,14 @@ fn home() -> PbmgoHome {
     h
 }
 
-/// The first line of the last reply to `to`.
+/// The first paragraph of the last reply to `to` (its news), unwrapped.
 fn first_line(h: &PbmgoHome, to: &str) -> String {
     let mut replies = h.sent_to(to).into_iter().filter(|m| m.kind() == "reply");
-    let reply = replies.next_back().unwrap_or_else(|| panic!("no reply to {to}"));
-    reply.text.lines().next().unwrap_or_default().to_string()
+    let reply = replies
+        .next_back()
+        .unwrap_or_else(|| panic!("no reply to {to}"));
+    let first = reply.text.split("\n\n").next().unwrap_or_default();
+    first.replace('\n', " ")
 }
 
 #[test]
@@ -94,4 +97,36 @@ fn a_conversation_that_says_pass_is_only_words() {
     assert_eq!(first_line(&h, ALICE), "Your words went to bob in game1.");
     let note = h.sent_to(BOB).pop().unwrap().flat();
     assert!(!note.contains("this is not"), "{note}");
+}
+
+#[test]
+fn a_bare_point_answering_no_game_suggests_the_game_to_move() {
+    let h = home();
+    h.drop_mail(&mail(ALICE, "my move", "q14").bytes());
+    h.poll();
+    assert_eq!(
+        first_line(&h, ALICE),
+        "Did you mean: move game1 q14? It is your move in game1, and your mail named no game."
+    );
+    assert!(h.moves("game1").is_empty(), "nothing is played");
+}
+
+#[test]
+fn a_move_in_a_finished_game_suggests_the_game_to_move() {
+    let h = home();
+    h.game_at(2, 9, &[], "bob", "alice");
+    h.drop_mail(&mail(BOB, "over", "resign game2").bytes());
+    h.poll();
+    // alice won game2 and is to move in game1 only.
+    h.drop_mail(&mail(ALICE, "Re: [game2] bob vs alice, 9x9", "q14").bytes());
+    h.poll();
+    let reply = h.sent_to(ALICE).pop().unwrap();
+    assert_eq!(reply.rejected(), ["game-over"]);
+    assert!(
+        reply
+            .flat()
+            .contains("did you mean: move game1 q14? It is your move in game1"),
+        "{}",
+        reply.text
+    );
 }

@@ -37,7 +37,7 @@ pub use body::{
     parse_mail, parse_reply, parse_reply_in,
 };
 pub use error::{CommandError, reply_code};
-pub use line::parse_command;
+pub use line::{bare_point, parse_command};
 pub use lookalike::{Lookalike, looks_like};
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use own::{MIN_RUN, OwnWords};

@@ -15,7 +15,7 @@ use super::lookalike;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, CommandLine, Parsed, looks_like, reply_code};
+use crate::mail::command::{Command, CommandLine, Parsed, bare_point, looks_like, reply_code};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
@@ -57,6 +57,11 @@ pub(crate) fn run_all(
         None => None,
     };
     let note = hint.as_ref().map(|h| h.note.as_str());
+    let point = bare_point(&parsed.comment).filter(|_| only_words && thread.is_none());
+    let point_hint = match point {
+        Some(p) => lookalike::point_hint(&c, p)?,
+        None => None,
+    };
     let chat = match only_words {
         true => chat::words_only(&c, &gate, (msg.mail, thread), &parsed.comment, note)?,
         false => None,
@@ -67,7 +72,7 @@ pub(crate) fn run_all(
         comment: parsed.comment.clone(),
         thread,
         chat,
-        hint: hint.map(|h| h.send),
+        hint: hint.map(|h| h.send).or(point_hint),
         unanswered: false,
     })
 }
@@ -93,10 +98,13 @@ fn run_lines(
 
 /// Runs one command line: what it did, or why it was refused.
 fn run_line(c: &Cmd<'_>, gate: &Gate<'_>, line: &CommandLine) -> Result<LineResult, PipelineError> {
-    let result = match &line.parsed {
+    let mut result = match &line.parsed {
         Ok(cmd) => settle(gated(c, gate, cmd))?,
         Err(e) => Err(reject(command_code(e.code()), e.to_string())),
     };
+    if let (Err(r), Ok(cmd)) = (&mut result, &line.parsed) {
+        lookalike::redirect(c, cmd, r)?;
+    }
     Ok(LineResult::new(line.text.clone(), result))
 }
 

@@ -3,13 +3,16 @@
 //! for the game (or challenge) the command parser would take — the one
 //! the mail answers, else the sender's only one — and the note that goes
 //! with the words to the opponent, who must not think the game is over.
+//! Also a move that reaches no game (a bare point answering no game, a
+//! move in a game that is over): the same point in the one game where it
+//! is the sender's move, when there is exactly one.
 
 use super::challenge_words::answered_challenge;
 use super::cmd::Cmd;
-use crate::go::Phase;
-use crate::mail::command::Lookalike;
+use crate::go::{Phase, Point};
+use crate::mail::command::{Command, Lookalike};
 use crate::mail::inbound::InboundMail;
-use crate::pipeline::error::PipelineError;
+use crate::pipeline::error::{PipelineError, Rejection};
 use crate::pipeline::wording::play as words;
 use crate::store::challenges::{self, Status};
 use crate::store::games::{self, GameId};
@@ -78,4 +81,36 @@ fn challenge_for(c: &Cmd<'_>, mail: &InboundMail) -> Result<Option<GameId>, Pipe
         [one] => Some(*one),
         _ => None,
     })
+}
+
+/// The one game where it is the sender's move, if there is exactly one.
+fn only_turn(c: &Cmd<'_>) -> Result<Option<GameId>, PipelineError> {
+    Ok(
+        match listing::to_move_for(c.conn, c.player.id)?.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        },
+    )
+}
+
+/// The hint for a mail whose words are only a bare `point` (it answered
+/// no game): the move in the sender's one game to move, if any.
+pub(super) fn point_hint(c: &Cmd<'_>, point: Point) -> Result<Option<String>, PipelineError> {
+    Ok(only_turn(c)?.map(|id| words::did_you_mean_move(id, point)))
+}
+
+/// Adds to `r`, the refusal of `cmd` as a move in a game over or being
+/// scored, the same point in the sender's one game to move.
+pub(super) fn redirect(c: &Cmd<'_>, cmd: &Command, r: &mut Rejection) -> Result<(), PipelineError> {
+    let Command::Move { game, point, .. } = cmd else {
+        return Ok(());
+    };
+    if r.code != "game-over" {
+        return Ok(());
+    }
+    let other = only_turn(c)?.filter(|id| u64::try_from(id.get()).ok() != Some(game.0));
+    if let Some(id) = other {
+        r.reason = words::over_did_you_mean(&r.reason, id, *point);
+    }
+    Ok(())
 }

@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use super::board::time_left;
-use crate::go::{Color, GameResult, Phase};
+use crate::go::{Color, GameResult, Phase, Point};
 use crate::pipeline::words::minute;
 use crate::store::GameId;
 use crate::store::listing::GameSummary;
@@ -172,4 +172,21 @@ pub(crate) fn not_a_command(keyword: &str) -> &'static str {
         "accept" => "the challenge is still open: words alone do not accept it",
         _ => "the challenge is still open: words alone do not decline it",
     }
+}
+
+/// A bare `point` that reached no game: the move the sender may have
+/// meant, in `id`, the one game where it is their move.
+pub(crate) fn did_you_mean_move(id: GameId, point: Point) -> String {
+    let point = point.to_string().to_lowercase();
+    format!(
+        "Did you mean: move {id} {point}? It is your move in {id}, and your mail named \
+         no game"
+    )
+}
+
+/// A move refused (`why`) because its game is over or being scored: the
+/// same point in `id`, the one game where it is the sender's move.
+pub(crate) fn over_did_you_mean(why: &str, id: GameId, point: Point) -> String {
+    let point = point.to_string().to_lowercase();
+    format!("{why}; did you mean: move {id} {point}? It is your move in {id}")
 }
