@@ -33,4 +33,5 @@ mod smtp;
 mod stale_done;
 mod threads;
 mod tokens;
+mod vacation_shown;
 mod words;

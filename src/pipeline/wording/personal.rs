@@ -37,6 +37,16 @@ pub(crate) fn vacation_started(days: u32, until: DateTime<Utc>, left: u32) -> St
     )
 }
 
+/// To the opponent in game `id` of `name`, who went on vacation until
+/// `until`: the news (first sentence), then what it means for the clock.
+pub(crate) fn away_until(id: GameId, name: &str, until: DateTime<Utc>) -> String {
+    format!(
+        "{name} is on vacation until {}: the clock of {id} is paused while it is {name}'s \
+         move. Your own moves are due as usual; {name} may still answer before then.",
+        minute(until)
+    )
+}
+
 /// What the player reads after `vacation off`, with `back` days returned.
 pub(crate) fn welcome_back(back: u32) -> String {
     format!(

@@ -1,9 +1,9 @@
 //! The news lines of the wording snapshot: every first line a mail about
 //! a game can open with.
 
-use super::fixtures::{Page, id, stones};
+use super::fixtures::{Page, at, id, stones};
 use crate::go::{Color, GameResult, Move, Point};
-use crate::pipeline::wording::{news as w, personal, play};
+use crate::pipeline::wording::{board, news as w, personal, play};
 
 /// Adds every news line to `p`.
 pub(super) fn news_words(p: &mut Page) {
@@ -63,6 +63,11 @@ pub(super) fn news_words(p: &mut Page) {
         "play::send_instead(no game)",
         play::send_instead("resign", None),
     );
+    let away = personal::away_until(id(), "bob", at(29, 12));
+    p.show("personal::away_until", away);
+    let paused =
+        board::paused_clock_line("White (bob)", at(29, 12), at(30, 12), ("Black (alice)", 3));
+    p.show("board::paused_clock_line", paused);
     let refused = personal::undo_refused(id(), "bob", 41);
     p.show("personal::undo_refused", refused);
 }
