@@ -9,6 +9,7 @@ mod clients_more;
 mod clocks;
 mod conditionals;
 mod deferred;
+mod first_lines;
 mod floods;
 mod game;
 mod game_thread;
