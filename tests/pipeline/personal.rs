@@ -161,7 +161,7 @@ fn say_mails_the_opponent() {
     );
     assert_eq!(
         said[0].mail.text.lines().next(),
-        Some("A message from alice.")
+        Some("alice wrote in game1: \"Good luck, and have fun!\"")
     );
     insta::assert_snapshot!("say.txt", body(&said[0]));
     insta::assert_snapshot!("say.html", html(&said[0]));

@@ -48,7 +48,7 @@ pub(super) fn words_letter(
     Ok(Letter {
         to: to.clone(),
         kind: "say",
-        subject: words::say_subject(id, &c.player.name),
+        subject: words::say_subject(id, &c.player.name, &lines.join(" ")),
         text: c.env.templates.render("words-letter.txt", &ctx)?,
         game: (!challenge).then_some(id),
         attachments: Vec::new(),

@@ -9,7 +9,6 @@ use crate::mail::templates::{ChallengeClosedCtx, GameLetterCtx, Templates};
 use crate::pipeline::context::Env;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::letters::Letter;
-use crate::pipeline::wording::challenge as words;
 use crate::store::StoredGame;
 use crate::store::challenges::Challenge;
 use crate::store::players::PlayerRef;
@@ -79,18 +78,37 @@ pub(crate) fn closed_letter_with(
     to: &PlayerRef,
     what: String,
 ) -> Result<Letter, PipelineError> {
+    let (news, rest) = news_first(vec![what]);
     let ctx = ChallengeClosedCtx {
         game: c.id.to_string(),
-        what,
+        what: rest.join("\n\n"),
     };
     Ok(Letter {
         to: to.clone(),
         kind: "challenge-closed",
-        subject: words::closed_subject(c.id),
+        subject: format!("[{}] {news}", c.id),
         text: templates.render("challenge-closed.txt", &ctx)?,
         game: Some(c.id),
         attachments: Vec::new(),
         essential: false,
         brief: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::news_first;
+
+    #[test]
+    fn the_first_sentence_is_the_news_and_is_not_said_again() {
+        let intro = vec!["bob accepted: game1 has begun. You play Black.".to_string()];
+        let (news, rest) = news_first(intro);
+        assert_eq!(news, "bob accepted: game1 has begun");
+        assert_eq!(rest, ["You play Black."]);
+        let (news, rest) = news_first(vec!["bob declined game1.".into(), "More.".into()]);
+        assert_eq!(
+            (news.as_str(), rest),
+            ("bob declined game1", vec!["More.".to_string()])
+        );
+    }
 }

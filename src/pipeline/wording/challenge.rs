@@ -212,11 +212,6 @@ pub(crate) fn expired_letter(
     )
 }
 
-/// The Subject of the letter that a challenge is off.
-pub(crate) fn closed_subject(id: GameId) -> String {
-    format!("[{id}] The challenge is off")
-}
-
 /// The open challenges of the `games` listing, for player `me`.
 pub(crate) fn challenges_list(open: &[Challenge], me: i64) -> String {
     let lines: String = open.iter().map(|c| challenge_line(c, me)).collect();

@@ -132,8 +132,15 @@ pub(crate) fn password_paused(limit: u32) -> String {
 }
 
 /// The Subject of a `say` letter from `from`.
-pub(crate) fn say_subject(id: GameId, from: &str) -> String {
-    format!("[{id}] A message from {from}")
+pub(crate) fn say_subject(id: GameId, from: &str, words: &str) -> String {
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    let preview: String = words.chars().take(60).collect();
+    let more = if preview.len() < words.len() {
+        "..."
+    } else {
+        ""
+    };
+    format!("[{id}] {from} wrote in {id}: \"{preview}{more}\"")
 }
 
 /// What the sender of `say` reads.

@@ -156,7 +156,6 @@ fn challenge_words(p: &mut Page) {
     p.show("challenge::withdrew", w::withdrew(id(), "bob"));
     let expired = w::expired_letter(id(), "alice", "bob", at(27, 9));
     p.show("challenge::expired_letter", expired);
-    p.show("challenge::closed_subject", w::closed_subject(id()));
     let open = [
         challenge(12, (1, "alice"), (2, "bob")),
         challenge(13, (2, "bob"), (1, "alice")),
@@ -334,7 +333,16 @@ fn personal_words(p: &mut Page) {
     p.show("personal::password_removed", w::password_removed());
     p.show("personal::password_changed", w::password_changed());
     p.show("personal::bad_password", w::bad_password());
-    p.show("personal::say_subject", w::say_subject(id(), "alice"));
+    p.show(
+        "personal::say_subject",
+        w::say_subject(id(), "alice", "Good luck!"),
+    );
+    let long =
+        "I will be travelling for a while, so my moves may be slow until the end of the month.";
+    p.show(
+        "personal::say_subject(long)",
+        w::say_subject(id(), "alice", long),
+    );
     p.show("personal::message_sent", w::message_sent("bob"));
     p.show("personal::not_in_play", w::not_in_play(id()));
     p.show("personal::undo_pending", w::undo_pending(41, id(), "bob"));
