@@ -133,6 +133,8 @@ impl Server {
         transport: &dyn Transport,
         now: DateTime<Utc>,
     ) -> anyhow::Result<u32> {
+        let cap = self.settings.max_replies_per_hour;
+        runner::release_held(&mut self.store, cap, now)?;
         let sent = runner::send_due(&mut self.store, transport, self.policy, now, u32::MAX)?;
         Ok(sent.sent)
     }

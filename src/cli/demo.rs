@@ -13,7 +13,8 @@ use clap::Args;
 
 use super::context::GlobalArgs;
 use super::mailrun::{self, BATCH};
-use crate::go::{BoardSize, Game, Rules};
+use super::output::capitalized;
+use crate::go::{BoardSize, Game, Rules, render};
 use crate::runner::poll_maildir;
 use crate::store::messages::{self, Outcome};
 use crate::store::{Store, games, outbox, players};
@@ -139,6 +140,7 @@ pub(crate) fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     )?;
     show_replies(&store, &ctx.home.outbox())?;
     show_unanswered(&store)?;
+    show_boards(&store)?;
     outln!(
         "\nThe replies are .eml files in {}. Try: pbmgo --home {} game show game2",
         ctx.home.outbox().display(),
@@ -286,6 +288,31 @@ fn indent(text: &str) -> String {
         .map(|l| format!("    {l}"))
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Prints the board of each demo game as it stands after the poll.
+fn show_boards(store: &Store) -> anyhow::Result<()> {
+    for id in [1, 2] {
+        let Some(id) = games::GameId::new(id) else {
+            continue;
+        };
+        let g = games::load(store.conn(), id)?;
+        let state = match g.game.result() {
+            Some(result) => format!("over, {result}"),
+            None => format!(
+                "move {}, {} to play",
+                g.game.move_number() + 1,
+                capitalized(g.game.to_move().name())
+            ),
+        };
+        outln!(
+            "\n{id} ({} as Black, {} as White) now: {state}\n\n{}",
+            g.black.name,
+            g.white.name,
+            indent(render::render_game(&g.game).trim_end())
+        )?;
+    }
+    Ok(())
 }
 
 fn show_unanswered(store: &Store) -> anyhow::Result<()> {

@@ -51,6 +51,9 @@ pub(crate) fn completions(args: CompletionsArgs, mut cmd: clap::Command) -> anyh
 /// Runs `pbmgo man` for `cmd` (pbmgo's command tree): pbmgo(1) on stdout,
 /// or every page into `--dir`.
 pub(crate) fn man(args: ManArgs, cmd: clap::Command) -> anyhow::Result<u8> {
+    // The pages name the version alone: they are kept in docs/ and must not
+    // change with every commit.
+    let cmd = cmd.version(env!("CARGO_PKG_VERSION"));
     match args.dir {
         None => {
             let mut page = Vec::new();

@@ -113,6 +113,12 @@ fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let id = store.write(|tx| {
         let black = players::find(tx, &args.black)?.as_ref();
         let white = players::find(tx, &args.white)?.as_ref();
+        if black.id == white.id {
+            anyhow::bail!(
+                "black and white must be different players ({} is given for both)",
+                black.name
+            );
+        }
         let new = NewGame {
             black: &black,
             white: &white,

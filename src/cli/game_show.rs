@@ -273,8 +273,20 @@ fn text(stored: &StoredGame, game: &Game, at: Option<u32>, clock: &str) -> Strin
         game.prisoners(Color::White),
         boards(game.ko_list().len())
     );
-    out.insert_str(out.len() - 1, clock);
+    out.insert_str(out.len() - 1, &clock_now(clock, at, stored));
     out + &render::render_game(game)
+}
+
+/// The clock line: it is always the game's clock now, so beside an earlier
+/// position (`--at`) it says so rather than seem to belong to that position.
+fn clock_now(clock: &str, at: Option<u32>, stored: &StoredGame) -> String {
+    match (at, clock.strip_prefix("Clock: ")) {
+        (Some(_), Some(rest)) => format!(
+            "Clock now, after move {}: {rest}",
+            stored.game.move_number()
+        ),
+        _ => clock.to_string(),
+    }
 }
 
 fn boards(n: usize) -> String {

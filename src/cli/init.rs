@@ -1,5 +1,7 @@
 //! `pbmgo init`: creates the home, its mail folders, the database and a
-//! commented default config. Run again, it changes nothing and says so.
+//! commented default config, all private to the user (0700 folders, 0600
+//! files). Run again on an existing home, it takes away any group or other
+//! access it finds and says so, and otherwise changes nothing.
 
 use std::path::Path;
 
@@ -7,7 +9,7 @@ use anyhow::Context as _;
 use clap::Args;
 
 use super::context::GlobalArgs;
-use crate::home::DEFAULT_CONFIG;
+use crate::home::{DEFAULT_CONFIG, private};
 
 /// Create the home, the database and a commented default config
 #[derive(Debug, Args)]
@@ -21,6 +23,8 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         std::fs::create_dir_all(root)
             .with_context(|| format!("cannot create the home {}", root.display()))?;
         done.push(format!("Created the home {}", root.display()));
+    } else {
+        done.extend(tightened(root)?);
     }
     let config = global.config_path();
     if write_config(&config)? {
@@ -61,6 +65,21 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         outln!("{line}.")?;
     }
     Ok(0)
+}
+
+/// Takes group and other access from an existing home's files (a home
+/// made before pbmgo kept it private, or copied under umask 022); says how
+/// many it changed.
+fn tightened(root: &Path) -> anyhow::Result<Option<String>> {
+    let changed = private::tighten(root)
+        .with_context(|| format!("cannot make the home {} private", root.display()))?;
+    Ok((!changed.is_empty()).then(|| {
+        format!(
+            "Made {} files and folders of {} private to their owner (mode 0600 or 0700): others could read them",
+            changed.len(),
+            root.display()
+        )
+    }))
 }
 
 /// Writes the default config at `path` unless a file is there; returns

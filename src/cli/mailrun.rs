@@ -62,6 +62,7 @@ pub(crate) fn settings_with(
         },
         max_message_bytes: usize::try_from(c.limits.max_message_bytes).unwrap_or(usize::MAX),
         max_replies_per_hour: c.limits.max_replies_per_hour,
+        max_answers_per_hour: c.limits.max_answers_per_hour,
         unknown_sender_replies_per_day: c.limits.unknown_sender_replies_per_day,
         trust_authserv_id: Some(c.server.trust_authserv_id.clone())
             .filter(|s| !s.trim().is_empty()),
@@ -122,6 +123,7 @@ pub(crate) fn send_now(
     let password = std::env::var("PBMGO_SMTP_PASSWORD").ok();
     let transport = transport::transport_from_config(home, password)?;
     let policy = transport::retry_policy(&home.config().outbound);
+    runner::release_held(store, home.config().limits.max_replies_per_hour, now)?;
     Ok(runner::send_due(
         store,
         transport.as_ref(),

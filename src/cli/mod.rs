@@ -50,9 +50,18 @@ use clap::{CommandFactory, Parser, Subcommand};
 
 pub(crate) use output::one_line;
 
+/// What `pbmgo --version` says: the crate's version and the commit it was
+/// built from (`build.rs`).
+pub(crate) const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("PBMGO_COMMIT"),
+    ")"
+);
+
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
-#[command(name = "pbmgo", version, about, propagate_version = true)]
+#[command(name = "pbmgo", version = VERSION, about, propagate_version = true)]
 pub(crate) struct Cli {
     #[command(flatten)]
     global: context::GlobalArgs,
@@ -106,6 +115,7 @@ enum Command {
 /// Parses the command line, runs the command and returns its exit status.
 pub fn main() -> ExitCode {
     crate::store::memory::fast_allocator();
+    crate::home::private::restrict_new_files();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return exit::clap_exit(&err),

@@ -100,7 +100,10 @@ fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         return Ok(0);
     }
     if rows.is_empty() {
-        outln!("No mail in the outbox.")?;
+        match status {
+            Some(status) => outln!("No {status} mail in the outbox.")?,
+            None => outln!("No mail in the outbox.")?,
+        }
     }
     for (row, subject) in rows.iter().zip(&subjects) {
         outln!("{}", line(row, subject))?;

@@ -13,6 +13,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::context::GlobalArgs;
 use super::mailrun;
+use super::one_line;
 use super::transport::{self, SetupError};
 use crate::home::Home;
 use crate::mail::oversize;
@@ -26,6 +27,9 @@ use crate::store::outbox::RetryPolicy;
 
 /// Exit status asking the MTA to try again later (EX_TEMPFAIL).
 pub(crate) const EXIT_TEMPFAIL: u8 = 75;
+/// `poll`'s exit status when the IMAP mailbox could not be read though the
+/// Maildir was handled and the outbox sent (the unit's `SuccessExitStatus`).
+const EXIT_IMAP_FAILED: u8 = 1;
 
 /// Handle the unseen mail of the IMAP mailbox (if configured) and every
 /// message in the inbox Maildir, then send the outbox
@@ -80,10 +84,10 @@ pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         Some(t) => sent_inline + send_rest(&ctx.home, &mut store, t?.as_ref(), run.now())?,
     };
     outln!("{}", summary_line(&summary, sent))?;
-    match imap_failed {
-        Some(e) => Err(e),
-        None => Ok(0),
-    }
+    Ok(imap_failed.map_or(0, |e| {
+        eprintln!("pbmgo: {}", one_line(&e));
+        EXIT_IMAP_FAILED
+    }))
 }
 
 /// Returns the configured transport.
@@ -104,6 +108,7 @@ fn send_rest(
     now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<u32> {
     let policy = retry_policy(home);
+    runner::release_held(store, home.config().limits.max_replies_per_hour, now)?;
     Ok(runner::send_due(store, transport, policy, now, u32::MAX)?.sent)
 }
 

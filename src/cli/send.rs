@@ -1,4 +1,6 @@
-//! `pbmgo send`: flushes the outbox through the configured transport.
+//! `pbmgo send`: flushes the outbox through the configured transport,
+//! after letting go the held mail the limits, as the config says them now,
+//! allow.
 //!
 //! Reads `PBMGO_SMTP_PASSWORD` here, so the library never looks at the
 //! environment. A mail that cannot be sent is not an error of the command:
@@ -8,7 +10,7 @@ use clap::Args;
 
 use super::context::GlobalArgs;
 use super::transport::{retry_policy, transport_from_config};
-use crate::runner::send_due;
+use crate::runner::{release_held, send_due};
 
 /// The environment variable holding the SMTP password when no
 /// `password_file` is configured.
@@ -30,6 +32,8 @@ pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let policy = retry_policy(&ctx.home.config().outbound);
     let mut store = ctx.open_store()?;
     let limit = args.limit.unwrap_or(u32::MAX);
+    let cap = ctx.home.config().limits.max_replies_per_hour;
+    release_held(&mut store, cap, ctx.now)?;
     let sum = send_due(&mut store, transport.as_ref(), policy, ctx.now, limit)?;
     outln!(
         "Sent {}, to retry {}, failed {}.",

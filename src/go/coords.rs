@@ -115,7 +115,14 @@ impl Point {
 
     /// Reads a point such as `c3` or `Q16` (case-insensitive) on a board of `size`.
     pub fn parse(text: &str, size: BoardSize) -> Result<Self, CoordError> {
-        let p = Self::parse_unchecked(text)?;
+        // A row past the largest board is off this board, whatever its size.
+        let p = Self::parse_unchecked(text).map_err(|e| match e {
+            CoordError::OffBoard { point, .. } => CoordError::OffBoard {
+                point,
+                size: size.get(),
+            },
+            other => other,
+        })?;
         if size.contains(p) {
             Ok(p)
         } else {
@@ -255,6 +262,14 @@ mod tests {
 
     fn size(n: u32) -> BoardSize {
         BoardSize::new(n).unwrap()
+    }
+
+    #[test]
+    fn a_row_past_every_board_is_off_the_board_of_its_size() {
+        let err = Point::parse("Z99", size(13)).unwrap_err();
+        assert_eq!(err.to_string(), "Z99 is off the 13x13 board");
+        let err = Point::parse("a26", size(9)).unwrap_err();
+        assert_eq!(err.to_string(), "A26 is off the 9x9 board");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! Owns: the star points of each board size, the drawing of a position with
 //! the last stone played in parentheses (`render`, `render_game`), and the
 //! scoring-phase drawing with dead stones and territory marked
-//! (`render_scored`, `Marks`). Letters run along the top and bottom, row
+//! (`render_scored`, `Marks`: territory `#` for Black, `-` for White).
+//! Letters run along the top and bottom, row
 //! numbers down both sides right-aligned to two characters; `X` is Black,
 //! `O` White, `.` an empty point and `+` an empty star point. Lines are
 //! joined with `\n`, end with `\n`, and never carry trailing spaces.
@@ -71,9 +72,10 @@ pub(crate) fn render_game(game: &Game) -> String {
 
 /// Draws `pos` for the scoring phase, in the same frame as [`render`].
 ///
-/// Dead stones are drawn `x` (black) and `o` (white); empty territory `+`
-/// for Black and `-` for White (the DGS convention); other empty points
-/// `.`. Star points are not drawn here, since `+` means Black's territory.
+/// Dead stones are drawn `x` (black) and `o` (white); empty territory `#`
+/// for Black and `-` for White; other empty points `.`. Star points are
+/// not drawn here, and no mark of territory is `+`, the star point's mark
+/// on the board in play: a reader never takes one for the other.
 /// There is no last-move marker. Marks off the board are ignored.
 pub(crate) fn render_scored(pos: &Position, marks: &Marks) -> String {
     let size = pos.size();
@@ -96,7 +98,7 @@ fn scored_char(stone: Option<Color>, dead: bool, owner: Option<Color>) -> char {
     match (stone, dead, owner) {
         (Some(c), true, _) => c.stone_char().to_ascii_lowercase(),
         (Some(c), false, _) => c.stone_char(),
-        (None, _, Some(Color::Black)) => '+',
+        (None, _, Some(Color::Black)) => '#',
         (None, _, Some(Color::White)) => '-',
         (None, _, None) => '.',
     }
@@ -411,11 +413,11 @@ mod tests {
         let s = render_scored(&pos, &marks);
         insta::assert_snapshot!(s, @r"
             A B C D E
-         5  + X . O -  5
+         5  # X . O -  5
          4  X X . O O  4
-         3  + + x O -  3
+         3  # # x O -  3
          2  X X O - O  2
-         1  + X O O -  1
+         1  # X O O -  1
             A B C D E
         ");
     }

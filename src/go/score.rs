@@ -462,11 +462,11 @@ mod tests {
         };
         insta::assert_snapshot!(render_scored(&pos, &marks), @r"
             A B C D E
-         5  + + X O -  5
+         5  # # X O -  5
          4  o o X O -  4
-         3  + + X O -  3
-         2  + + X O x  2
-         1  + + X O -  1
+         3  # # X O -  3
+         2  # # X O x  2
+         1  # # X O -  1
             A B C D E
         ");
     }

@@ -296,8 +296,12 @@ impl Default for SmtpConfig {
 pub(crate) struct LimitsConfig {
     /// Larger inbound messages are not read.
     pub(crate) max_message_bytes: u64,
-    /// Replies sent to one address in an hour, at most.
+    /// Mail others make pbmgo send to one address in an hour, at most
+    /// (words, challenges, confirmations); more waits, never dropped.
     pub(crate) max_replies_per_hour: u32,
+    /// Answers to one address's own mail in an hour, at most: the backstop
+    /// that stops a mail loop (automatic mail is never answered at all).
+    pub(crate) max_answers_per_hour: u32,
     /// Replies sent in a day to an address that belongs to no player.
     pub(crate) unknown_sender_replies_per_day: u32,
     /// Games one player may have going at once; 0 for no limit.
@@ -317,6 +321,7 @@ impl Default for LimitsConfig {
         LimitsConfig {
             max_message_bytes: 1_048_576,
             max_replies_per_hour: 20,
+            max_answers_per_hour: 120,
             unknown_sender_replies_per_day: 3,
             max_games_per_player: 0,
             signups_per_day: 50,

@@ -12,9 +12,11 @@
 //! Owns `Home`, which resolves the paths the config gives relative to the
 //! home. It creates directories only when asked (`Home::create_layout`).
 //! The config itself (`Config`, every key with its default, and the
-//! commented default that `pbmgo init` writes) is in `config`.
+//! commented default that `pbmgo init` writes) is in `config`; keeping the
+//! home's files private to the pbmgo user is `private`.
 
 mod config;
+pub(crate) mod private;
 
 pub use config::*;
 
@@ -284,6 +286,7 @@ mod tests {
         assert_eq!(c.outbound.smtp.ca_file, PathBuf::from("ca.pem"));
         assert_eq!(c.limits.max_games_per_player, 4);
         assert_eq!(c.limits.max_replies_per_hour, 20);
+        assert_eq!(c.limits.max_answers_per_hour, 120);
         let err = Config::parse("[limits]\nmax_replies = 1\n", path).unwrap_err();
         assert!(err.to_string().contains("max_replies"), "{err}");
     }

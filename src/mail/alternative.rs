@@ -1,12 +1,16 @@
-//! The HTML alternative of a reply, made from its text part.
+//! The HTML alternative of a reply, made from its text part and the
+//! spans of it the mail declares laid out.
 //!
 //! Owns the one rule set that turns the words of a text mail into HTML, so
-//! every mail has both parts and they never say different things. The text
-//! follows a few conventions the templates keep:
+//! every mail has both parts and they never say different things. The
+//! spans the mail declares laid out (its board diagrams and counts, known
+//! where they were rendered, see `layout`) are `<pre>`, or the picture
+//! that depicts them, whatever their first character. The rest follows a
+//! few conventions the templates keep:
 //!
 //! - blocks are separated by blank lines;
-//! - a line that starts with white space is laid out by hand (the board,
-//!   a command to copy, a table) and goes in `<pre>`;
+//! - a line that starts with white space is laid out by hand (a command to
+//!   copy, a table), and so is a board row (`19  . . X 19`): `<pre>`;
 //! - lines that start with `>` quote a player or a command: `<blockquote>`;
 //! - lines that start with `- ` are the items of a list, and lines indented
 //!   by two spaces right under an item continue it: `<ul>`;
@@ -19,6 +23,10 @@
 //!
 //! Must not touch: the words themselves (see `templates`), headers and
 //! MIME (see `outbound`).
+
+pub use super::laid::{Picture, escape};
+use super::laid::{class, laid};
+use super::layout::{Segment, is_board_row, segments};
 
 /// The width at which the text part's prose is wrapped.
 pub const WIDTH: usize = 72;
@@ -53,39 +61,26 @@ pub fn wrap(text: &str, width: usize) -> String {
     out.join("\n")
 }
 
-/// A picture of a block of the text (the board), shown before the
-/// `<pre>` that holds it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Picture<'a> {
-    /// The image's address, e.g. `cid:board.1@example.org`.
-    pub src: String,
-    /// The lines of the text it depicts, as they are in the text.
-    pub shows: &'a str,
-    /// Its alternative text.
-    pub alt: &'a str,
-    /// Its width in pixels.
-    pub width: u32,
-    /// Its height in pixels.
-    pub height: u32,
-}
-
 /// Returns a complete HTML document saying what `text` says, titled
 /// `title`.
 pub fn html(text: &str, title: &str) -> String {
-    html_with(text, title, &[])
+    html_with(text, title, &[], &[])
 }
 
-/// As [`html`], with each of `pictures` shown (once) just before the
-/// first `<pre>` block whose lines hold the lines it depicts.
-pub fn html_with(text: &str, title: &str, pictures: &[Picture<'_>]) -> String {
-    let mut body = String::new();
+/// As [`html`], with each span of `laid_out` (whole lines of `text`: a
+/// board, a count, a command table) kept as `<pre>` whatever its first
+/// character, and each of `pictures` shown (once) in place of the first
+/// span of lines it depicts: the HTML shows that board once, as the
+/// picture.
+pub fn html_with(text: &str, title: &str, laid_out: &[&str], pictures: &[Picture<'_>]) -> String {
+    let mut declared: Vec<&str> = laid_out.to_vec();
+    declared.extend(pictures.iter().map(|p| p.shows));
     let mut shown = vec![false; pictures.len()];
-    for block in blocks(text) {
-        for group in groups(&block) {
-            if group.kind == Kind::Pre {
-                body.push_str(&pictures_of(&group.lines.join("\n"), pictures, &mut shown));
-            }
-            body.push_str(&group.render());
+    let mut body = String::new();
+    for segment in segments(text, &declared) {
+        match segment {
+            Segment::Laid(lines, _) => body.push_str(&laid(&lines, pictures, &mut shown)),
+            Segment::Free(lines) => body.push_str(&free(&lines)),
         }
     }
     format!(
@@ -93,40 +88,33 @@ pub fn html_with(text: &str, title: &str, pictures: &[Picture<'_>]) -> String {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <meta name=\"supported-color-schemes\" content=\"light dark\">\n\
-         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+         <meta name=\"format-detection\" content=\"telephone=no, date=no, address=no\">\n\
+         <meta name=\"x-apple-disable-message-reformatting\">\n\
+         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title_or_default(title))
     )
 }
 
-/// The `<img>` of each picture not shown yet whose lines `pre` holds.
-fn pictures_of(pre: &str, pictures: &[Picture<'_>], shown: &mut [bool]) -> String {
+/// Free text: blocks at blank lines, each cut into groups of a kind.
+fn free(lines: &[&str]) -> String {
+    let text = lines.join("\n");
     let mut out = String::new();
-    for (i, p) in pictures.iter().enumerate() {
-        let lines = p.shows.trim_end_matches('\n');
-        if shown[i] || lines.trim().is_empty() || !pre.contains(lines) {
-            continue;
+    for block in blocks(&text) {
+        for group in groups(&block) {
+            out.push_str(&group.render());
         }
-        shown[i] = true;
-        out.push_str(&format!(
-            "<p class=\"board\"><img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\"></p>\n",
-            escape(&p.src),
-            escape(p.alt),
-            p.width,
-            p.height
-        ));
     }
     out
 }
 
-/// Layout only: no colours, so the reader's scheme (light or dark) holds.
-const STYLE: &str = "\
-:root { color-scheme: light dark; }
-img { max-width: 100%; height: auto; }
-body { font-family: sans-serif; line-height: 1.4; max-width: 42em; }
-pre { font-family: ui-monospace, Menlo, Consolas, \"DejaVu Sans Mono\", monospace; \
-font-size: 100%; line-height: 1.2; overflow-x: auto; }
-blockquote { margin: 0.5em 0; padding-left: 0.8em; border-left: 3px solid #888; }
-";
+/// Layout only: no colours, so the reader's scheme (light or dark) holds
+/// (in the dark, the bright wood of the picture is dimmed a little). The
+/// picture and the laid-out blocks fit a phone: the picture scales down to
+/// the width, and on a narrow screen a wide board in `<pre>` (no picture:
+/// `images off`) takes a font size from the screen's width, so that its
+/// rows stay whole lines; a count or a table scrolls on its own. A board
+/// is not cut by a page break when printed.
+const STYLE: &str = include_str!("style.css");
 
 fn title_or_default(title: &str) -> &str {
     if title.trim().is_empty() {
@@ -165,7 +153,7 @@ fn kind(line: &str) -> Kind {
         Kind::Item
     } else if line.starts_with('>') {
         Kind::Quote
-    } else if line.starts_with([' ', '\t']) {
+    } else if line.starts_with([' ', '\t']) || is_board_row(line) {
         Kind::Pre
     } else {
         Kind::Prose
@@ -209,7 +197,11 @@ fn is_continuation(line: &str) -> bool {
 impl Group<'_> {
     fn render(&self) -> String {
         match self.kind {
-            Kind::Pre => format!("<pre>{}</pre>\n", escape(&self.lines.join("\n"))),
+            Kind::Pre => format!(
+                "<pre{}>{}</pre>\n",
+                class(&self.lines),
+                escape(&self.lines.join("\n"))
+            ),
             Kind::Quote => {
                 let mut lines: Vec<&str> = self.lines.iter().map(|l| unquote(l)).collect();
                 while lines.last().is_some_and(|l| l.trim().is_empty()) {
@@ -280,22 +272,6 @@ fn was_wrapped(line: &str, next: &str, width: usize) -> bool {
     line.chars().count() + 1 + first.chars().count() > width
 }
 
-/// `text` with the five HTML special characters escaped.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::{Picture, html, html_with, wrap};
@@ -327,32 +303,44 @@ mod tests {
         let out = body("Answer with\n\n    move game1 <POINT>\n 9  . X .  9\nKo: none");
         assert_eq!(
             out,
-            "<p>Answer with</p>\n<pre>    move game1 &lt;POINT&gt;\n 9  . X .  9</pre>\n<p>Ko: none</p>\n"
+            "<p>Answer with</p>\n<pre class=\"board\">    move game1 &lt;POINT&gt;\n 9  . X .  9</pre>\n<p>Ko: none</p>\n"
         );
     }
 
     #[test]
-    fn a_picture_goes_before_the_block_it_shows_once() {
+    fn a_picture_stands_in_place_of_the_first_board_it_shows() {
         let board = "    A B\n 2  . X  2\n 1  . .  1\n    A B";
         let text = format!("News\n\n{board}\n\nand again\n\n{board}\n");
         let pic = Picture {
             src: "cid:b1@x".into(),
             shows: board,
             alt: "Board of game1",
+            caption: "",
             width: 100,
             height: 100,
         };
-        let page = html_with(&text, "t", std::slice::from_ref(&pic));
+        let page = html_with(&text, "t", &[], std::slice::from_ref(&pic));
         assert_eq!(page.matches("<img").count(), 1);
         let img = page
             .find("<img src=\"cid:b1@x\" alt=\"Board of game1\" width=\"100\"")
             .unwrap();
-        assert!(img < page.find("<pre>").unwrap());
+        assert!(img < page.find("and again").unwrap());
+        assert_eq!(page.matches("<pre").count(), 1, "the second copy: {page}");
         let other = Picture {
             shows: "    A B C",
             ..pic
         };
-        assert!(!html_with(&text, "t", &[other]).contains("<img"));
+        assert!(!html_with(&text, "t", &[], &[other]).contains("<img"));
+    }
+
+    #[test]
+    fn declared_spans_and_board_rows_stay_preformatted_whatever_they_start_with() {
+        let count = "Black: 24 points = 25\nWhite: 0.5\nBlack wins by 24.5 (B+24.5)";
+        let text = format!("Status: scoring.\n\n{count}\n\n12  . . X 12\n11  . . . 11\n");
+        let page = html_with(&text, "t", &[count], &[]);
+        assert!(page.contains(&format!("<pre>{count}</pre>")), "{page}");
+        let rows = "<pre class=\"board\">12  . . X 12\n11  . . . 11</pre>";
+        assert!(page.contains(rows), "{page}");
     }
 
     #[test]

@@ -20,6 +20,8 @@ pub struct InlineImage {
     pub shows: String,
     /// Its alternative text.
     pub alt: String,
+    /// The caption shown under it: how to read it.
+    pub caption: String,
     /// Its file name, e.g. `game42.png`.
     pub filename: String,
     /// Its width in pixels.

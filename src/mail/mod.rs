@@ -11,6 +11,8 @@ pub mod command;
 pub mod imap;
 pub mod inbound;
 pub mod inline;
+pub(crate) mod laid;
+pub(crate) mod layout;
 pub mod maildir;
 pub mod outbound;
 pub mod oversize;

@@ -88,10 +88,15 @@ pub struct OutboundMail {
     pub game: Option<String>,
     /// Files attached after the body.
     pub attachments: Vec<Attachment>,
-    /// Pictures shown in the HTML part (the board of a game), each before
-    /// the text block it depicts; the HTML part and they then go in a
-    /// `multipart/related`.
+    /// Pictures shown in the HTML part (the board of a game), each in
+    /// place of the text block it depicts; the HTML part and they then go
+    /// in a `multipart/related`.
     pub inline_images: Vec<InlineImage>,
+    /// The spans of `text` laid out by hand (a board diagram, a count, a
+    /// command table), each one or more whole lines, as the code that
+    /// rendered them declares them: the HTML part keeps each one `<pre>`
+    /// (or shows the picture of it) whatever its first character.
+    pub laid_out: Vec<String>,
     /// Where the player's answer should go (`Reply-To`), e.g. the server's
     /// address with a reply token (`go+<token>@domain`); `None` for none.
     pub reply_to: Option<String>,
@@ -121,6 +126,7 @@ impl OutboundMail {
             game: None,
             attachments: Vec::new(),
             inline_images: Vec::new(),
+            laid_out: Vec::new(),
             reply_to: None,
         }
     }
@@ -344,13 +350,17 @@ fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
             src: format!("cid:{}", i.content_id),
             shows: &i.shows,
             alt: &i.alt,
+            caption: &i.caption,
             width: i.width,
             height: i.height,
         })
         .collect();
     let html = match &mail.html {
         Some(html) => html.clone(),
-        None => alternative::html_with(&mail.text, &mail.subject, &pictures),
+        None => {
+            let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
+            alternative::html_with(&mail.text, &mail.subject, &laid_out, &pictures)
+        }
     };
     let html = SinglePart::html(clean_body(&html));
     let alternative = MultiPart::alternative()
@@ -419,6 +429,9 @@ fn content_hash(mail: &OutboundMail) -> String {
         add(file.filename.as_bytes());
         add(file.content_type.as_bytes());
         add(&file.body);
+    }
+    for block in &mail.laid_out {
+        add(block.as_bytes());
     }
     for image in &mail.inline_images {
         add(image.content_id.as_bytes());

@@ -165,5 +165,5 @@ fn queue_all(
     unique: &str,
 ) -> Result<u32, PipelineError> {
     let unique = |i| format!("{unique}:{i}");
-    letters::queue_each(conn, env, list, unique, None)
+    Ok(letters::queue_each(conn, env, list, unique, None)?.count)
 }

@@ -20,8 +20,10 @@ pub(crate) struct Settings {
     pub(crate) identity: Identity,
     /// Mail larger than this is quarantined unanswered.
     pub(crate) max_message_bytes: usize,
-    /// Replies to one address per hour, at most.
+    /// Mail others make pbmgo send to one address per hour, at most (see `pace`).
     pub(crate) max_replies_per_hour: u32,
+    /// Answers to one address's own mail per hour, at most: a loop's backstop.
+    pub(crate) max_answers_per_hour: u32,
     /// "Who are you" replies to one unknown address per day, at most.
     pub(crate) unknown_sender_replies_per_day: u32,
     /// When set, `Authentication-Results` from this authserv-id are trusted.

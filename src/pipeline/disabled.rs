@@ -1,8 +1,9 @@
 //! Mail from a player the admin disabled (`pbmgo player disable`): none of
 //! it is acted on; it is recorded as rejected (`account-disabled`) and
-//! answered with one short reply that says so, within the hourly reply cap
-//! and unless bounces stopped the address. Nothing else is mailed to such a
-//! player: `letters` asks `store::reach`, which knows the flag.
+//! answered with one short reply that says so, within the loop backstop
+//! (`limits.max_answers_per_hour`) and unless bounces stopped the address.
+//! Nothing else is mailed to such a player: `letters` asks
+//! `store::reach`, which knows the flag.
 
 use chrono::Duration;
 use rusqlite::Connection;
@@ -11,6 +12,7 @@ use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::journal::{Entry, Recorded, record};
 use super::outgoing::{self, Queued};
+use super::pace;
 use super::replies::{self, answer, reach_address, reply_id};
 use super::report::Disposition;
 use super::wording::replies as words;
@@ -52,8 +54,7 @@ fn reply(
     let msg = recorded.msg;
     let to = msg.mail.from.clone().unwrap_or_default();
     let reach = reach_address(conn, &to, env.now - Duration::hours(1))?;
-    let settings = env.settings;
-    if reach.sent_since >= settings.max_replies_per_hour || reach.stopped(settings.bounce_limit) {
+    if !pace::may_answer(conn, env, &reach)? {
         return Ok(0);
     }
     let subject = words::transcript_subject(&msg.mail.subject);

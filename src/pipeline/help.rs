@@ -5,6 +5,7 @@
 
 use super::context::Env;
 use super::error::PipelineError;
+use crate::home::AuthMode;
 use crate::mail::templates::{HelpCtx, WelcomeCtx};
 use crate::store::players::Player;
 
@@ -14,6 +15,7 @@ pub(crate) fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, Pi
         server_name: env.settings.identity.name.clone(),
         server_address: env.settings.identity.address.clone(),
         intro: intro.map(str::to_string),
+        token_mode: token_mode(env),
     };
     Ok(env
         .templates
@@ -22,12 +24,18 @@ pub(crate) fn help_text(env: &Env<'_>, intro: Option<&str>) -> Result<String, Pi
         .to_string())
 }
 
+/// True when the server checks reply tokens.
+fn token_mode(env: &Env<'_>) -> bool {
+    env.settings.tokens.mode == AuthMode::Token
+}
+
 /// Returns how a stranger joins the server.
 pub(crate) fn join_text(env: &Env<'_>) -> Result<String, PipelineError> {
     let ctx = HelpCtx {
         server_name: env.settings.identity.name.clone(),
         server_address: env.settings.identity.address.clone(),
         intro: None,
+        token_mode: token_mode(env),
     };
     Ok(env
         .templates
@@ -42,6 +50,7 @@ pub(crate) fn welcome_text(env: &Env<'_>, player: &Player) -> Result<String, Pip
         server_name: env.settings.identity.name.clone(),
         server_address: env.settings.identity.address.clone(),
         name: player.name.clone(),
+        token_mode: token_mode(env),
     };
     Ok(env
         .templates

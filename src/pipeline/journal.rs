@@ -47,7 +47,7 @@ pub(crate) fn record(
         reasons: entry.reasons,
         detail: entry.detail,
         source: msg.source,
-        fingerprint: &msg.mail.content_hash,
+        fingerprint: &msg.mail.words_hash,
     };
     Ok(messages::record(conn, &m, env.now)?)
 }

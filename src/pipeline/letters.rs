@@ -16,9 +16,9 @@ use sha2::{Digest, Sha256};
 
 use super::context::Env;
 use super::error::PipelineError;
-use super::outgoing::{self, Queued};
+use super::outgoing;
+use super::pace::{self, Hold};
 use super::shape;
-use super::wording::replies as words;
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
 use crate::store::games::{GameId, thread};
 use crate::store::players::PlayerRef;
@@ -58,65 +58,99 @@ pub(crate) struct Origin<'a> {
     pub(crate) inbound_id: Option<i64>,
 }
 
-/// Queues each of `letters` with [`queue`], the `i`th (from 0) under the
-/// unique string `unique(i)`; returns how many were queued.
+/// What became of the letters [`queue_each`] queued.
+#[derive(Debug, Default)]
+pub(crate) struct Queued {
+    /// How many were queued.
+    pub(crate) count: u32,
+    /// Those the hourly cap holds back, each with its letter's index.
+    pub(crate) held: Vec<(usize, Hold)>,
+}
+
+/// What became of one letter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// Not queued: its player declines it, is disabled or stopped by bounces.
+    Declined,
+    /// Queued to leave at once.
+    Queued,
+    /// Queued, held back by the hourly cap.
+    Held(Hold),
+}
+
+/// Queues each of `letters` with [`queue_noting`], the `i`th (from 0)
+/// under the unique string `unique(i)`.
 pub(crate) fn queue_each<'l>(
     conn: &Connection,
     env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
     inbound_id: Option<i64>,
-) -> Result<u32, PipelineError> {
-    let mut sent = 0;
+) -> Result<Queued, PipelineError> {
+    let mut out = Queued::default();
     for (i, letter) in letters.into_iter().enumerate() {
         let origin = Origin {
             unique: &unique(i),
             inbound_id,
         };
-        sent += u32::from(queue(conn, env, letter, &origin)?);
+        match queue_noting(conn, env, letter, &origin)? {
+            Fate::Declined => continue,
+            Fate::Queued => {}
+            Fate::Held(hold) => out.held.push((i, hold)),
+        }
+        out.count += 1;
     }
-    Ok(sent)
+    Ok(out)
 }
 
-/// Queues `letter` unless its player declines it, is disabled (then not
-/// even an essential letter goes) or their address is stopped by bounces;
-/// returns whether it was queued. A letter to an address that had
-/// `max_replies_per_hour` mails in the last hour is queued deferred by an
-/// hour, with the reason: every kind of mail counts, and none is dropped.
+/// Queues `letter` as [`queue_noting`] does; returns whether it was queued.
 pub(crate) fn queue(
     conn: &Connection,
     env: &Env<'_>,
     letter: &Letter,
     origin: &Origin<'_>,
 ) -> Result<bool, PipelineError> {
+    Ok(queue_noting(conn, env, letter, origin)? != Fate::Declined)
+}
+
+/// Queues `letter` unless its player declines it, is disabled (then not
+/// even an essential letter goes) or their address is stopped by bounces.
+/// A letter of a capped kind (see `pace`) to an address that had
+/// `max_replies_per_hour` such mails in the last hour is queued held back
+/// until that hour has passed, with the reason: none is dropped.
+pub(crate) fn queue_noting(
+    conn: &Connection,
+    env: &Env<'_>,
+    letter: &Letter,
+    origin: &Origin<'_>,
+) -> Result<Fate, PipelineError> {
     let hour_ago = env.now - chrono::Duration::hours(1);
     let Some(reach) = reach::player(conn, letter.to.id, hour_ago)? else {
-        return Ok(false);
+        return Ok(Fate::Declined);
     };
     let declined = reach.disabled || (!letter.essential && !reach.wants_every_mail());
     if declined || reach.stopped(env.settings.bounce_limit) {
-        return Ok(false);
+        return Ok(Fate::Declined);
     }
+    let hold = pace::hold(conn, env, &reach.address, letter.kind)?;
     let id = letter_id(origin.unique, env.settings.domain());
     let mut m = letter_mail(conn, letter, reach.address.clone(), id)?;
     if let Some(game) = letter.game {
         let root = (letter.kind != "challenge").then(|| thread_root_id(origin.unique, env));
         thread(conn, game, &mut m, root)?;
     }
-    let queued = Queued {
+    let queued = outgoing::Queued {
         kind: letter.kind,
         game: played(conn, letter.game)?,
         inbound_id: origin.inbound_id,
     };
     let message_id = m.message_id.clone();
     outgoing::enqueue(conn, env, m, &queued)?;
-    let cap = env.settings.max_replies_per_hour;
-    if reach.sent_since >= cap {
-        let reason = words::deferred_reason(&reach.address, cap);
-        let until = env.now + chrono::Duration::hours(1);
-        outbox::defer_message(conn, &message_id, until, &reason)?;
-    }
-    Ok(true)
+    let Some(hold) = hold else {
+        return Ok(Fate::Queued);
+    };
+    outbox::defer_message(conn, &message_id, hold.until, &hold.reason)?;
+    Ok(Fate::Held(hold))
 }
 
 /// The mail of `letter` to `to` in its game's shape, not threaded yet.

@@ -46,6 +46,7 @@ mod joining;
 mod journal;
 pub(crate) mod letters;
 pub(crate) mod outgoing;
+pub(crate) mod pace;
 pub(crate) mod painting;
 mod passwords;
 mod pictures;

@@ -63,14 +63,17 @@ pub(crate) fn enqueue(
     let server = &settings.identity.address;
     let about = game.or_else(|| header_game(&mail));
     if mail.reply_to.is_none() {
-        mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, about)?;
+        let scope = tokens::scope_of(q.kind, about, env.now);
+        mail.reply_to = tokens::reply_to_for(conn, &settings.tokens, server, &mail.to, scope)?;
     }
     if let Some(game) = about
         && let Some(count) = scoring::current_count(conn, game)?
     {
         scoring::note_mail(conn, &mail.message_id, game, count)?;
     }
-    let boards = pictures::boards(conn, settings, &mail, about)?;
+    let shown = pictures::shown(conn, settings, &mail, about)?;
+    mail.laid_out.extend(shown.laid_out);
+    let boards = shown.boards;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {
         envelope_from: &envelope_from,

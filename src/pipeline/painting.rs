@@ -30,6 +30,8 @@ pub(crate) struct Board {
     pub(crate) shows: String,
     /// Its alternative text.
     pub(crate) alt: String,
+    /// The caption under it: how to read it.
+    pub(crate) caption: String,
     /// Its file name, e.g. `game42.png`.
     pub(crate) filename: String,
 }
@@ -83,6 +85,7 @@ impl Gallery {
             content_id: format!("board.{}.{hash}@{}", board.game, board.domain),
             shows: board.shows,
             alt: board.alt,
+            caption: board.caption,
             filename: board.filename,
             width: png.width,
             height: png.height,
@@ -130,6 +133,7 @@ mod tests {
             domain: "example.org".into(),
             shows: "   A B".into(),
             alt: "The board".into(),
+            caption: "How to read it.".into(),
             filename: format!("game{game}.png"),
         }
     }

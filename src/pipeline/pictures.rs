@@ -1,9 +1,11 @@
-//! The board pictures of a game mail: for each game the mail is about
+//! What a game mail shows of its games: for each game the mail is about
 //! (its `X-Pbmgo-Game`, and every `gameN:` board header in its text) whose
-//! board as it stands now is in the text, exactly, the PNG of that board,
-//! set as the mail's inline images (the HTML part shows it just above the
-//! text board). A board the text shows that is not the game's current one
-//! (an earlier position in a transcript) gets no picture: never a wrong one.
+//! board as it stands now is in the text, exactly, the spans of that board
+//! block laid out by hand (the diagram, a count, the scoring commands: the
+//! HTML part keeps them as lines) and the PNG of that board, set as the
+//! mail's inline images (the HTML part shows it in place of the text
+//! board). A board the text shows that is not the game's current one (an
+//! earlier position in a transcript) gets no picture: never a wrong one.
 //!
 //! In two steps, so that no picture is painted while the transaction holds
 //! the database: [`boards`] (in the transaction) says what each board
@@ -23,6 +25,7 @@ use super::games::scored;
 use super::painting::Board;
 use super::wording::board as words;
 use crate::mail::outbound::OutboundMail;
+use crate::store::StoredGame;
 use crate::store::games::{self, GameId};
 use crate::store::{StoreError, settings as player_settings};
 
@@ -30,38 +33,62 @@ use crate::store::{StoreError, settings as player_settings};
 /// each picture is a few kilobytes).
 const MAX_PICTURES: usize = 8;
 
-/// The boards `mail` shows: the current board of each game it is about
-/// (`about` first, then the `gameN:` headers of its text) that its text
-/// shows, unless its recipient said `images off` or the caller wrote the
-/// HTML part (or its pictures) itself.
-pub(crate) fn boards(
+/// What a mail shows of its games, found as it is queued.
+#[derive(Debug, Default)]
+pub(crate) struct Shown {
+    /// The spans of its text laid out by hand: each game's board diagram,
+    /// and a scored board's count and commands, as the text holds them.
+    pub(crate) laid_out: Vec<String>,
+    /// The boards whose pictures it carries.
+    pub(crate) boards: Vec<Board>,
+}
+
+/// What `mail` shows: for each game it is about (`about` first, then the
+/// `gameN:` headers of its text), the laid-out spans of its current board
+/// block that the text holds, and that board's picture unless its
+/// recipient said `images off` or the caller wrote the HTML part (or its
+/// pictures) itself.
+pub(crate) fn shown(
     conn: &Connection,
     settings: &Settings,
     mail: &OutboundMail,
     about: Option<i64>,
-) -> Result<Vec<Board>, PipelineError> {
-    if mail.html.is_some() || !mail.inline_images.is_empty() {
-        return Ok(Vec::new());
-    }
+) -> Result<Shown, PipelineError> {
+    let mut out = Shown::default();
     let games = named_games(&mail.text, about);
-    if games.is_empty() || !player_settings::images_for_address(conn, &mail.to)? {
-        return Ok(Vec::new());
+    if mail.html.is_some() || games.is_empty() {
+        return Ok(out);
     }
+    let pictures =
+        mail.inline_images.is_empty() && player_settings::images_for_address(conn, &mail.to)?;
     let mut found: Vec<Vec<Board>> = Vec::new();
     for id in games {
-        let Some(board) = board(conn, settings, &mail.text, id)? else {
+        let Some(g) = load(conn, id)? else {
             continue;
         };
+        for span in scored::laid_out(conn, &g)? {
+            if shows_lines(&mail.text, &span) && !out.laid_out.contains(&span) {
+                out.laid_out.push(span);
+            }
+        }
+        let Some(board) = board(conn, settings, &mail.text, &g).transpose() else {
+            continue;
+        };
+        let board = board?;
+        if !pictures {
+            continue;
+        }
         match found.iter_mut().find(|same| same[0].shows == board.shows) {
             Some(same) => same.push(board),
             None => found.push(vec![board]),
         }
     }
-    Ok(found
+    out.boards = found
         .into_iter()
         .filter_map(unambiguous)
         .take(MAX_PICTURES)
-        .collect())
+        .collect();
+    Ok(out)
 }
 
 /// One picture for one board text: two games whose boards read the same
@@ -97,33 +124,39 @@ pub(crate) fn named_games(text: &str, about: Option<i64>) -> Vec<i64> {
     ids
 }
 
-/// The board of game `id` as it stands, when `text` shows its current
-/// board as whole lines; `None` for a game that does not exist (yet).
+/// Game `id`; `None` for a game that does not exist (yet).
+fn load(conn: &Connection, id: i64) -> Result<Option<StoredGame>, PipelineError> {
+    let Some(game_id) = GameId::new(id) else {
+        return Ok(None);
+    };
+    match games::load(conn, game_id) {
+        Ok(g) => Ok(Some(g)),
+        Err(StoreError::NotFound { .. }) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The board of `g` as it stands, when `text` shows its current board as
+/// whole lines.
 fn board(
     conn: &Connection,
     settings: &Settings,
     text: &str,
-    id: i64,
+    g: &StoredGame,
 ) -> Result<Option<Board>, PipelineError> {
-    let Some(game_id) = GameId::new(id) else {
-        return Ok(None);
-    };
-    let g = match games::load(conn, game_id) {
-        Ok(g) => g,
-        Err(StoreError::NotFound { .. }) => return Ok(None),
-        Err(e) => return Err(e.into()),
-    };
-    let block = scored::board_ctx(conn, &g)?.board;
+    let block = scored::board_ctx(conn, g)?.board;
     let board = diagram(&block);
     if !shows_lines(text, board) {
         return Ok(None);
     }
+    let picture = scored::picture(conn, g)?;
     Ok(Some(Board {
-        picture: scored::picture(conn, &g)?,
-        game: id,
+        alt: words::picture_alt(&g.id.to_string(), g.game.move_number(), &picture),
+        caption: words::picture_caption(&picture),
+        picture,
+        game: g.id.get(),
         domain: settings.domain().to_owned(),
         shows: board.to_owned(),
-        alt: words::picture_alt(&g.id.to_string(), g.game.move_number()),
         filename: format!("{}.png", g.id),
     }))
 }

@@ -97,18 +97,19 @@ pub(super) fn readable(raw: &[u8]) -> Result<InboundMail, Disposition> {
 
 /// Step 3: the message's exactly-once key, or `None` when it has been
 /// handled before. The key is the Message-ID (another mail reusing it, from
-/// another sender or with other words, gets a key of its own), else the
-/// hash of what the mail says.
+/// another sender or with other words, gets a key of its own; the same
+/// words from the same sender with other whitespace are the same mail),
+/// else the hash of what the mail says.
 pub(super) fn unseen_key(
     conn: &Connection,
     mail: &InboundMail,
 ) -> Result<Option<String>, PipelineError> {
     let sender = mail.from.as_deref();
-    let print = &mail.content_hash;
+    let prints = [mail.words_hash.as_str(), mail.content_hash.as_str()];
     let key = match &mail.message_id {
-        Some(id) if !id.is_empty() => messages::unseen_key(conn, id, sender, print)?,
+        Some(id) if !id.is_empty() => messages::unseen_key(conn, id, sender, prints)?,
         _ => {
-            let key = format!("sha256:{print}");
+            let key = format!("sha256:{}", mail.content_hash);
             (!messages::seen(conn, &key)?).then_some(key)
         }
     };

@@ -4,7 +4,9 @@
 //!
 //! Owns the token (HMAC-SHA256 of the player and game ids under the
 //! server's secret, the first 80 bits in lower-case base32: 16 characters),
-//! and the Reply-To of each mail; checking the tokens a mail was sent to is
+//! its scopes (a game or challenge, the account, or one day's digest,
+//! which covers the games that digest listed), and the Reply-To of each
+//! mail; checking the tokens a mail was sent to is
 //! the commands' gate (`execute::gate`). The secret is an argument ([`super::Settings`]); this module
 //! reads no file and draws no randomness.
 
@@ -19,6 +21,27 @@ use crate::store::players::{self};
 /// The scope of a player's account token, carried by their mail about no
 /// game (games and challenges are numbered from 1).
 pub(crate) const ACCOUNT_SCOPE: i64 = 0;
+
+/// The kind of the notices that record which games a digest listed, one
+/// row a game keyed by the digest's day (`notices`): the games its token
+/// covers.
+pub(crate) const DIGEST_GAME: &str = "digest-game";
+
+/// The scope of the token of a player's digest of day `date`
+/// (`2026-11-27`): minus its digits (`-20261127`), so no game's number is one.
+pub(crate) fn digest_scope(date: &str) -> i64 {
+    let digits: String = date.chars().filter(char::is_ascii_digit).collect();
+    -digits.parse::<i64>().unwrap_or(0)
+}
+
+/// The token scope of a mail of outbox kind `kind` about game `about`,
+/// queued at `now`: a digest's day, else the game, else the account.
+pub(crate) fn scope_of(kind: &str, about: Option<i64>, now: chrono::DateTime<chrono::Utc>) -> i64 {
+    match kind {
+        "digest" => digest_scope(&now.format("%Y-%m-%d").to_string()),
+        _ => about.unwrap_or(ACCOUNT_SCOPE),
+    }
+}
 
 /// The server's token key and how mail is authenticated.
 #[derive(Clone, Default)]
@@ -56,20 +79,19 @@ impl TokenKey {
     }
 }
 
-/// Returns the Reply-To of a mail to `to` about `game` (or, for `None`,
-/// about no game: the account token): the token address in token mode
-/// when `to` belongs to a player, else `None`.
+/// Returns the Reply-To of a mail to `to` with token scope `scope` (see
+/// [`scope_of`]): the token address in token mode when `to` belongs to a
+/// player, else `None`.
 pub(crate) fn reply_to_for(
     conn: &Connection,
     key: &TokenKey,
     server: &str,
     to: &str,
-    game: Option<i64>,
+    scope: i64,
 ) -> Result<Option<String>, PipelineError> {
     if key.mode != AuthMode::Token {
         return Ok(None);
     }
-    let scope = game.unwrap_or(ACCOUNT_SCOPE);
     let player = players::find_by_address(conn, to)?;
     Ok(player.and_then(|p| key.reply_to(server, p.id, scope)))
 }

@@ -33,5 +33,5 @@ pub(crate) use error::RunError;
 pub(crate) use imap::poll_imap;
 pub(crate) use outlet::Outlet;
 pub(crate) use rounds::{poll_maildir, poll_maildir_sending};
-pub(crate) use send::{SendSummary, send_due};
+pub(crate) use send::{SendSummary, release_held, send_due};
 pub use summary::Summary;

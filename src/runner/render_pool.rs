@@ -357,6 +357,7 @@ mod tests {
             domain: "example.org".into(),
             shows: ". . .".into(),
             alt: "The board".into(),
+            caption: "How to read it.".into(),
             filename: "game1.png".into(),
         };
         Unpainted {

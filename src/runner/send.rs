@@ -1,7 +1,8 @@
 //! Flushing the outbox: sending the mail that is due through a transport,
 //! recording each outcome.
 //!
-//! Owns the order of a send run: due rows are read in batches, each mail of
+//! Owns the order of a send run (held mail the limits now allow is let
+//! go first, [`release_held`]): due rows are read in batches, each mail of
 //! a batch is handed to the transport, the transport is flushed (so what it
 //! accepted is durable), and the batch's outcomes (sent, to retry, failed)
 //! are written in one transaction. A crash loses at most the record of one
@@ -23,6 +24,8 @@ use chrono::{DateTime, Utc};
 use thiserror::Error;
 
 use crate::mail::transport::{Envelope, Transport, TransportError};
+use crate::pipeline::PipelineError;
+use crate::pipeline::pace;
 use crate::store::outbox::{self, Due, RetryPolicy};
 use crate::store::{Store, StoreError};
 
@@ -37,6 +40,9 @@ pub(crate) enum SendError {
     /// The outbox could not be read or updated.
     #[error("cannot update the outbox")]
     Store(#[from] StoreError),
+    /// The held mail could not be checked against the limits.
+    #[error("cannot check held mail against the limits")]
+    Held(#[from] PipelineError),
 }
 
 /// What one send run did.
@@ -78,6 +84,17 @@ pub(crate) fn send_due(
         send_batch(store, transport, &batch, policy, now, &mut summary)?;
     }
     Ok(summary)
+}
+
+/// Lets go the held mail that the limits as the config says them now
+/// (`cap`: `limits.max_replies_per_hour`) allow at `now`, so a changed
+/// limit applies at the next `send`, `poll` or `tick`; returns how many.
+pub(crate) fn release_held(
+    store: &mut Store,
+    cap: u32,
+    now: DateTime<Utc>,
+) -> Result<u32, SendError> {
+    Ok(store.write(|tx| pace::release_held(tx, cap, now))?)
 }
 
 /// Returns up to `size` due mails not yet tried in this run.

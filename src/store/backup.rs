@@ -33,6 +33,9 @@ pub(crate) enum BackupError {
     /// The home has no database to copy.
     #[error("no database at {}", .0.display())]
     NoDatabase(PathBuf),
+    /// The destination's folder does not exist.
+    #[error("the folder {} does not exist: create it first", .0.display())]
+    NoFolder(PathBuf),
     /// The destination exists and overwriting was not asked for.
     #[error("{} exists (use --force to replace it)", .0.display())]
     Exists(PathBuf),
@@ -73,6 +76,10 @@ pub(crate) fn backup(
     }
     if dest.exists() && !overwrite {
         return Err(BackupError::Exists(dest.to_path_buf()));
+    }
+    let folder = dest.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+        return Err(BackupError::NoFolder(folder.to_path_buf()));
     }
     let temp = temporary_name(dest);
     let result = copy_and_check(source, &temp, busy_timeout, dest);

@@ -67,7 +67,8 @@ pub struct NewMessage<'a> {
     pub detail: &'a str,
     /// Where it came from: an inbox file name, `stdin`, `imap:...`.
     pub source: &'a str,
-    /// The hash of what it says (see `InboundMail::content_hash`).
+    /// The hash of its words (see `InboundMail::words_hash`; rows recorded
+    /// before it hold `InboundMail::content_hash`).
     pub fingerprint: &'a str,
 }
 
@@ -132,20 +133,25 @@ fn deferred_of(conn: &Connection, id: i64) -> Result<Vec<DeferredMail>, StoreErr
 }
 
 /// Returns the exactly-once key of a message with Message-ID `id` from
-/// `sender` whose content has `fingerprint`, or `None` when that message
-/// has been handled before. The key is the Message-ID itself for the first
-/// message to bring it, and `<id> sha256:<fingerprint>` for another one
-/// that reuses it (another sender, or other content).
+/// `sender` whose content has `fingerprints` (the one stored now first,
+/// then the one rows recorded before it carry: a match of either is the
+/// same message), or `None` when that message has been handled before. The
+/// key is the Message-ID itself for the first message to bring it, and
+/// `<id> sha256:<fingerprint>` for another one that reuses it (another
+/// sender, or other content).
 pub(crate) fn unseen_key(
     conn: &Connection,
     id: &str,
     sender: Option<&str>,
-    fingerprint: &str,
+    fingerprints: [&str; 2],
 ) -> Result<Option<String>, StoreError> {
+    let [fingerprint, older] = fingerprints;
     let own = format!("{id} sha256:{fingerprint}");
-    let mut stmt =
-        conn.prepare_cached("SELECT key, sender, fingerprint FROM messages WHERE key IN (?1, ?2)")?;
-    let rows = stmt.query_map(params![id, own], |r| {
+    let old_own = format!("{id} sha256:{older}");
+    let mut stmt = conn.prepare_cached(
+        "SELECT key, sender, fingerprint FROM messages WHERE key IN (?1, ?2, ?3)",
+    )?;
+    let rows = stmt.query_map(params![id, own, old_own], |r| {
         Ok((
             r.get::<_, String>(0)?,
             r.get::<_, Option<String>>(1)?,
@@ -155,8 +161,9 @@ pub(crate) fn unseen_key(
     let mut first_taken = false;
     for row in rows {
         let (key, by, print) = row?;
-        let same = by.as_deref() == sender && print.as_deref().is_none_or(|p| p == fingerprint);
-        if key == own || same {
+        let same =
+            by.as_deref() == sender && print.as_deref().is_none_or(|p| fingerprints.contains(&p));
+        if key == own || key == old_own || same {
             return Ok(None);
         }
         first_taken = true;
@@ -251,4 +258,38 @@ pub(crate) fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, Sto
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::store::Store;
+
+    #[test]
+    fn a_message_id_matches_its_sender_by_either_fingerprint() {
+        let store = Store::open_in_memory().unwrap();
+        let c = store.conn();
+        let now = Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap();
+        let m = NewMessage {
+            key: "m1@x.org",
+            sender: Some("alice@x.org"),
+            player_id: None,
+            subject: "s",
+            outcome: Outcome::Applied,
+            reasons: "",
+            detail: "",
+            source: "test",
+            fingerprint: "strict-old",
+        };
+        record(c, &m, now).unwrap();
+        let alice = Some("alice@x.org");
+        let seen = |prints| unseen_key(c, "m1@x.org", alice, prints).unwrap();
+        assert_eq!(seen(["words", "strict-old"]), None, "a row recorded before");
+        let own = seen(["words-2", "strict-2"]);
+        assert_eq!(own.as_deref(), Some("m1@x.org sha256:words-2"));
+        let bob = unseen_key(c, "m1@x.org", Some("bob@x.org"), ["words", "strict-old"]);
+        assert_eq!(bob.unwrap().as_deref(), Some("m1@x.org sha256:words"));
+    }
 }

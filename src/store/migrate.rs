@@ -85,6 +85,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 16,
         sql: include_str!("migrations/0016_player_images.sql"),
     },
+    Migration {
+        version: 17,
+        sql: include_str!("migrations/0017_player_confirm.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -8,6 +8,22 @@ use rusqlite::{Connection, params};
 use super::StoreError;
 use super::codec::time_text;
 
+/// Returns the keys of the notices of `kind` about `game` that went to
+/// `player`, oldest first.
+pub(crate) fn keys(
+    conn: &Connection,
+    game: i64,
+    player: i64,
+    kind: &str,
+) -> Result<Vec<String>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT key FROM notices WHERE game_id = ?1 AND player_id = ?2 AND kind = ?3
+         ORDER BY sent_at",
+    )?;
+    let rows = stmt.query_map(params![game, player, kind], |r| r.get(0))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 /// Records that notice (`game`, `player`, `kind`, `key`) went out; returns
 /// false when it already had, so the caller sends nothing twice.
 pub(crate) fn first(

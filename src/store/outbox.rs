@@ -21,7 +21,7 @@ mod body;
 mod held;
 mod recall;
 
-pub(crate) use held::{Held, held_for, remove_merged};
+pub(crate) use held::{Held, held_for, release, remove_merged, waiting};
 
 pub(crate) use body::{Encoded, encode_body};
 pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};

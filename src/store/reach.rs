@@ -98,6 +98,66 @@ pub(crate) fn address(
     })
 }
 
+/// Which outbox kinds a count leaves out of the hourly cap, and which are
+/// answers to the address's own mail; each list is `,`-joined with a `,` at
+/// both ends (`,reply,`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Kinds<'a> {
+    /// Kinds no cap counts (neither capped nor answers).
+    pub(crate) uncapped: &'a str,
+    /// Kinds that answer the address's own mail.
+    pub(crate) answers: &'a str,
+}
+
+/// The mail queued to one address since a time, counted by its limit.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Sent {
+    /// Mails of a capped kind (every kind not in either list).
+    pub(crate) capped: u32,
+    /// Of those, the ones a limit still holds back (pending, never tried,
+    /// their last error `deferred:`).
+    pub(crate) waiting: u32,
+    /// Answers to the address's own mail.
+    pub(crate) answers: u32,
+    /// When the oldest capped mail not held back was queued (RFC 3339).
+    pub(crate) oldest_capped: Option<String>,
+}
+
+/// Counts the mail queued to `recipient` since `since` by `kinds`.
+pub(crate) fn sent(
+    conn: &Connection,
+    recipient: &str,
+    since: DateTime<Utc>,
+    kinds: Kinds<'_>,
+) -> Result<Sent, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "WITH o AS (
+               SELECT created_at,
+                      instr(?3, ',' || kind || ',') = 0
+                        AND instr(?4, ',' || kind || ',') = 0 AS capped,
+                      instr(?4, ',' || kind || ',') > 0 AS answer,
+                      status = 'pending' AND attempts = 0
+                        AND coalesce(last_error, '') LIKE 'deferred:%' AS waiting
+                 FROM outbox WHERE recipient = ?1 AND created_at >= ?2)
+             SELECT coalesce(sum(capped), 0), coalesce(sum(capped AND waiting), 0),
+                    coalesce(sum(answer), 0),
+                    min(CASE WHEN capped AND NOT waiting THEN created_at END)
+               FROM o",
+        )?
+        .query_row(
+            params![recipient, time_text(since), kinds.uncapped, kinds.answers],
+            |r| {
+                Ok(Sent {
+                    capped: r.get(0)?,
+                    waiting: r.get(1)?,
+                    answers: r.get(2)?,
+                    oldest_capped: r.get(3)?,
+                })
+            },
+        )?)
+}
+
 /// Returns true when pbmgo has queued mail to `address`.
 pub(crate) fn ever_mailed(conn: &Connection, address: &str) -> Result<bool, StoreError> {
     Ok(conn

@@ -1,8 +1,10 @@
 //! A player's own settings: how often they are mailed (`notify`), whether
-//! their mails show board pictures (`images`), their password (only ever
-//! a salted argon2 hash), and their vacations.
+//! their mails show board pictures (`images`), whether their applied
+//! commands are confirmed (`confirm`), their password (only ever a salted
+//! argon2 hash), and their vacations.
 //!
-//! Owns the `players.notify`, `players.images`, `players.password_hash` and
+//! Owns the `players.notify`, `players.images`, `players.confirm`,
+//! `players.password_hash` and
 //! `players.vacation_until` columns and the `vacations` table. A vacation
 //! pushes the clock of every game in which the player is to move; ending it
 //! early pulls those clocks back by the unused time. Time and salts are
@@ -29,6 +31,23 @@ pub(crate) fn set_images(conn: &Connection, player_id: i64, on: bool) -> Result<
     conn.prepare_cached("UPDATE players SET images = ?2 WHERE id = ?1")?
         .execute(params![player_id, on])?;
     Ok(())
+}
+
+/// Stores whether `player_id`'s mails whose commands were all applied are answered.
+pub(crate) fn set_confirm(conn: &Connection, player_id: i64, on: bool) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE players SET confirm = ?2 WHERE id = ?1")?
+        .execute(params![player_id, on])?;
+    Ok(())
+}
+
+/// Returns whether `player_id`'s mails whose commands were all applied are
+/// answered (true for an unknown id).
+pub(crate) fn confirm(conn: &Connection, player_id: i64) -> Result<bool, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT confirm FROM players WHERE id = ?1")?
+        .query_row([player_id], |r| r.get(0))
+        .optional()?
+        .unwrap_or(true))
 }
 
 /// Returns false when the player who owns `address` (normalized first)

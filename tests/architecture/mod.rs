@@ -2,3 +2,4 @@
 
 mod compiled;
 mod rules;
+mod tools;

@@ -154,6 +154,12 @@ fn backup_refuses_to_overwrite_and_a_missing_database() {
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--force"));
     ok(&["--home", h, "backup", "--force", copy.to_str().unwrap()]);
+    let nowhere = dir.path().join("no-such-folder/copy.sqlite3");
+    let lost = run(&["--home", h, "backup", nowhere.to_str().unwrap()]);
+    assert_eq!(lost.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&lost.stderr);
+    assert_eq!(said.lines().count(), 1, "{said}");
+    assert!(said.contains("no-such-folder does not exist"), "{said}");
     let empty = dir.path().join("never-used");
     let missing = run(&["--home", empty.to_str().unwrap(), "backup", "x.sqlite3"]);
     assert_eq!(missing.status.code(), Some(2));
@@ -204,6 +210,27 @@ fn completion_scripts_name_the_subcommands() {
         );
     }
     assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[test]
+fn the_version_names_the_commit_and_the_man_page_the_version_alone() {
+    let version = ok(&["--version"]);
+    let words: Vec<&str> = version.split_whitespace().collect();
+    let [name, number, commit, hash] = words.as_slice() else {
+        panic!("{version}");
+    };
+    assert_eq!((*name, *number), ("pbmgo", env!("CARGO_PKG_VERSION")));
+    assert_eq!(*commit, "(commit");
+    let hash = hash.trim_end_matches(')');
+    assert!(
+        hash == "unknown" || (hash.len() >= 7 && hash.chars().all(|c| c.is_ascii_hexdigit())),
+        "{version}"
+    );
+    let page = ok(&["man"]);
+    assert!(
+        !page.contains("(commit"),
+        "the man page changes with every commit"
+    );
 }
 
 #[test]

@@ -3,8 +3,11 @@
 mod admin;
 mod backup;
 mod estimate;
+mod exits;
+mod held;
 mod kill;
 mod picture;
+mod private;
 mod repair;
 mod send;
 mod store;

@@ -341,6 +341,10 @@ fn outbox_list_json_has_the_documented_fields() {
     assert!(h.outbox().is_empty());
     assert_eq!(h.ok(&["outbox", "list"]), "No mail in the outbox.\n");
     h.enqueue("r1@example.org", "alice@example.org");
+    assert_eq!(
+        h.ok(&["outbox", "list", "--status", "failed"]),
+        "No failed mail in the outbox.\n"
+    );
     let rows = h.outbox();
     assert_eq!(rows.len(), 1);
     let row = &rows[0];

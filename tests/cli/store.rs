@@ -216,7 +216,11 @@ fn game_new_defaults_and_refusals() {
     assert_eq!(h.json(&["game", "show", "2", "--json"])["komi"], 6.5);
     let err = h.fails(&["game", "new", "--black", "carol", "--white", "bob"], 2);
     assert!(err.contains("no player carol"), "{err}");
-    h.fails(&["game", "new", "--black", "alice", "--white", "alice"], 2);
+    let err = h.fails(&["game", "new", "--black", "alice", "--white", "alice"], 2);
+    assert!(
+        err.contains("different players") && !err.contains("database error"),
+        "{err}"
+    );
     h.fails(
         &[
             "game", "new", "--black", "alice", "--white", "bob", "--size", "26",
@@ -369,6 +373,11 @@ fn a_ko_fight_grows_and_clears_the_ko_list_as_the_engine_does() {
     assert_eq!(
         rows(&after_take["ko_list"][0])[3..6],
         ["...XO....", "..X.XO...", "...XO...."]
+    );
+    let earlier = h.ok(&["game", "show", "1", "--at", "8"]);
+    assert!(
+        earlier.contains("\nClock now, after move 12: "),
+        "the clock beside an earlier position is the game's clock now:\n{earlier}"
     );
     h.ok(&["game", "verify", "1"]);
 }

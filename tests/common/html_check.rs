@@ -126,6 +126,34 @@ fn style(css: &str, out: &mut Vec<String>) {
     }
 }
 
+/// Each `tag` element of `html`, in document order: its attributes and
+/// its text (the text of everything inside it).
+pub fn elements(html: &str, tag: &str) -> Vec<(Vec<(String, String)>, String)> {
+    let dom = parse_document(RcDom::default(), ParseOpts::default())
+        .from_utf8()
+        .read_from(&mut html.as_bytes())
+        .expect("reading from memory");
+    let mut out = Vec::new();
+    collect(&dom.document, tag, &mut out);
+    out
+}
+
+fn collect(node: &Handle, tag: &str, out: &mut Vec<(Vec<(String, String)>, String)>) {
+    if let NodeData::Element { name, attrs, .. } = &node.data
+        && &*name.local == tag
+    {
+        let attrs = attrs
+            .borrow()
+            .iter()
+            .map(|a| (a.name.local.to_string(), a.value.to_string()))
+            .collect();
+        out.push((attrs, text_of(node)));
+    }
+    for child in node.children.borrow().iter() {
+        collect(child, tag, out);
+    }
+}
+
 fn text_of(node: &Handle) -> String {
     let mut s = String::new();
     if let NodeData::Text { contents } = &node.data {

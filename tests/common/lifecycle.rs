@@ -31,8 +31,10 @@ pub fn harness_with(extra: &str) -> Harness {
     players(Harness::with_config(&config(extra)))
 }
 
+/// The default config (default limits: a lively game is never held back,
+/// issue 25) plus `extra`.
 fn config(extra: &str) -> String {
-    format!("[limits]\nmax_replies_per_hour = 1000\n{extra}")
+    format!("[limits]\n{extra}")
 }
 
 fn players<H: Home>(h: H) -> H {

@@ -407,6 +407,34 @@ pub fn code_of(text: &str) -> String {
     strip(text).0
 }
 
+/// As [`code_of`], but each string literal keeps the characters of the
+/// names and paths it holds (letters, digits, `_ - . /` and spaces), so a
+/// literal naming a program can still be seen while no brace or quote in
+/// it can confuse a scan of the code.
+pub fn code_with_words(text: &str) -> String {
+    let (code, strings) = strip(text);
+    let mut out = String::with_capacity(code.len());
+    let mut literals = strings.iter();
+    let mut open = false;
+    for c in code.chars() {
+        out.push(c);
+        if c != '"' {
+            continue;
+        }
+        open = !open;
+        if !open {
+            continue;
+        }
+        if let Some(lit) = literals.next() {
+            out.extend(
+                lit.chars()
+                    .filter(|c| c.is_alphanumeric() || " _-./".contains(*c)),
+            );
+        }
+    }
+    out
+}
+
 /// Removes comments; returns the code (literals blanked) and the literals.
 fn strip(text: &str) -> (String, Vec<String>) {
     let b: Vec<char> = text.chars().collect();

@@ -283,6 +283,19 @@ fn demo_runs_on_an_empty_home() {
         stdout.contains(": You lost game2 by 24.5 points (B+24.5)"),
         "{stdout}"
     );
+    // It ends with the boards as they stand.
+    assert!(
+        stdout.contains("game1 (alice as Black, bob as White) now: move 9, Black to play"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("game2 (alice as Black, bob as White) now: over, B+24.5"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\n     9  . . . . . . . . .  9\n"),
+        "{stdout}"
+    );
 
     // A home that is not empty is refused.
     let again = assert_cmd::Command::new(env!("CARGO_BIN_EXE_pbmgo"))

@@ -205,6 +205,16 @@ fn vacation_and_notify() {
 }
 
 #[test]
+fn confirm_alone_on_and_off() {
+    assert_eq!(ok("confirm"), Command::Confirm { on: None });
+    assert_eq!(ok("Confirm OFF"), Command::Confirm { on: Some(false) });
+    assert_eq!(ok("confirm on").to_string(), "confirm on");
+    assert_eq!(ok("confirm").to_string(), "confirm");
+    assert_eq!(err("confirm on off").code(), "too-many-arguments");
+    assert_eq!(parse_command("Confirm that you can play tomorrow"), None);
+}
+
+#[test]
 fn a_password_is_never_written_back() {
     assert_eq!(
         ok("password s3cr#t"),

@@ -9,18 +9,19 @@ use pbmgo::mail::templates::{
 };
 
 const BOARD: &str = "    A B C D E
- 5  + + X O -  5
- 4  o + X O -  4
- 3  + + X O -  3
- 2  + + X O -  2
- 1  + + X O -  1
+ 5  # # X O -  5
+ 4  o # X O -  4
+ 3  # # X O -  3
+ 2  # # X O -  2
+ 1  # # X O -  1
     A B C D E
 
-Dead stones are drawn x and o, territory + (Black) and - (White).
-Counting: area scoring, komi 0.5
-Black: 10 points of territory + 5 stones on the board = 15
-White: 5 points of territory + 5 stones on the board + 0.5 komi = 10.5
-Black wins by 4.5 (B+4.5)
+Dead stones are drawn x and o, territory # (Black) and - (White).
+
+    Counting: area scoring, komi 0.5
+    Black: 10 points of territory + 5 stones on the board = 15
+    White: 5 points of territory + 5 stones on the board + 0.5 komi = 10.5
+    Black wins by 4.5 (B+4.5)
 ";
 
 fn board(result: Option<&str>) -> BoardCtx {

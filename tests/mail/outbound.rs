@@ -117,6 +117,7 @@ pub fn reply() -> OutboundMail {
         }],
         reply_to: None,
         inline_images: Vec::new(),
+        laid_out: Vec::new(),
     }
 }
 
@@ -186,7 +187,7 @@ fn a_rendered_reply_parses_back_with_every_header_and_body() {
     assert!(text.contains(BOARD), "board not verbatim in:\n{text}");
     let html = msg.body_html(0).unwrap().replace("\r\n", "\n");
     assert!(
-        html.contains(&format!("<pre>{}</pre>", BOARD.trim_end())),
+        html.contains(&format!("<pre class=\"board\">{}</pre>", BOARD.trim_end())),
         "board not in <pre>:\n{html}"
     );
 

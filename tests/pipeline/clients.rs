@@ -181,7 +181,7 @@ fn apple_mail_pass_opens_scoring() {
         "{}",
         note.text
     );
-    insta::assert_snapshot!(tidy(&reply.text), @"
+    insta::assert_snapshot!(tidy(&reply.text), @r"
     You passed in game3: both players passed, so the game is being scored.
 
     > Pass game3 #57
@@ -209,23 +209,25 @@ fn apple_mail_pass_opens_scoring() {
      1  . . . . . . . . . . . . .  1
         A B C D E F G H J K L M N
 
-    Dead stones are drawn x and o, territory + (Black) and - (White).
-    Counting: area scoring, komi 7.5
-    Black: 0 points of territory + 27 stones on the board = 27
-    White: 3 points of territory + 27 stones on the board + 7.5 komi = 37.5
-    White wins by 10.5 (W+10.5)
+    Dead stones are drawn x and o, territory # (Black) and - (White).
+
+        Counting: area scoring, komi 7.5
+        Black: 0 points of territory + 27 stones on the board = 27
+        White: 3 points of territory + 27 stones on the board + 7.5 komi = 37.5
+        White wins by 10.5 (W+10.5)
 
     This is count #1: each change of the marking makes a new one.
     Marked dead: A13.
     This marking is the server's proposal, worked out from the position:
     either player can change it with dead or alive, and done accepts it.
+
     carol (Black) has not accepted yet.
     dan (White) has not accepted yet.
 
-    To mark a string dead:        dead game3 POINT...
-    To mark it alive again:       alive game3 POINT...
-    To accept this count:         done game3#1
-    To play on instead:           resume game3
+        To mark a string dead:        dead game3 POINT...
+        To mark it alive again:       alive game3 POINT...
+        To accept this count:         done game3#1
+        To play on instead:           resume game3
 
 
     Your words went to dan.

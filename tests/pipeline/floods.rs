@@ -1,7 +1,8 @@
 //! What one sender can make pbmgo mail to someone else is bounded (issue
 //! 16): `say` per game per hour, challenges per day, the SGF once per
-//! mail, and every kind of mail to an address counts against its hourly
-//! cap, over which mail is deferred, never dropped. In-process.
+//! mail, and what others make pbmgo send to an address counts against its
+//! hourly cap, over which it is held back and merged, never dropped.
+//! In-process.
 
 use crate::common::clock_mail::{ALICE, BOB, at, send};
 use crate::common::harness::Harness;
@@ -70,7 +71,7 @@ fn twenty_sgf_lines_bring_one_mail_with_one_record() {
 }
 
 #[test]
-fn mail_of_every_kind_over_the_hourly_cap_is_deferred_not_dropped() {
+fn words_over_the_hourly_cap_are_held_and_merged_not_dropped() {
     let h = home("max_replies_per_hour = 3\nsays_per_game_per_hour = 100");
     h.game_new("alice", "bob", 9);
     for i in 0..8 {
@@ -86,15 +87,46 @@ fn mail_of_every_kind_over_the_hourly_cap_is_deferred_not_dropped() {
         .into_iter()
         .filter(|r| r["recipient"] == BOB && r["kind"] == "say")
         .collect();
-    assert_eq!(rows.len(), 8, "none dropped");
-    let waiting = rows.iter().filter(|r| {
-        r["last_error"]
-            .as_str()
-            .is_some_and(|e| e.starts_with("deferred: "))
-    });
-    assert!(waiting.count() >= 5, "{rows:#?}");
+    let waiting: Vec<_> = rows.iter().filter(|r| r["status"] == "pending").collect();
+    assert_eq!(
+        waiting.len(),
+        1,
+        "what waits for bob is one mail: {rows:#?}"
+    );
+    let why = waiting[0]["last_error"].as_str().unwrap_or_default();
+    assert!(
+        why.starts_with("deferred: ") && why.contains("max_replies_per_hour"),
+        "{why}"
+    );
+    // `message list` says which mails wait, and why.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pbmgo"))
+        .arg("--home")
+        .arg(h.path())
+        .args(["message", "list", "--limit", "100"])
+        .env_remove("PBMGO_HOME")
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert!(listed.contains(" waits, due "), "{listed}");
     assert_eq!(h.send_at(&at(0.2)), 0, "nothing deferred goes early");
     h.send_at(&at(1.5));
     let rows = h.outbox_rows();
     assert!(rows.iter().all(|r| r["status"] == "sent"), "{rows:#?}");
+    // Every word reached bob, once; the held ones in one merged mail.
+    let texts: Vec<String> = h.sent_to(BOB).iter().map(|m| m.flat()).collect();
+    for i in 0..8 {
+        let n = texts
+            .iter()
+            .filter(|t| t.contains(&format!("word {i}")))
+            .count();
+        assert_eq!(n, 1, "word {i}: {texts:#?}");
+    }
+    let merged = h.sent_to(BOB).pop().unwrap();
+    assert!(
+        merged.text.contains("Held back by the hourly mail limit"),
+        "{}",
+        merged.text
+    );
+    let problems = crate::common::html_check::problems(merged.html.as_deref().unwrap());
+    assert!(problems.is_empty(), "{problems:?}");
 }

@@ -14,7 +14,7 @@ use crate::common::lifecycle::*;
 fn both_accepting_the_proposal_ends_the_game_with_its_result() {
     let h = scored_game();
     let note = letters(&h, ALICE, "your-move").pop().unwrap();
-    assert!(note.text.contains(" 4  o + X O -  4"), "{}", note.text);
+    assert!(note.text.contains(" 4  o # X O -  4"), "{}", note.text);
     assert!(note.text.contains("Marked dead: A4."), "{}", note.text);
     assert!(
         note.flat()
@@ -105,7 +105,7 @@ fn estimate_is_refused_during_the_game_and_shows_the_proposal_after() {
         "{}",
         t.text
     );
-    assert!(t.text.contains(" 4  o + X O -  4"), "{}", t.text);
+    assert!(t.text.contains(" 4  o # X O -  4"), "{}", t.text);
     assert!(t.text.contains("Black wins by 4.5 (B+4.5)"), "{}", t.text);
     assert_eq!(h.show("game1")["result"], result.as_str(), "unchanged");
 }

@@ -146,8 +146,8 @@ fn machine_mail_is_recorded_as_ignored_and_never_answered() {
 }
 
 #[test]
-fn replies_to_one_address_are_capped_per_hour_but_moves_still_count() {
-    let h = Harness::with_config("[limits]\nmax_replies_per_hour = 2\n");
+fn answers_to_one_address_stop_at_the_hourly_backstop_but_moves_still_count() {
+    let h = Harness::with_config("[limits]\nmax_answers_per_hour = 2\n");
     h.player("alice", "alice@example.org");
     h.player("bob", "bob@example.org");
     h.game_at(1, 9, &[], "alice", "bob");

@@ -210,3 +210,27 @@ fn a_message_id_reused_by_another_sender_or_other_words_is_another_mail() {
     assert_eq!(h.moves("game1").len(), 3);
     assert_eq!(h.messages().len(), 3);
 }
+
+#[test]
+fn a_resend_with_only_whitespace_changed_is_a_copy() {
+    let h = harness();
+    let id = "resent@example.org";
+    let first = mail("alice@example.org", "my move", "move game1 e5\n").id(id);
+    h.drop_mail(&first.bytes());
+    assert_eq!(counts(&h.poll()).applied, 1);
+    let sent = h.sent().len();
+    // The same mail resent: one more trailing blank line, a doubled space,
+    // a tab and CRLF line ends. A copy: no move, no refusal, no reply.
+    for body in ["move game1 e5\n\n", "move  game1\te5\r\n\r\n"] {
+        let resent = mail("alice@example.org", "my move", body).id(id);
+        h.drop_mail(&resent.bytes());
+        assert_eq!(counts(&h.poll()), duplicates(1), "{body:?}");
+    }
+    assert_eq!(h.sent().len(), sent, "nothing answered again");
+    assert_eq!(h.moves("game1").len(), 1);
+    // Other words under the same Message-ID are still another mail.
+    let other = mail("alice@example.org", "my move", "move game1 e5 d4\n").id(id);
+    h.drop_mail(&other.bytes());
+    assert_eq!(counts(&h.poll()).processed, 1);
+    assert_eq!(h.messages().len(), 2);
+}

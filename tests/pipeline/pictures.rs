@@ -1,15 +1,19 @@
 //! The board picture in game mails: a move's reply and the opponent's
 //! letter carry the PNG of the board (multipart/related, shown by `cid:`
-//! just above the text board), which a real browser (headless Chromium)
-//! loads and paints; `images off` takes the pictures away (the text and
-//! the `<pre>` board stay) and `images on` brings them back; a 19x19
-//! mail with its picture stays well under 60 KB.
+//! in place of the text board, which stays in the text part), which a
+//! real browser (headless Chromium) loads and paints; `images off` takes
+//! the pictures away (the text and the `<pre>` board stay) and `images on`
+//! brings them back; a 19x19 mail with its picture stays well under 60 KB;
+//! a 19x19 and a 25x25 mail fit a phone (a frame 400 px wide) and a
+//! desktop (1280 px) without scrolling sideways.
 //!
-//! The browser test needs `/usr/bin/chromium`, so it is ignored by a plain
-//! `cargo test`; `.ci/run` installs Chromium and runs it (`--include-ignored`).
-//! It asks the browser for each image's natural width (a probe copy of
-//! the page, with a script the mail itself never carries) and takes a
-//! screenshot (kept as `pbmgo-screenshot.png` in the temporary folder).
+//! The browser tests need `/usr/bin/chromium`, so they are ignored by a
+//! plain `cargo test`; `.ci/run` installs Chromium and runs them
+//! (`--include-ignored`). They ask the browser for each image's natural
+//! and shown width and the page's width (a probe copy of the page, with a
+//! script the mail itself never carries) and take screenshots (kept as
+//! `pbmgo-screenshot.png` and `pbmgo-<size>-<width>px.png` in the
+//! temporary folder).
 
 use std::path::Path;
 use std::process::Command;
@@ -140,13 +144,75 @@ fn natural_widths(page: &Path, dir: &Path) -> Vec<u32> {
 
 /// Screenshots `page` with headless Chromium; returns the PNG's bytes.
 fn screenshot(page: &Path, dir: &Path) -> Vec<u8> {
+    screenshot_at(page, dir, 800, 1200)
+}
+
+/// Screenshots `page` in a window `width` by `height` pixels.
+fn screenshot_at(page: &Path, dir: &Path, width: u32, height: u32) -> Vec<u8> {
     let shot = dir.join("shot.png");
     let args = [
-        "--window-size=800,1200".to_string(),
+        format!("--window-size={width},{height}"),
         format!("--screenshot={}", shot.display()),
     ];
     chromium(page, &args);
     std::fs::read(&shot).expect("chromium wrote the screenshot")
+}
+
+/// How the page lays out in a frame `width` pixels wide, once loaded:
+/// the frame's inner width, the page's scroll width, and each image's
+/// natural and shown widths (a probe copy of the page, as above).
+struct Layout {
+    inner: u32,
+    scroll: u32,
+    natural: Vec<u32>,
+    shown: Vec<u32>,
+}
+
+/// Writes a page that shows `page` in a frame `width` pixels wide (headless
+/// Chromium's window is never narrower than 500 px; a frame is the width
+/// of a phone's screen); returns its path.
+fn framed(page: &Path, dir: &Path, width: u32) -> std::path::PathBuf {
+    let name = page.file_name().unwrap().to_string_lossy();
+    let frame = dir.join(format!("frame-{name}"));
+    let html = format!(
+        "<!DOCTYPE html><html><body style=\"margin:0\"><iframe src=\"{name}\" \
+         width=\"{width}\" height=\"1400\" style=\"border:0;display:block\"></iframe></body></html>"
+    );
+    std::fs::write(&frame, html).unwrap();
+    frame
+}
+
+fn layout_at(page: &Path, dir: &Path, width: u32) -> Layout {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probe = dir.join("probe.html");
+    let script = "<script>addEventListener('load', () => { const b = parent.document.body; \
+        b.setAttribute('data-inner', innerWidth); \
+        b.setAttribute('data-scroll', document.documentElement.scrollWidth); \
+        b.setAttribute('data-natural', [...document.images].map(i => i.naturalWidth).join(' ')); \
+        b.setAttribute('data-shown', [...document.images].map(i => Math.ceil(\
+        i.getBoundingClientRect().width)).join(' ')); });</script>";
+    std::fs::write(&probe, html.replace("</body>", &format!("{script}</body>"))).unwrap();
+    let args = [
+        "--dump-dom".to_string(),
+        "--allow-file-access-from-files".to_string(),
+        format!("--window-size={},1400", width.max(500) + 20),
+    ];
+    let dom = chromium(&framed(&probe, dir, width), &args);
+    let attr = |name: &str| -> Vec<u32> {
+        let key = format!("data-{name}=\"");
+        let at = dom.find(&key).expect("the probe ran") + key.len();
+        let value = &dom[at..at + dom[at..].find('"').unwrap()];
+        value
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    Layout {
+        inner: attr("inner")[0],
+        scroll: attr("scroll")[0],
+        natural: attr("natural"),
+        shown: attr("shown"),
+    }
 }
 
 /// The reply to alice's first move in a 9x9 game.
@@ -158,17 +224,20 @@ fn move_reply() -> Row {
 }
 
 #[test]
-fn a_move_reply_carries_the_board_picture_above_the_text_board() {
+fn a_move_reply_shows_the_board_once_as_its_picture() {
     let reply = move_reply();
     let images = inline_images(&reply);
     assert_eq!(images.len(), 1, "one board, one picture");
     assert!(images[0].png.starts_with(b"\x89PNG"), "a PNG");
     let html = reply.mail.html.as_deref().unwrap();
-    let img = html.find("<img src=\"cid:").expect("an <img>");
-    let pre = html[img..].find("<pre>").expect("the text board after it");
-    assert!(html[img + pre..].contains("(X)"), "{html}");
+    assert!(html.contains("<img src=\"cid:"), "an <img>: {html}");
+    assert!(!html.contains("<pre"), "no text board beside it: {html}");
+    assert!(reply.mail.text.contains("(X)"), "the text part keeps it");
+    let alt = "alt=\"The board of game1 after move 1, 9x9: Black stones at E5, no white stones; \
+               the last stone played is E5.\"";
+    assert!(html.contains(alt), "{html}");
     assert!(
-        html.contains("alt=\"The board of game1 after move 1\""),
+        html.contains("<figcaption>How to read the picture"),
         "{html}"
     );
 }
@@ -208,7 +277,10 @@ fn the_opponents_letter_has_the_picture_and_images_off_takes_it_away() {
     assert!(inline_images(&reply).is_empty());
     let html = reply.mail.html.as_deref().unwrap();
     assert!(!html.contains("<img"), "{html}");
-    assert!(html.contains("<pre>") && html.contains("(O)"), "{html}");
+    assert!(
+        html.contains("<pre class=\"board\">") && html.contains("(O)"),
+        "{html}"
+    );
     // Alice did not turn them off: her letter about bob's move has one.
     assert_eq!(inline_images(&last_to(&h, ALICE, "your-move")).len(), 1);
     send(&h, BOB, "images on", 3.0);
@@ -240,13 +312,14 @@ fn an_earlier_board_in_a_transcript_gets_no_picture() {
     let html = reply.mail.html.as_deref().unwrap();
     assert_eq!(inline_images(&reply).len(), 1, "{}", reply.mail.text);
     assert_eq!(html.matches("<img").count(), 1, "{html}");
-    let img = html.find("<img").unwrap();
-    let next_pre = img + html[img..].find("<pre>").unwrap();
-    let board_end = next_pre + html[next_pre..].find("</pre>").unwrap();
     assert!(
-        html[next_pre..board_end].contains("(X)"),
-        "the picture goes by the board after the move:\n{html}"
+        html.contains("alt=\"The board of game1 after move 1,"),
+        "the picture is of the board after the move:\n{html}"
     );
+    // Any board the text shows besides (an earlier one) stays text.
+    let boards = reply.mail.text.matches("    A B C D E F G H J\n").count() / 2;
+    let pres = html.matches("<pre class=\"board\">").count();
+    assert_eq!(pres + 1, boards, "{html}");
 }
 
 #[test]
@@ -266,4 +339,80 @@ fn a_19x19_mail_with_its_picture_is_under_60_kb() {
     let size = letter.mail.raw.len();
     println!("a 19x19 your-move mail with its picture: {size} bytes");
     assert!(size < 60_000, "{size} bytes");
+}
+
+/// Bob's letter after alice's last move in a `size` game (five moves,
+/// then two passes when `scored`), with the picture unless bob said
+/// `images off`.
+fn letter_of_size(size: u32, images: bool, scored: bool) -> Row {
+    let h = harness();
+    h.game_new("alice", "bob", size);
+    if !images {
+        send(&h, BOB, "images off", 0.0);
+    }
+    let mut moves = vec!["move game1 D4", "move game1 Q16", "move game1 Q4"];
+    moves.extend(["move game1 D16", "move game1 K10"]);
+    if scored {
+        moves.extend(["pass game1", "pass game1"]);
+    }
+    for (i, line) in moves.iter().enumerate() {
+        let from = if i % 2 == 0 { ALICE } else { BOB };
+        send(&h, from, line, 1.0 + i as f64);
+    }
+    last_to(&h, BOB, "your-move")
+}
+
+/// Lays `letter` out at each width: no sideways scrolling, the pictures
+/// loaded and within the width; screenshots kept as
+/// `pbmgo-<name>-<width>px.png` in the temporary folder.
+fn fits(letter: &Row, name: &str, pictures: usize) {
+    let dir = tempfile::tempdir().unwrap();
+    let page = page_with_files(letter, dir.path());
+    for width in [400, 1280] {
+        let l = layout_at(&page, dir.path(), width);
+        let what = format!("{name} at {width} px");
+        assert_eq!(l.natural.len(), pictures, "{what}: {pictures} picture(s)");
+        assert!(l.natural.iter().all(|w| *w > 0), "{what}: did not load");
+        assert!(
+            l.shown.iter().all(|w| *w <= l.inner),
+            "{what}: {:?}",
+            l.shown
+        );
+        assert!(
+            l.scroll <= l.inner,
+            "{what}: page {} > {} px",
+            l.scroll,
+            l.inner
+        );
+        println!(
+            "{what}: pictures {:?} px wide shown at {:?} px, page {} of {} px",
+            l.natural, l.shown, l.scroll, l.inner
+        );
+        let frame = framed(&page, dir.path(), width);
+        let shot = screenshot_at(&frame, dir.path(), width.max(500) + 20, 1400);
+        let kept = std::env::temp_dir().join(format!("pbmgo-{name}-{width}px.png"));
+        std::fs::write(&kept, &shot).unwrap();
+        if pictures > 0 {
+            assert!(
+                pixels_near(&shot, WOOD) > 20_000,
+                "{what}: the board is painted"
+            );
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs /usr/bin/chromium, which .ci/run installs"]
+fn big_boards_fit_a_phone_and_a_desktop_in_a_browser() {
+    for size in [19, 25] {
+        let name = format!("{size}x{size}");
+        fits(&letter_of_size(size, true, false), &name, 1);
+        fits(
+            &letter_of_size(size, false, false),
+            &format!("{name}-text"),
+            0,
+        );
+    }
+    fits(&letter_of_size(19, true, true), "19x19-scored", 1);
+    fits(&letter_of_size(19, false, true), "19x19-scored-text", 0);
 }

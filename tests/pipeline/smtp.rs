@@ -144,7 +144,8 @@ fn replies_arrive_intact_by_smtp() {
         assert_eq!(parsed.header("X-Pbmgo-Game"), Some("game1"));
         assert!(parsed.header("From").unwrap().contains(SERVER));
         let html = parsed.html.as_deref().expect("an HTML part");
-        assert!(html.contains("<pre"), "{html}");
+        let board = html.contains("<pre class=\"board\"") || html.contains("<img src=\"cid:");
+        assert!(board, "the board, as text or as its picture: {html}");
     }
     // Each mail's opponent mail first: the first roots the game's thread.
     let (bob_note, alice_reply, alice_note, bob_reply) = (&rows[0], &rows[1], &rows[2], &rows[3]);

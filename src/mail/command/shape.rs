@@ -41,7 +41,7 @@ pub(super) enum Shape {
     Days,
     /// `each | digest | off`: `notify`.
     Mode,
-    /// `on | off`: `images`.
+    /// `on | off`: `images`, `confirm`.
     Switch,
     /// `SECRET [NEW|off]`: `password`; any words.
     Secret,

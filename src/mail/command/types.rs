@@ -173,6 +173,12 @@ pub enum Command {
         /// True for `images on`.
         on: bool,
     },
+    /// `confirm [on|off]`: whether the player's mails whose commands were
+    /// all applied are answered; alone, asks the current setting.
+    Confirm {
+        /// True for `confirm on`, false for `confirm off`, `None` alone.
+        on: Option<bool>,
+    },
     /// `password SECRET [NEW|off]`: set, prove, change or remove the
     /// sender's password. Never quoted back: its text is redacted.
     Password {
@@ -262,6 +268,10 @@ impl fmt::Display for Command {
             Command::Vacation { days: None } => f.write_str("vacation off"),
             Command::Notify { mode } => write!(f, "notify {}", mode.name()),
             Command::Images { on } => write!(f, "images {}", if *on { "on" } else { "off" }),
+            Command::Confirm { on: None } => f.write_str("confirm"),
+            Command::Confirm { on: Some(on) } => {
+                write!(f, "confirm {}", if *on { "on" } else { "off" })
+            }
             Command::Password { .. } => f.write_str(REDACTED_PASSWORD),
             Command::Address { action } => match action {
                 AddressAction::List => f.write_str("address"),

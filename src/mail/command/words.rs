@@ -34,6 +34,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("vacation", Shape::Days),
     ("notify", Shape::Mode),
     ("images", Shape::Switch),
+    ("confirm", Shape::Switch),
     ("password", Shape::Secret),
     ("address", Shape::Address),
     ("standings", Shape::Nothing),
@@ -78,6 +79,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "vacation" => vacation(args),
         "notify" => notify(args),
         "images" => images(args),
+        "confirm" => confirm(args),
         "password" => password(args),
         "address" => address(args),
         "if" => conditional(args, thread),
@@ -208,6 +210,17 @@ fn images(args: &[&str]) -> Outcome {
         [w] => shape::switch(w)
             .map(|on| Command::Images { on })
             .ok_or_else(|| CommandError::BadOption(format!("images {} (on or off)", clip(w)))),
+        [_, extra @ ..] => Err(too_many(extra)),
+    }
+}
+
+/// Reads `confirm [on|off]`.
+fn confirm(args: &[&str]) -> Outcome {
+    match args {
+        [] => Ok(Command::Confirm { on: None }),
+        [w] => shape::switch(w)
+            .map(|on| Command::Confirm { on: Some(on) })
+            .ok_or_else(|| CommandError::BadOption(format!("confirm {} (on or off)", clip(w)))),
         [_, extra @ ..] => Err(too_many(extra)),
     }
 }

@@ -40,6 +40,10 @@ pub struct InboundMail {
     /// delivered again with other transport headers, another for another
     /// mail reusing a Message-ID.
     pub content_hash: String,
+    /// SHA-256 of the sender, the Subject and the body text with every run
+    /// of whitespace made one space, lower-case hex: the same for a resend
+    /// whose only change is whitespace (one more blank line at the end).
+    pub words_hash: String,
     /// Length of the raw message in bytes.
     pub size: usize,
     /// The single From address, normalized (lower-case, no display name).
@@ -201,6 +205,7 @@ fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
         ..InboundMail::default()
     };
     mail.content_hash = content_hash(&mail, raw);
+    mail.words_hash = words_hash(&mail);
     mail
 }
 
@@ -218,6 +223,23 @@ fn content_hash(mail: &InboundMail, raw: &[u8]) -> String {
     let mut bytes = Vec::new();
     for part in parts {
         bytes.extend_from_slice(part);
+        bytes.push(0);
+    }
+    sha256_hex(&bytes)
+}
+
+/// The hash of the words of `mail`: its sender, Subject and text, each
+/// with its whitespace made single spaces and ended by a NUL.
+fn words_hash(mail: &InboundMail) -> String {
+    let parts = [
+        mail.from.as_deref().unwrap_or_default(),
+        &mail.subject,
+        &mail.text,
+    ];
+    let mut bytes = Vec::new();
+    for part in parts {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        bytes.extend_from_slice(words.join(" ").as_bytes());
         bytes.push(0);
     }
     sha256_hex(&bytes)

@@ -84,6 +84,9 @@ pub struct HelpCtx {
     pub server_address: String,
     /// A line before the reference, e.g. `Your mail had no command.`
     pub intro: Option<String>,
+    /// The server checks reply tokens (`[server] auth = "token"`): say how
+    /// a game command is sent.
+    pub token_mode: bool,
 }
 
 /// Context of `welcome.txt`: what a player who just signed up does next.
@@ -95,6 +98,9 @@ pub struct WelcomeCtx {
     pub server_address: String,
     /// The new player's name.
     pub name: String,
+    /// The server checks reply tokens (`[server] auth = "token"`): say how
+    /// a game command is sent.
+    pub token_mode: bool,
 }
 
 /// Context of `unknown-sender.txt`: mail from an address with no player.

@@ -139,6 +139,7 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Vacation { .. }
         | Command::Notify { .. }
         | Command::Images { .. }
+        | Command::Confirm { .. }
         | Command::Password { .. }
         | Command::Address { .. }
         | Command::Standings

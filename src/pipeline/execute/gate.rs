@@ -1,7 +1,9 @@
 //! The reply-token gate (`[server] auth = "token"`): which commands act in
 //! a game and so need the player's token for it, reading the tokens a mail
 //! was sent to (`Delivered-To`, `X-Original-To`, then `To` and `Cc`), and
-//! the `bad-token` refusal with what to do instead.
+//! the `bad-token` refusal with what to do instead. A game command is taken
+//! with the player's token for that game or the token of a digest that
+//! listed it.
 
 use rusqlite::Connection;
 
@@ -11,10 +13,10 @@ use crate::mail::command::{AddressAction, Command, GameRef};
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
-use crate::pipeline::tokens::{ACCOUNT_SCOPE, TokenKey, same};
+use crate::pipeline::tokens::{ACCOUNT_SCOPE, DIGEST_GAME, TokenKey, digest_scope, same};
 use crate::pipeline::wording::play as words;
-use crate::store::accounts;
 use crate::store::players::Player;
+use crate::store::{accounts, notices};
 
 /// What one mail may do in games: the tokens it was sent to.
 pub(crate) struct Gate<'a> {
@@ -50,8 +52,9 @@ impl<'a> Gate<'a> {
             return Ok(None);
         };
         let number = i64::try_from(game.0).unwrap_or(i64::MAX);
-        let expected = self.key.token(player.id, number);
-        if self.presented.iter().any(|t| same(t, &expected)) {
+        let mut scopes = vec![number];
+        scopes.extend(digest_scopes(conn, number, player)?);
+        if self.shows_any(player, &scopes) {
             return Ok(None);
         }
         let local = self.server.split('@').next().unwrap_or(self.server);
@@ -64,11 +67,20 @@ impl<'a> Gate<'a> {
 }
 
 impl Gate<'_> {
+    /// True when the mail was sent to `player`'s token of one of `scopes`.
+    fn shows_any(&self, player: &Player, scopes: &[i64]) -> bool {
+        scopes.iter().any(|&scope| {
+            let expected = self.key.token(player.id, scope);
+            self.presented.iter().any(|t| same(t, &expected))
+        })
+    }
+
     /// Returns the `bad-token` refusal of an account change unless the mail
     /// was sent to one of `player`'s token addresses: the account token (in
-    /// the Reply-To of their mail about no game) or the token of any of
-    /// their games or challenges. Either shows the mail comes from someone
-    /// who reads the player's mail, not only writes their From.
+    /// the Reply-To of their mail about no game), the token of any of their
+    /// games or challenges, or of any digest they had. Each shows the mail
+    /// comes from someone who reads the player's mail, not only writes
+    /// their From.
     fn check_account(
         &self,
         conn: &Connection,
@@ -76,11 +88,8 @@ impl Gate<'_> {
     ) -> Result<Option<Rejection>, PipelineError> {
         let mut scopes = vec![ACCOUNT_SCOPE];
         scopes.extend(accounts::token_scopes(conn, player.id)?);
-        let shown = scopes.iter().any(|&scope| {
-            let expected = self.key.token(player.id, scope);
-            self.presented.iter().any(|t| same(t, &expected))
-        });
-        if shown {
+        scopes.extend(digest_scopes(conn, 0, player)?);
+        if self.shows_any(player, &scopes) {
             return Ok(None);
         }
         let local = self.server.split('@').next().unwrap_or(self.server);
@@ -89,6 +98,14 @@ impl Gate<'_> {
             words::account_token_needed(local),
         )))
     }
+}
+
+/// The token scopes of the digests of `player` that listed game `game`
+/// (with 0: every digest they had, `notices` of kind `digest`).
+fn digest_scopes(conn: &Connection, game: i64, player: &Player) -> Result<Vec<i64>, PipelineError> {
+    let kind = if game == 0 { "digest" } else { DIGEST_GAME };
+    let days = notices::keys(conn, game, player.id, kind)?;
+    Ok(days.iter().map(|d| digest_scope(d)).collect())
 }
 
 /// True for the commands that change a player's account: in token mode
@@ -100,6 +117,7 @@ fn changes_account(cmd: &Command) -> bool {
             | Command::Notify { .. }
             | Command::Vacation { .. }
             | Command::Images { .. }
+            | Command::Confirm { on: Some(_) }
             | Command::Address {
                 action: AddressAction::Add(_) | AddressAction::Remove(_)
             }

@@ -97,30 +97,69 @@ pub(crate) fn board_at(
     Ok(b)
 }
 
-/// Draws the scored board and the count, and while scoring, the instructions.
-fn scored_text(g: &StoredGame, m: &Marking) -> String {
+/// The spans of `g`'s board block laid out by hand: the diagram and,
+/// for the scored board, the count and the commands (each as the text
+/// shows it), for the HTML part to keep as they are.
+pub(crate) fn laid_out(conn: &Connection, g: &StoredGame) -> Result<Vec<String>, PipelineError> {
+    let plain = vec![boards::board_ctx(g).board];
+    if !counted(g) {
+        return Ok(plain);
+    }
+    let Some(m) = marking(conn, g)? else {
+        return Ok(plain);
+    };
+    let parts = parts(g, &m);
+    let mut out = vec![parts.diagram, parts.count];
+    out.extend(parts.commands);
+    Ok(out)
+}
+
+/// The scored board's parts, each as the text shows it.
+struct Parts {
+    /// The scored diagram.
+    diagram: String,
+    /// The count, a line each, indented so that no line is rewrapped.
+    count: String,
+    /// While scoring: what stands (marked dead, accepted, until when).
+    state: Option<String>,
+    /// While scoring: the commands that change or accept the count.
+    commands: Option<String>,
+}
+
+fn parts(g: &StoredGame, m: &Marking) -> Parts {
     let s = score_game(&g.game, &m.dead);
     let marks = Marks {
         dead: m.dead.clone(),
         territory: s.territory.clone(),
     };
-    let mut out = render_scored(&g.game.position(), &marks);
-    out.push('\n');
-    out.push_str(words::legend());
-    out.push('\n');
-    out.push_str(&s.lines().join("\n"));
-    out.push('\n');
-    if g.game.phase() == Phase::Scoring {
-        out.push_str(&scoring_state(g, m));
+    let scoring = g.game.phase() == Phase::Scoring;
+    Parts {
+        diagram: render_scored(&g.game.position(), &marks),
+        count: s.lines().iter().map(|l| format!("    {l}\n")).collect(),
+        state: scoring.then(|| scoring_state(g, m)),
+        commands: scoring.then(|| words::scoring_commands(g.id, m.count)),
+    }
+}
+
+/// Draws the scored board, its legend and the count, and while scoring,
+/// what stands and the commands, blocks apart by blank lines.
+fn scored_text(g: &StoredGame, m: &Marking) -> String {
+    let p = parts(g, m);
+    let mut out = format!("{}\n{}\n\n{}", p.diagram, words::legend(), p.count);
+    for block in [p.state, p.commands].into_iter().flatten() {
+        out.push('\n');
+        out.push_str(&block);
     }
     out
 }
 
 /// What stands below the count while `g` is being scored: the stones
-/// marked dead, who has accepted, when the count stands, what to write.
+/// marked dead, whose proposal it is, then (after a blank line, so that
+/// no line runs into the wrapped paragraph) who has accepted and when the
+/// count stands.
 fn scoring_state(g: &StoredGame, m: &Marking) -> String {
     let mut out = format!(
-        "\n{}\n{}\n",
+        "{}\n{}\n",
         words::count_number(m.count),
         words::marked_dead(&m.dead)
     );
@@ -128,12 +167,12 @@ fn scoring_state(g: &StoredGame, m: &Marking) -> String {
         out.push_str(words::proposed_by_server());
         out.push('\n');
     }
+    out.push('\n');
     for c in [Color::Black, Color::White] {
         out.push_str(&words::accepted_line(&g.player(c).name, c, m.done(c)));
     }
     if let Some(d) = m.deadline {
         out.push_str(&words::stands_line(d));
     }
-    out.push_str(&words::scoring_commands(g.id, m.count));
     out
 }

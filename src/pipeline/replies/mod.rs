@@ -4,17 +4,20 @@
 //!
 //! Owns subjects, threading (`In-Reply-To`, `References`, each game's
 //! thread), deterministic Message-IDs, the `X-Pbmgo-Rejected` codes and the
-//! hourly reply cap per address (a stranger's daily caps are `stranger`'s).
+//! loop backstop and the hold of capped mail per address (`pace`; a
+//! stranger's daily caps are `stranger`'s).
 //! The mails of one message are built on a `queue::Queue`; the opponent's
 //! "your move" letter is `your_move`'s.
 
 mod news;
+mod paced;
 mod queue;
 mod your_move;
 
 use chrono::Duration;
 use rusqlite::Connection;
 
+use paced::{queue_letters, quiet};
 use queue::Queue;
 pub(crate) use queue::reply_id;
 use your_move::your_move_letter;
@@ -25,6 +28,7 @@ use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::journal::Recorded;
 use super::letters::{self, Letter};
+use super::pace;
 use super::report::{Effect, Report};
 use super::shape::{self, without_greeting};
 use super::wording::replies as words;
@@ -68,13 +72,17 @@ pub(crate) fn send_all(
     let games = letter_games(&all);
     let (own, others): (Vec<Letter>, Vec<Letter>) =
         all.into_iter().partition(|l| l.to.id == player.id);
-    let mut sent = queue_letters(&q, bundle::per_player(others))?;
+    let (mut sent, held) = queue_letters(&q, bundle::per_player(others))?;
+    if held.is_empty() && quiet(conn, player, report)? {
+        return Ok(sent + queue_letters(&q, bundle::per_player(own))?.0);
+    }
     let sender = recorded.msg.mail.from.clone();
     let sender = sender.unwrap_or_else(|| player.addresses.first().cloned().unwrap_or_default());
     let reply = Reply {
         id: transcript_id,
         letters: own,
         games,
+        held,
     };
     sent += transcript_within_cap(&mut q, &sender, report, reply)?;
     Ok(sent)
@@ -95,33 +103,6 @@ fn all_letters(
     Ok(out)
 }
 
-/// Queues the merged letters, numbered on from the mails queued before
-/// them, as `Queue::next_id` numbers. A mail of "your move" notices to a
-/// player over the hourly reply cap is never dropped: it is queued
-/// deferred, sent once the hour that filled the cap has passed, and
-/// `outbox list` says why it waits; it carries the news of the notices
-/// held back before it, which leave the queue (see `held`).
-fn queue_letters(q: &Queue<'_, '_>, mut letters: Vec<Letter>) -> Result<u32, PipelineError> {
-    let mut held = Vec::new();
-    for letter in &mut letters {
-        if letter.kind == "your-move" && !q.may_write_player(letter.to.id)? {
-            let due = q.merge_held(letter)?;
-            held.push((letter.to.id, due));
-        }
-    }
-    let (key, seq) = (q.msg.key, q.seq);
-    let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    let queued = letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id))?;
-    // `letters::queue` deferred them by an hour already; a merged notice
-    // goes sooner, when the earliest notice it carries was due.
-    for (player, due) in held {
-        if due.is_some() {
-            q.defer_to(player, due.as_deref())?;
-        }
-    }
-    Ok(queued)
-}
-
 /// The transcript's Message-ID, taken before the other mails so its
 /// number stays the first, and the letters to the sender it carries.
 struct Reply {
@@ -129,6 +110,9 @@ struct Reply {
     letters: Vec<Letter>,
     /// The games the message's letters (to anyone) are about.
     games: Vec<GameId>,
+    /// What the hourly cap holds back of the mail the message made for
+    /// others, said to the sender.
+    held: Vec<String>,
 }
 
 /// The games `letters` are about, each once.
@@ -153,13 +137,15 @@ pub(crate) fn transcript_to_stranger(
         id: q.next_id(),
         letters: Vec::new(),
         games: Vec::new(),
+        held: Vec::new(),
     };
     transcript_within_cap(&mut q, &sender, report, reply)
 }
 
-/// Queues the transcript to `to` unless the reply cap or bounces stop it
-/// (then the letters to the sender go as a mail of their own); returns
-/// how many mails were queued.
+/// Queues the transcript to `to` unless the loop backstop
+/// (`limits.max_answers_per_hour`) or bounces stop it (then the letters to
+/// the sender go as a mail of their own); returns how many mails were
+/// queued.
 fn transcript_within_cap(
     q: &mut Queue<'_, '_>,
     to: &str,
@@ -167,8 +153,9 @@ fn transcript_within_cap(
     reply: Reply,
 ) -> Result<u32, PipelineError> {
     let since = q.env.now - Duration::hours(1);
-    if !q.may_write(&reach_address(q.conn, to, since)?) {
-        return queue_letters(q, bundle::per_player(reply.letters));
+    let reach = reach_address(q.conn, to, since)?;
+    if !pace::may_answer(q.conn, q.env, &reach)? {
+        return Ok(queue_letters(q, bundle::per_player(reply.letters))?.0);
     }
     transcript(q, to, report, reply)?;
     Ok(1)
@@ -193,6 +180,7 @@ fn transcript(
     let about = about(&ctx.boards, report, &reply.games);
     ctx.sections
         .extend(own_sections(&reply.letters, &ctx.boards));
+    ctx.sections.extend(reply.held);
     let text = q.env.templates.render("reply-transcript.txt", &ctx)?;
     let subject = transcript_subject(q, about)?;
     let mut m = mail(to, subject, text, reply.id);

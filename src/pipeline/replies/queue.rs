@@ -1,9 +1,9 @@
 //! [`Queue`]: the mails of one inbound message being built and queued,
 //! with the games and boards they show read once, their Message-IDs
-//! numbered in order ([`reply_id`]), and the hourly cap and deferral of
-//! the mail to each player.
+//! numbered in order ([`reply_id`]), and the hold of capped mail to each
+//! player (see `pace`).
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -18,10 +18,11 @@ use crate::pipeline::held;
 use crate::pipeline::journal::Recorded;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::outgoing::{self, Queued};
+use crate::pipeline::pace;
 use crate::pipeline::report::{Effect, Report};
 use crate::pipeline::wording::replies as words;
 use crate::store::games::{self, GameId};
-use crate::store::reach::{self, Reach};
+use crate::store::reach;
 use crate::store::{StoredGame, outbox};
 
 /// Builds, renders and queues one mail; `seq` numbers the mails of one inbound message.
@@ -104,26 +105,25 @@ impl<'a, 'b> Queue<'a, 'b> {
         outgoing::enqueue(self.conn, self.env, mail, &queued)
     }
 
-    /// Returns true while player `id` is under the hourly reply cap and not stopped by bounces.
-    pub(super) fn may_write_player(&self, id: i64) -> Result<bool, PipelineError> {
+    /// Returns true when `letter`, queued now, would be held back by the
+    /// hourly cap (see `pace`).
+    pub(super) fn would_hold(&self, letter: &Letter) -> Result<bool, PipelineError> {
         let since = self.env.now - Duration::hours(1);
-        let reach = reach::player(self.conn, id, since)?;
-        Ok(reach.is_some_and(|r| self.may_write(&r)))
+        let Some(reach) = reach::player(self.conn, letter.to.id, since)? else {
+            return Ok(false);
+        };
+        Ok(pace::hold(self.conn, self.env, &reach.address, letter.kind)?.is_some())
     }
 
-    /// Defers the mail this message queued to player `id`, who is over the
-    /// hourly reply cap, by an hour (or until `due`, RFC 3339, when that is
-    /// sooner: the time of the notices it carries), with the reason.
-    pub(super) fn defer_to(&self, id: i64, due: Option<&str>) -> Result<(), PipelineError> {
+    /// Brings forward to `until` the mail this message queued to player
+    /// `id` that the cap holds back (the time of the notices it carries).
+    pub(super) fn defer_to(&self, id: i64, until: DateTime<Utc>) -> Result<(), PipelineError> {
         let since = self.env.now - Duration::hours(1);
         let Some(reach) = reach::player(self.conn, id, since)? else {
             return Ok(());
         };
         let cap = self.env.settings.max_replies_per_hour;
         let reason = words::deferred_reason(&reach.address, cap);
-        let hour = self.env.now + Duration::hours(1);
-        let earlier = due.and_then(|d| chrono::DateTime::parse_from_rfc3339(d).ok());
-        let until = earlier.map_or(hour, |d| hour.min(d.with_timezone(&chrono::Utc)));
         outbox::defer(self.conn, self.inbound_id, &reach.address, until, &reason)?;
         Ok(())
     }
@@ -136,12 +136,6 @@ impl<'a, 'b> Queue<'a, 'b> {
             return Ok(None);
         };
         held::merge_into(self.conn, letter, &reach.address, self.inbound_id)
-    }
-
-    /// Returns true while `reach` is under the hourly reply cap and not stopped by bounces.
-    pub(super) fn may_write(&self, reach: &Reach) -> bool {
-        let settings = self.env.settings;
-        reach.sent_since < settings.max_replies_per_hour && !reach.stopped(settings.bounce_limit)
     }
 }
 

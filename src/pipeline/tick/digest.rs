@@ -1,6 +1,8 @@
 //! The daily digest: one mail a day to each player with `notify digest`
 //! (and not on vacation) listing every game where it is their move, with
-//! the boards. A day with no such game sends nothing.
+//! the boards. A day with no such game sends nothing. Its Reply-To token
+//! covers the games it lists (recorded as `tokens::DIGEST_GAME` notices),
+//! so a reply to it may play in each of them.
 
 use rusqlite::Connection;
 use serde::Serialize;
@@ -9,6 +11,7 @@ use super::notice::queue;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::boards::board_ctx;
 use crate::pipeline::letters::Letter;
+use crate::pipeline::tokens::DIGEST_GAME;
 use crate::pipeline::wording::tick::{deadline_words, digest_subject, no_clock};
 use crate::pipeline::{Env, PipelineError};
 use crate::store::games::{self, GameId};
@@ -50,6 +53,9 @@ pub(super) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError
         let ids = listing::to_move_for(conn, player.id)?;
         if ids.is_empty() || !notices::first(conn, 0, player.id, "digest", &date, env.now)? {
             continue;
+        }
+        for id in &ids {
+            notices::first(conn, id.get(), player.id, DIGEST_GAME, &date, env.now)?;
         }
         sent += u32::from(send(conn, env, &player, &ids, &date)?);
     }

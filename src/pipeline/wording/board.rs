@@ -3,16 +3,64 @@
 
 use chrono::{DateTime, Duration, Utc};
 
+use crate::go::coords::COLUMNS;
 use crate::go::{Color, Move, Phase, Point};
-use crate::pipeline::words::{capitalized, count, minute};
+use crate::pipeline::words::{capitalized, count, minute, points};
+use crate::render::Picture;
 
-/// The alternative text of a board picture, e.g. `The board of game12
-/// after move 34`.
-pub(crate) fn picture_alt(game: &str, moves: u32) -> String {
-    match moves {
+/// The alternative text of a board picture: which board, then what it
+/// shows in words (each side's stones, the last one played, the stones
+/// marked dead), for a reader who cannot see it, e.g. `The board of
+/// game12 after move 3, 9x9: Black stones at C3 E5, White stones at D4;
+/// the last stone played is E5.`
+pub(crate) fn picture_alt(game: &str, moves: u32, picture: &Picture) -> String {
+    let head = match moves {
         0 => format!("The board of {game} before the first move"),
         n => format!("The board of {game} after move {n}"),
+    };
+    let position = &picture.position;
+    let size = position.size();
+    let of = |c: Color| -> Vec<Point> {
+        let all = size.all_points();
+        all.filter(|&p| position.get(p) == Some(c)).collect()
+    };
+    let stones = |c: Color| match of(c) {
+        list if list.is_empty() => format!("no {} stones", c.name()),
+        list => format!("{} stones at {}", capitalized(c.name()), points(&list)),
+    };
+    let mut out = format!(
+        "{head}, {size}x{size}: {}, {}",
+        stones(Color::Black),
+        stones(Color::White)
+    );
+    if let Some(last) = picture.last.filter(|&p| position.get(p).is_some()) {
+        out.push_str(&format!("; the last stone played is {last}"));
     }
+    if !picture.dead.is_empty() {
+        out.push_str(&format!("; marked dead: {}", points(&picture.dead)));
+    }
+    out.push('.');
+    out
+}
+
+/// The caption under a board picture: how to read its marks (always the
+/// same key, so that a player learns it once) and its coordinates, which
+/// are the points a command names, and how to have mail without pictures.
+pub(crate) fn picture_caption(picture: &Picture) -> String {
+    let size = picture.position.size().get();
+    let last = COLUMNS
+        .get(usize::from(size) - 1)
+        .map_or('?', |&b| char::from(b));
+    format!(
+        "How to read the picture: a ring marks the last stone played, and a square a ko point \
+         that the player to move may not retake at once; on a scored board, small squares mark \
+         each side's territory and the stones marked dead are drawn faded. The columns are \
+         lettered A to {last} (there is no I) and the rows numbered 1 to {size} from the \
+         bottom: a command writes a point as its column's letter and its row's number. The text \
+         version of this \
+         mail draws the same board in letters; to get your mail without pictures, send: \
+         images off"
+    )
 }
 
 /// Who is to move, e.g. `Black (alice)`.

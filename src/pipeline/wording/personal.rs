@@ -84,6 +84,29 @@ pub(crate) fn images_set(on: bool) -> &'static str {
     }
 }
 
+/// What the player reads after `confirm on` or `confirm off`.
+pub(crate) fn confirm_set(on: bool) -> &'static str {
+    if on {
+        "Every mail of yours will be answered, with what your commands did."
+    } else {
+        "A mail of yours whose commands were all done will get no reply from now \
+         on (your opponent is still told of your move). A mail with a refused \
+         command is always answered. Send 'confirm on' to have every mail answered again."
+    }
+}
+
+/// What the player reads after `confirm` alone: the current setting.
+pub(crate) fn confirm_is(on: bool) -> &'static str {
+    if on {
+        "Confirmations are on: every mail of yours is answered. Send 'confirm off' \
+         for no reply to a mail whose commands were all done."
+    } else {
+        "Confirmations are off: a mail of yours whose commands were all done gets \
+         no reply; a refusal is always answered. Send 'confirm on' to have every \
+         mail answered."
+    }
+}
+
 /// What the player reads when their first password is set.
 pub(crate) fn password_set() -> &'static str {
     "Your password is set. From now on, every mail you send must \

@@ -72,10 +72,11 @@ pub(crate) fn already_registered(name: &str) -> String {
 /// `local` is the local part of the server's address.
 pub(crate) fn bad_token(n: u64, local: &str) -> String {
     format!(
-        "commands for game{n} are taken only in a reply to the mail about game{n}: \
-         answer with your mail program's Reply to the latest mail about game{n}, and keep \
+        "commands for game{n} are taken only in a reply to a mail about game{n}, or to \
+         your daily digest that lists it: answer with your mail program's Reply, and keep \
          the address it replies to (the one with a '+' after {local}); this mail was not \
-         sent to that address"
+         sent to that address. To get a mail about game{n} to reply to, send \
+         'board game{n}'"
     )
 }
 

@@ -4,6 +4,8 @@
 //! refused, not registered, "who are you"), and the one reply to a
 //! player the admin disabled.
 
+use chrono::{DateTime, Utc};
+
 use crate::mail::command::is_reply_subject;
 use crate::store::GameId;
 
@@ -84,12 +86,28 @@ pub(crate) fn held_back_item(n: usize) -> String {
     format!("Earlier notice {n}:")
 }
 
-/// Why a "your move" mail waits (shown by `outbox list`): `address` had
-/// `cap` mails in the last hour.
+/// Why a capped mail waits (shown by `outbox list`): `address` had `cap`
+/// mails others made pbmgo send in the last hour.
 pub(crate) fn deferred_reason(address: &str, cap: u32) -> String {
     format!(
         "deferred: {address} had {cap} mails in the last hour (limits.max_replies_per_hour); \
          sent when the hour has passed"
+    )
+}
+
+/// The sender's note on their mail to `name` (of outbox kind `kind`) that
+/// the hourly cap of `cap` holds back until `until`.
+pub(crate) fn held_note(kind: &str, name: &str, until: DateTime<Utc>, cap: u32) -> String {
+    let what = match kind {
+        "say" => format!("Your words to {name} wait"),
+        "challenge" => format!("Your challenge to {name} waits"),
+        "undo-request" => format!("Your undo request to {name} waits"),
+        _ => format!("The mail to {name} waits"),
+    };
+    format!(
+        "{what} until {}: {name} has had {cap} mails from this server in the \
+         last hour (limits.max_replies_per_hour).",
+        until.format("%H:%M UTC")
     )
 }
 

@@ -126,7 +126,7 @@ pub(crate) fn play_resumes(id: GameId, turn: &str) -> String {
 
 /// Below the scored board: how it is drawn.
 pub(crate) fn legend() -> &'static str {
-    "Dead stones are drawn x and o, territory + (Black) and - (White)."
+    "Dead stones are drawn x and o, territory # (Black) and - (White)."
 }
 
 /// While scoring: the stones marked dead.
@@ -192,14 +192,15 @@ pub(crate) fn count_number(count: u32) -> String {
     format!("This is count #{count}: each change of the marking makes a new one.")
 }
 
-/// While scoring: what each player can write, after a blank line; `done`
-/// names count `count`, so that it accepts no other.
+/// While scoring: what each player can write, a table of lines indented
+/// so that they stay lines; `done` names count `count`, so that it
+/// accepts no other.
 pub(crate) fn scoring_commands(id: GameId, count: u32) -> String {
     format!(
-        "\nTo mark a string dead:        dead {id} POINT...\n\
-         To mark it alive again:       alive {id} POINT...\n\
-         To accept this count:         done {id}#{count}\n\
-         To play on instead:           resume {id}\n"
+        "    To mark a string dead:        dead {id} POINT...\n\
+         \x20   To mark it alive again:       alive {id} POINT...\n\
+         \x20   To accept this count:         done {id}#{count}\n\
+         \x20   To play on instead:           resume {id}\n"
     )
 }
 

@@ -32,6 +32,15 @@ fn play_words(p: &mut Page) {
         "replies::deferred_reason",
         replies::deferred_reason("bob@example.org", 20),
     );
+    let until = chrono::DateTime::parse_from_rfc3339("2026-11-22T14:05:00Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    for kind in ["say", "challenge", "undo-request", "scoring-marks"] {
+        p.show(
+            &format!("replies::held_note({kind})"),
+            replies::held_note(kind, "bob", until, 20),
+        );
+    }
     p.show(
         "replies::held_back_heading(1)",
         replies::held_back_heading(1),
@@ -327,6 +336,10 @@ fn personal_words(p: &mut Page) {
     }
     p.show("personal::images_set", w::images_set(true));
     p.show("personal::images_set", w::images_set(false));
+    p.show("personal::confirm_set", w::confirm_set(true));
+    p.show("personal::confirm_set", w::confirm_set(false));
+    p.show("personal::confirm_is", w::confirm_is(true));
+    p.show("personal::confirm_is", w::confirm_is(false));
     p.show("personal::password_set", w::password_set());
     p.show("personal::no_password", w::no_password());
     p.show("personal::password_accepted", w::password_accepted());
@@ -399,8 +412,31 @@ fn conditional_words(p: &mut Page) {
 
 fn other_words(p: &mut Page) {
     p.show("board::to_move", board::to_move(Color::Black, "alice"));
-    p.show("board::picture_alt", board::picture_alt("game12", 34));
-    p.show("board::picture_alt(0)", board::picture_alt("game12", 0));
+    let mut picture = crate::render::Picture::new(crate::go::Position::empty(
+        crate::go::BoardSize::new(9).unwrap(),
+    ));
+    p.show(
+        "board::picture_alt(0)",
+        board::picture_alt("game12", 0, &picture),
+    );
+    for (at, c) in [
+        ("C3", Color::Black),
+        ("E5", Color::Black),
+        ("D4", Color::White),
+    ] {
+        picture.position.set(at.parse().unwrap(), Some(c));
+    }
+    picture.last = Some("E5".parse().unwrap());
+    p.show(
+        "board::picture_alt",
+        board::picture_alt("game12", 3, &picture),
+    );
+    picture.dead = vec!["D4".parse().unwrap()];
+    p.show(
+        "board::picture_alt(dead)",
+        board::picture_alt("game12", 3, &picture),
+    );
+    p.show("board::picture_caption", board::picture_caption(&picture));
     let mv = Move::Play(Point::new(2, 2));
     p.show("board::played", board::played(Color::White, mv));
     p.show(

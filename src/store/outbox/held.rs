@@ -1,7 +1,11 @@
 //! Mail held back by a limit (deferred): finding what still waits for an
-//! address, so a new notice can carry it, and taking out what was merged.
+//! address, so a new notice can carry it, taking out what was merged, and
+//! releasing what a changed limit lets go now.
 
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
+
+use crate::store::codec::time_text;
 
 use crate::store::StoreError;
 
@@ -57,4 +61,45 @@ pub(crate) fn remove_merged(conn: &Connection, id: i64) -> Result<bool, StoreErr
     conn.prepare_cached("DELETE FROM outbox WHERE id = ?1")?
         .execute([id])?;
     Ok(true)
+}
+
+/// A mail a limit holds back, as a changed limit looks at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Waiting {
+    /// The outbox id.
+    pub(crate) id: i64,
+    /// Who it is to.
+    pub(crate) recipient: String,
+    /// Its outbox kind.
+    pub(crate) kind: String,
+}
+
+/// Returns every mail a limit holds back whose due time is after `now`
+/// (pending, never tried, not claimed, its last error `deferred:`), oldest
+/// first.
+pub(crate) fn waiting(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Waiting>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, recipient, kind FROM outbox
+         WHERE status = 'pending' AND attempts = 0 AND next_attempt_at > ?1
+           AND last_error LIKE 'deferred:%' AND claimed_until IS NULL
+         ORDER BY id",
+    )?;
+    let rows = stmt.query_map([time_text(now)], |r| {
+        Ok(Waiting {
+            id: r.get(0)?,
+            recipient: r.get(1)?,
+            kind: r.get(2)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+/// Lets held mail `id` go at `now`: due at once, no longer held back.
+pub(crate) fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE outbox SET next_attempt_at = ?2, last_error = NULL
+         WHERE id = ?1 AND status = 'pending' AND attempts = 0",
+    )?
+    .execute(params![id, time_text(now)])?;
+    Ok(())
 }

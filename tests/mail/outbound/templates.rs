@@ -52,6 +52,7 @@ fn help_ctx() -> HelpCtx {
         server_name: "pbmgo".into(),
         server_address: "pbmgo@example.org".into(),
         intro: Some("Your mail had no command.".into()),
+        token_mode: false,
     }
 }
 
@@ -112,7 +113,7 @@ fn boardless() -> Vec<(&'static str, serde_json::Value)> {
         (
             "welcome.txt",
             json!({"server_name": "Goban by Post", "server_address": "go@example.org",
-                   "name": "carol"}),
+                   "name": "carol", "token_mode": false}),
         ),
     ]
 }
@@ -239,6 +240,13 @@ fn snapshots_of_the_variants() {
     };
     let text = t.render("help.txt", &help).unwrap();
     assert!(text.starts_with("pbmgo plays"), "{text}");
+    assert!(!text.contains("must be a reply"), "{text}");
+    let tokens = HelpCtx {
+        token_mode: true,
+        ..help_ctx()
+    };
+    let text = t.render("help.txt", &tokens).unwrap();
+    assert!(text.contains("a game command must be a reply"), "{text}");
     let sent = json!({"words": ["Good luck!"], "sent_to": "bob", "game": "game42",
                       "nowhere": null, "challenge": false, "open": false});
     snapshot!(
@@ -289,7 +297,10 @@ fn the_board_is_copied_verbatim() {
         }
         assert!(text.contains(BOARD), "{name}:\n{text}");
         let html = checked_html(&text);
-        let pre = format!("<pre>{}</pre>", alternative::escape(BOARD.trim_end()));
+        let pre = format!(
+            "<pre class=\"board\">{}</pre>",
+            alternative::escape(BOARD.trim_end())
+        );
         assert!(html.contains(&pre), "{name}:\n{html}");
     }
 }

@@ -31,7 +31,8 @@ pub(super) fn estimate(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
 }
 
 /// The proposal for `g`: a sentence, the scored board (indented, so it is
-/// laid out as drawn), the legend and the count.
+/// laid out as drawn), the legend and the count (indented too: its lines
+/// stay lines in both parts).
 fn proposal_text(g: &StoredGame) -> String {
     let (dead, score) = propose_game(&g.game);
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
@@ -43,11 +44,11 @@ fn proposal_text(g: &StoredGame) -> String {
         .lines()
         .map(|l| format!("  {l}"))
         .collect();
+    let count: String = score.lines().iter().map(|l| format!("    {l}\n")).collect();
     format!(
-        "{}\n\n{}\n\n{}\n{}\n",
+        "{}\n\n{}\n\n{}\n\n{count}",
         words::estimate_intro(g.id, &dead, &result),
         board.join("\n"),
         words::legend(),
-        score.lines().join("\n")
     )
 }

@@ -1,5 +1,5 @@
 //! A player's own commands: `undo` (`undo`), `say`, `standings` and
-//! `players` (`talk`), `vacation`, `notify`, `images` and `password`
+//! `players` (`talk`), `vacation`, `notify`, `images`, `confirm` and `password`
 //! (`settings`), and `address` (`address`), with the password gate every
 //! mail of a player with a password passes first.
 
@@ -30,6 +30,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Images { on } => settings::images(conn, player, *on),
+        Command::Confirm { on } => settings::confirm(conn, player, *on),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
         Command::Address { action } => address::run(c, action),
         other => Err(reject("unknown-command", words::not_personal(&other.to_string())).into()),

@@ -1,5 +1,6 @@
-//! `vacation DAYS|off`, `notify each|digest|off`, `images on|off` and
-//! `password SECRET [NEW|off]`: the player's own settings, stored by `store::settings`.
+//! `vacation DAYS|off`, `notify each|digest|off`, `images on|off`,
+//! `confirm [on|off]` and `password SECRET [NEW|off]`: the player's own
+//! settings, stored by `store::settings`.
 
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
@@ -90,6 +91,18 @@ pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> Cm
 pub(super) fn images(conn: &Connection, player: &Player, on: bool) -> CmdResult<Effect> {
     store::set_images(conn, player.id, on)?;
     Ok(Effect::acted(words::images_set(on), None, Vec::new()))
+}
+
+/// Runs `confirm on|off`, or `confirm` alone, which says the setting.
+pub(super) fn confirm(conn: &Connection, player: &Player, on: Option<bool>) -> CmdResult<Effect> {
+    let text = match on {
+        Some(on) => {
+            store::set_confirm(conn, player.id, on)?;
+            words::confirm_set(on)
+        }
+        None => words::confirm_is(store::confirm(conn, player.id)?),
+    };
+    Ok(Effect::acted(text, None, Vec::new()))
 }
 
 /// Runs `password SECRET [NEW|off]`; the message's key salts the hash.

@@ -1,0 +1,184 @@
+//! The HTML of a span of a mail's text laid out by hand: the picture that
+//! depicts it (a board shown once, as its picture), a board's `<pre>`, a
+//! table of two columns (the scoring commands: what, then the command), or
+//! else a `<pre>` of its lines, each kept a line.
+//!
+//! Must not touch: which spans are laid out (see `layout`), the rest of
+//! the page (see `alternative`).
+
+use super::layout::is_board_row;
+
+/// A picture of a block of the text (the board), shown in its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture<'a> {
+    /// The image's address, e.g. `cid:board.1@example.org`.
+    pub src: String,
+    /// The lines of the text it depicts, as they are in the text.
+    pub shows: &'a str,
+    /// Its alternative text.
+    pub alt: &'a str,
+    /// The caption under it (how to read it); none when empty.
+    pub caption: &'a str,
+    /// Its width in pixels.
+    pub width: u32,
+    /// Its height in pixels.
+    pub height: u32,
+}
+
+/// A laid-out span: the picture that depicts it, when there is one not
+/// shown yet, else a `<pre>`.
+pub(crate) fn laid(lines: &[&str], pictures: &[Picture<'_>], shown: &mut [bool]) -> String {
+    let depicts = |p: &Picture<'_>| {
+        let shows: Vec<&str> = p
+            .shows
+            .trim_matches('\n')
+            .split('\n')
+            .map(str::trim_end)
+            .collect();
+        shows == lines
+    };
+    match (0..pictures.len()).find(|&i| !shown[i] && depicts(&pictures[i])) {
+        Some(i) => {
+            shown[i] = true;
+            img(&pictures[i])
+        }
+        None => block(lines),
+    }
+}
+
+/// A laid-out span without a picture: a board's `<pre>` as drawn; a
+/// table of two columns as a `<table>`; any other as a `<pre>` of its
+/// lines without the indent they share in the text.
+fn block(lines: &[&str]) -> String {
+    let board = class(lines);
+    if !board.is_empty() {
+        return format!("<pre{board}>{}</pre>\n", escape(&lines.join("\n")));
+    }
+    let lines = dedented(lines);
+    match columns(&lines) {
+        Some(rows) => table(&rows),
+        None => format!("<pre>{}</pre>\n", escape(&lines.join("\n"))),
+    }
+}
+
+/// `lines` without the leading spaces they all have.
+fn dedented<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    let indent = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start_matches(' ').len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .map(|l| l.get(indent..).unwrap_or(""))
+        .collect()
+}
+
+/// The two columns of each line, when every one of at least two lines is
+/// two cells apart by three spaces or more (`To accept:     done game1`).
+fn columns<'a>(lines: &[&'a str]) -> Option<Vec<(&'a str, &'a str)>> {
+    let rows: Vec<(&str, &str)> = lines
+        .iter()
+        .map(|l| {
+            let (left, right) = l.split_once("   ")?;
+            let right = right.trim_start();
+            let two = !left.trim().is_empty() && !right.is_empty() && !right.contains("   ");
+            two.then_some((left.trim(), right))
+        })
+        .collect::<Option<_>>()?;
+    (rows.len() >= 2).then_some(rows)
+}
+
+/// Rows of two cells as a table: the words, then the command in `<code>`.
+fn table(rows: &[(&str, &str)]) -> String {
+    let cells: String = rows
+        .iter()
+        .map(|(what, command)| {
+            format!(
+                "<tr><td>{}</td><td><code>{}</code></td></tr>\n",
+                escape(what),
+                escape(command)
+            )
+        })
+        .collect();
+    format!("<table class=\"commands\">\n{cells}</table>\n")
+}
+
+/// The class of a laid-out span: `board` for a board diagram, and `wide`
+/// too for one wider than a phone shows at the normal size (19x19 and up).
+pub(crate) fn class(lines: &[&str]) -> &'static str {
+    if !lines.iter().any(|l| is_board_row(l)) {
+        ""
+    } else if lines.iter().any(|l| l.chars().count() > WIDE) {
+        " class=\"board wide\""
+    } else {
+        " class=\"board\""
+    }
+}
+
+/// Lines longer than this (in characters) are wide on a phone: a 17x17
+/// board's rows and up.
+const WIDE: usize = 40;
+
+/// The picture as a figure of its own, scaled to the reader's width,
+/// with its caption.
+fn img(p: &Picture<'_>) -> String {
+    let caption = match p.caption.trim() {
+        "" => String::new(),
+        words => format!("\n<figcaption>{}</figcaption>", escape(words)),
+    };
+    format!(
+        "<figure class=\"board\"><img src=\"{}\" alt=\"{}\" width=\"{}\" height=\"{}\">\
+         {caption}</figure>\n",
+        escape(&p.src),
+        escape(p.alt),
+        p.width,
+        p.height
+    )
+}
+
+/// `text` with the five HTML special characters escaped.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::block;
+
+    #[test]
+    fn a_table_of_two_columns_becomes_a_table_and_a_count_loses_its_indent() {
+        let commands = [
+            "    To accept:      done game1#1",
+            "    To play on:     resume game1",
+        ];
+        assert_eq!(
+            block(&commands),
+            "<table class=\"commands\">\n\
+             <tr><td>To accept:</td><td><code>done game1#1</code></td></tr>\n\
+             <tr><td>To play on:</td><td><code>resume game1</code></td></tr>\n</table>\n"
+        );
+        let count = ["    Counting: area", "    Black: 3 = 3", "    White: 0.5"];
+        assert_eq!(
+            block(&count),
+            "<pre>Counting: area\nBlack: 3 = 3\nWhite: 0.5</pre>\n"
+        );
+        let board = [" 2  . X  2", " 1  . .  1"];
+        assert_eq!(
+            block(&board),
+            "<pre class=\"board\"> 2  . X  2\n 1  . .  1</pre>\n"
+        );
+    }
+}
