@@ -98,7 +98,6 @@ fn start_letter(g: &StoredGame, reader: Color, days: u32) -> GameLetter<'_> {
     GameLetter {
         to: g.player(reader),
         kind: "game-start",
-        subject: words::started_subject(id, &g.black.name, &g.white.name),
         intro: vec![words::started_intro(id, reader, opponent, days)],
         next: vec![next],
     }
@@ -124,7 +123,6 @@ pub(crate) fn resume(
         let what = GameLetter {
             to: g.player(c),
             kind: "resumed",
-            subject: words::resumed_subject(id),
             intro: vec![intro.clone()],
             next: Vec::new(),
         };

@@ -10,7 +10,7 @@ use crate::go::render;
 use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
 use crate::mail::templates::BoardCtx;
 use crate::render::Picture;
-use crate::store::{StoreError, StoredGame, clock};
+use crate::store::{StoreError, StoredGame, clock, settings};
 
 use super::wording::board as words;
 
@@ -42,7 +42,8 @@ pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
     }
 }
 
-/// Adds to `b` the clock of `g` as it stands at `now`, while it runs.
+/// Adds to `b` the clock of `g` as it stands at `now`, while it runs
+/// (paused, and until when, while the player to move is on vacation).
 pub(crate) fn with_clock(
     conn: &Connection,
     g: &StoredGame,
@@ -57,13 +58,12 @@ pub(crate) fn with_clock(
     };
     let next = g.game.to_move().opponent();
     let next = words::to_move(next, &g.player(next).name);
-    b.clock = Some(words::clock_line(
-        &b.to_move,
-        deadline,
-        deadline - now,
-        &next,
-        days,
-    ));
+    let mover = g.player(g.game.to_move()).id;
+    let line = match settings::vacation_until(conn, mover, now)? {
+        Some(until) => words::paused_clock_line(&b.to_move, until, deadline, (&next, days)),
+        None => words::clock_line(&b.to_move, deadline, deadline - now, &next, days),
+    };
+    b.clock = Some(line);
     Ok(())
 }
 

@@ -35,8 +35,14 @@ fn merge(mut group: Vec<Letter>) -> Letter {
     let first = group[0].clone();
     let mut parts = bodies(&group);
     if game.is_none() {
+        // The news of each letter is its Subject, which a mail about
+        // several games does not carry: it heads the letter's part.
+        for (part, news) in parts.iter_mut().zip(&news) {
+            *part = format!("{news}\n\n{part}");
+        }
         parts.insert(0, words::several_games_subject(&games(&group)) + ".");
     }
+    parts.retain(|p| !p.trim().is_empty());
     Letter {
         subject: merged_subject(game, &news, &group),
         text: parts.join("\n\n"),

@@ -116,7 +116,6 @@ fn warn(
     let what = GameLetter {
         to,
         kind: "scoring-warning",
-        subject: words::warning_subject(id),
         intro: vec![words::waiting_intro(id, accepted, deadline)],
         next: vec![words::waiting_next(id)],
     };

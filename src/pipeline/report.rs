@@ -68,6 +68,9 @@ pub(crate) struct Notice {
     /// What the opponent's conditional moves did about it, when they had
     /// some in this game.
     pub(crate) conditional: Option<Fired>,
+    /// The move the opponent had asked to take back (`undo`), when this
+    /// change answered the request by playing on instead of agreeing.
+    pub(crate) undo_closed: Option<u32>,
 }
 
 /// What a player's conditional moves did when the opponent moved.
@@ -175,6 +178,9 @@ pub(crate) struct Report {
     pub(crate) thread: Option<GameId>,
     /// What became of the words of a mail without commands.
     pub(crate) chat: Option<Chat>,
+    /// For a mail whose only words look like a command ("I resign"):
+    /// the exact command to send, in a sentence.
+    pub(crate) hint: Option<String>,
     /// Recorded but not answered: the sender was told already (a paused
     /// password check answers the first refused mail of its hour only).
     pub(crate) unanswered: bool,

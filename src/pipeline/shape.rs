@@ -53,7 +53,7 @@ pub(crate) fn headline(subject: &str) -> String {
     while let Some((_, after)) = rest.strip_prefix('[').and_then(|r| r.split_once(']')) {
         rest = after.trim_start();
     }
-    match rest.ends_with(['.', '!', '?']) {
+    match rest.ends_with(['.', '!', '?', '"']) {
         true => rest.to_string(),
         false => format!("{rest}."),
     }

@@ -37,6 +37,7 @@ pub(crate) struct Standing {
 
 /// One game as the standings read it.
 struct Row {
+    id: i64,
     black: i64,
     white: i64,
     status: String,
@@ -77,18 +78,56 @@ pub(crate) fn table(conn: &Connection) -> Result<Vec<Standing>, StoreError> {
     Ok(out)
 }
 
+/// The rating of `player` just before and just after finished game
+/// `game` counted, rounded, when that game is rated (no handicap, not
+/// void, finished).
+pub(crate) fn rating_change(
+    conn: &Connection,
+    game: i64,
+    player: i64,
+) -> Result<Option<(i64, i64)>, StoreError> {
+    let mut lines: HashMap<i64, (Standing, f64)> = HashMap::new();
+    for row in games(conn)? {
+        for id in [row.black, row.white] {
+            lines.entry(id).or_insert_with(|| (blank(), START_RATING));
+        }
+        let before = lines.get(&player).map(|l| l.1);
+        count(&mut lines, &row);
+        let after = lines.get(&player).map(|l| l.1);
+        if row.id == game {
+            return Ok(match (before, after) {
+                (Some(b), Some(a)) if b != a => Some((b.round() as i64, a.round() as i64)),
+                _ => None,
+            });
+        }
+    }
+    Ok(None)
+}
+
+/// A standing with nothing counted yet.
+fn blank() -> Standing {
+    Standing {
+        name: String::new(),
+        won: 0,
+        lost: 0,
+        active: 0,
+        rating: 0,
+    }
+}
+
 fn games(conn: &Connection) -> Result<Vec<Row>, StoreError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT black_id, white_id, status, result, handicap FROM games
+        "SELECT id, black_id, white_id, status, result, handicap FROM games
          ORDER BY coalesce(finished_at, updated_at), id",
     )?;
     let rows = stmt.query_map([], |r| {
         Ok(Row {
-            black: r.get(0)?,
-            white: r.get(1)?,
-            status: r.get(2)?,
-            result: r.get(3)?,
-            handicap: r.get(4)?,
+            id: r.get(0)?,
+            black: r.get(1)?,
+            white: r.get(2)?,
+            status: r.get(3)?,
+            result: r.get(4)?,
+            handicap: r.get(5)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)

@@ -340,26 +340,28 @@ impl OutMail {
     }
 
     /// The transcript's commands and their results (`ok` or `rejected: ...`):
-    /// from the first line alone (`Done: CMD`, `Rejected: CMD (REASON)`)
-    /// when the mail had one command, else from the list of them. Wrapped
-    /// lines are joined.
+    /// from the list of them (`> CMD` then `ok` or `rejected: REASON`),
+    /// else, for a mail of one refused command, from its news line
+    /// (`Refused: CMD: REASON`). Wrapped lines are joined.
     pub fn results(&self) -> Vec<(String, String)> {
-        let paragraphs: Vec<String> = self
-            .text
-            .split("\n\n")
-            .map(|p| p.trim().replace('\n', " "))
-            .collect();
-        let first = paragraphs.first().map(String::as_str).unwrap_or("");
-        if let Some(cmd) = first.strip_prefix("Done: ") {
-            return vec![(cmd.to_string(), "ok".to_string())];
+        let listed = self.listed_results();
+        if !listed.is_empty() {
+            return listed;
         }
-        if let Some(rest) = first.strip_prefix("Rejected: ") {
-            let (cmd, reason) = match rest.split_once(" (") {
-                Some((cmd, reason)) => (cmd, format!("rejected: {}", reason.trim_end_matches(')'))),
-                None => (rest, "rejected".to_string()),
-            };
-            return vec![(cmd.to_string(), reason)];
+        let first = self.text.split("\n\n").next().unwrap_or("");
+        let first = first.trim().replace('\n', " ");
+        let Some(rest) = first.strip_prefix("Refused: ") else {
+            return Vec::new();
+        };
+        let rest = rest.trim_end_matches('.');
+        match rest.split_once(": ") {
+            Some((cmd, reason)) => vec![(cmd.to_string(), format!("rejected: {reason}"))],
+            None => vec![(rest.to_string(), "rejected".to_string())],
         }
+    }
+
+    /// The `> CMD` / `ok` or `rejected: REASON` list of a transcript.
+    fn listed_results(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
         for p in self.text.split("\n\n") {
             let mut lines = p.trim().lines();

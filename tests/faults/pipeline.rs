@@ -255,7 +255,7 @@ fn demo_runs_on_an_empty_home() {
     // HTML-only phone reply with chat beside the move, chat beside a move
     // in plain text, and a typo.
     assert!(
-        stdout.contains("bob (White) played F5 as move 4."),
+        stdout.contains("bob played F5 in game1: your move"),
         "{stdout}"
     );
     assert!(stdout.contains("    > You too!"), "{stdout}");
@@ -276,10 +276,13 @@ fn demo_runs_on_an_empty_home() {
     assert!(home.join("outbox").read_dir().unwrap().count() > 10);
     // The second sample game runs from the challenge to the accepted count.
     assert!(
-        stdout.contains("[game2] alice vs bob, 5x5: alice challenges you to a game of Go."),
+        stdout.contains("[game2] alice vs bob, 5x5: alice challenges you to a game of Go (game2)"),
         "{stdout}"
     );
-    assert!(stdout.contains(": Game over: B+24.5."), "{stdout}");
+    assert!(
+        stdout.contains(": You lost game2 by 24.5 points (B+24.5)"),
+        "{stdout}"
+    );
     // It ends with the boards as they stand.
     assert!(
         stdout.contains("game1 (alice as Black, bob as White) now: move 9, Black to play"),

@@ -77,6 +77,7 @@ pub fn transcript_ctx() -> TranscriptCtx {
         reason: reason.map(Into::into),
     };
     TranscriptCtx {
+        headline: "You played C3 in game42; bob to move; 1 of 3 commands done, 2 refused.".into(),
         server_name: "pbmgo".into(),
         lines: vec![
             line("move game42 c3", None),

@@ -49,7 +49,7 @@ fn gmail_reply_with_quoted_history() {
     assert!(note.subject.starts_with("[game12] "), "{}", note.subject);
     assert!(
         note.text
-            .starts_with("alice played Q16 (move 42). Your move.\n"),
+            .starts_with("alice played Q16 in game12: your move, due 2026-11-29 12:00 UTC.\n"),
         "{}",
         note.text
     );
@@ -60,7 +60,10 @@ fn gmail_reply_with_quoted_history() {
         note.text
     );
     insta::assert_snapshot!(tidy(&reply.text), @"
-    Done: move game12 q16 #42
+    You played Q16 in game12; bob to move, due 2026-11-29 12:00 UTC.
+
+    > move game12 q16 #42
+    ok
 
 
     game12: bob (Black, X) against alice (White, O)
@@ -123,7 +126,10 @@ fn outlook_html_only() {
         note.text
     );
     insta::assert_snapshot!(tidy(&reply.text), @"
-    Done: play game5 K10
+    You played K10 in game5; frida to move, due 2026-11-29 12:00 UTC.
+
+    > play game5 K10
+    ok
 
 
     game5: erik (Black, X) against frida (White, O)
@@ -169,13 +175,17 @@ fn apple_mail_pass_opens_scoring() {
     let note = &h.sent_to("dan@example.org")[0];
     assert_eq!(note.subject, "[game3] carol vs dan, 13x13");
     assert!(
-        note.text
-            .starts_with("Both players passed: the game is being scored.\n"),
+        note.text.starts_with(
+            "carol passed in game3: both players passed, so the game is being scored.\n"
+        ),
         "{}",
         note.text
     );
     insta::assert_snapshot!(tidy(&reply.text), @r"
-    Done: Pass game3 #57
+    You passed in game3: both players passed, so the game is being scored.
+
+    > Pass game3 #57
+    ok
 
 
     game3: carol (Black, X) against dan (White, O)
@@ -246,7 +256,10 @@ fn iso_8859_1_move_with_german_quote_header() {
         note.text
     );
     insta::assert_snapshot!(tidy(&reply.text), @"
-    Done: move game21 e5
+    You played E5 in game21; wei to move, due 2026-11-29 12:00 UTC.
+
+    > move game21 e5
+    ok
 
 
     game21: juergen (Black, X) against wei (White, O)
@@ -293,7 +306,10 @@ fn thread_reply_with_just_a_point() {
         )
     );
     insta::assert_snapshot!(tidy(&reply.text), @"
-    Done: d4
+    You played D4 in game7; jack to move, due 2026-11-29 12:00 UTC.
+
+    > d4
+    ok
 
 
     game7: fiona (Black, X) against jack (White, O)

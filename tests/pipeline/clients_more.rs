@@ -32,7 +32,8 @@ fn thunderbird_bare_resign_in_a_thread() {
     assert_eq!(h.sent_to("greta@example.org").len(), 1);
     assert_eq!(note.subject, "[game9] dmitri vs greta, 9x9");
     assert!(
-        note.text.starts_with("dmitri resigned: W+R.\n"),
+        note.text
+            .starts_with("You won game9: dmitri resigned (W+R); your rating is now 1616 (+16).\n"),
         "{}",
         note.text
     );
@@ -168,9 +169,9 @@ fn multiple_commands_in_several_games() {
         "{text}"
     );
     for news in [
-        "In game3, gus (Black) played C3 as move 1.",
-        "In game4, gus (White) played D17 as move 8.",
-        "game5 is over: B+R.",
+        "gus played C3 in game3: your move",
+        "gus played D17 in game4: your move",
+        "You won game5: gus resigned (B+R)",
     ] {
         assert!(text.contains(news), "{news}: {text}");
     }
@@ -216,8 +217,8 @@ fn too_many_commands_for_a_simul() {
     );
     let to_kai = h.sent_to("kai@example.org");
     assert_eq!(to_kai.len(), 1);
-    for id in 101..=120 {
-        let news = format!("In game{id}, hana (Black) played");
+    for (id, point) in (101..=120).zip(points) {
+        let news = format!("hana played {point} in game{id}: your move");
         assert!(to_kai[0].text.contains(&news), "{news}: {}", to_kai[0].text);
     }
 }

@@ -76,13 +76,21 @@ fn a_game_lost_on_time_warns_once_then_ends_w_plus_t() {
         "{}",
         mails[2].mail.subject
     );
-    assert_eq!(mails[2].mail.text.lines().next(), Some("Game over: W+T."));
+    assert_eq!(
+        mails[2].mail.text.lines().next(),
+        Some("You lost game1 on time (W+T); your rating is now 1584 (-16).")
+    );
     assert!(
         mails[3].mail.subject.starts_with("[game1] "),
         "{}",
         mails[3].mail.subject
     );
-    assert_eq!(mails[3].mail.text.lines().next(), Some("Game over: W+T."));
+    assert_eq!(
+        mails[3].mail.text.lines().next(),
+        Some(
+            "You won game1 on time: alice did not move in time (W+T); your rating is now 1616 (+16)."
+        )
+    );
     insta::assert_snapshot!("clock-reminder.txt", body(&mails[0]));
     insta::assert_snapshot!("clock-reminder.html", html(&mails[0]));
     insta::assert_snapshot!("clock-warning.txt", body(&mails[1]));

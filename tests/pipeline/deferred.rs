@@ -30,7 +30,7 @@ fn thirty_moves_in_fifteen_minutes_under_a_low_cap_hold_no_notice() {
     assert!(rows.iter().all(|r| r["status"] == "sent"), "{rows:#?}");
     for (i, point) in MOVES.iter().enumerate() {
         let to = if i % 2 == 0 { BOB } else { ALICE };
-        let news = format!("played {point} as move {}", i + 1);
+        let news = format!("played {point} in game1");
         let texts: Vec<String> = h.sent_to(to).iter().map(|m| m.flat()).collect();
         let n = texts.iter().filter(|t| t.contains(&news)).count();
         assert_eq!(n, 1, "{news} to {to}: {texts:#?}");

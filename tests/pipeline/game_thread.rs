@@ -61,7 +61,7 @@ fn check(caused: &[OutMail], root: &str) {
         let problems = html_check::problems(html);
         assert!(problems.is_empty(), "{problems:?}\n{html}");
         if m.text.contains("It is your turn") {
-            assert!(m.text.contains("is due by"), "no deadline: {}", m.text);
+            assert!(m.text.contains(" to play by "), "no deadline: {}", m.text);
         }
         if m.message_id() != root {
             assert_eq!(first_reference(m), root, "{}: {}", m.kind(), m.text);
@@ -113,7 +113,7 @@ fn a_whole_game_is_one_thread_with_one_mail_per_player_per_mail() {
     // told as they stand at the end.
     let to_alice = h.sent_to(ALICE).pop().unwrap();
     let t = &to_alice.text;
-    assert!(t.starts_with("bob marked stones dead."), "{t}");
+    assert!(t.starts_with("In game1, bob (White) marked dead"), "{t}");
     assert!(
         t.contains("that stone is dead") && t.contains("accepted the count"),
         "{t}"
@@ -137,7 +137,7 @@ fn a_whole_game_is_one_thread_with_one_mail_per_player_per_mail() {
         "the SGF has the result"
     );
     let over = done.iter().find(|m| m.recipient() == BOB).unwrap();
-    assert!(over.text.starts_with("Game over"), "{}", over.text);
+    assert!(over.text.starts_with("You won game1 by "), "{}", over.text);
     // Before one mail per player per mail: 29 mails out for these 12 in
     // (dead + say + done brought alice 3, done + sgf brought her 3).
     assert_eq!((mails_in, mails_out), (14, 28));

@@ -142,7 +142,7 @@ fn the_retake_is_played_after_a_move_elsewhere_by_each_player() {
     assert_eq!(note.subject, "[game1] alice vs bob, 9x9");
     assert!(
         note.text
-            .starts_with("alice played E5 (move 11). Your move.\n")
+            .starts_with("alice played E5 in game1 and captured 1 stone (D5): your move")
     );
 
     // Now White may not retake at once.

@@ -18,13 +18,18 @@ fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
     let c = counts(&h.poll());
     assert_eq!((c.applied, c.sent), (1, 2), "{c:?}");
     let t = transcript(&h, ALICE);
-    assert!(t.text.contains("Challenge game1 sent to bob"), "{}", t.text);
+    assert!(
+        t.text
+            .starts_with("You challenged bob: game1 waits for their answer."),
+        "{}",
+        t.text
+    );
     let invite = &letters(&h, BOB, "challenge")[0];
     assert_eq!(invite.subject, "[game1] alice vs bob, 9x9");
     assert!(
         invite
             .text
-            .starts_with("alice challenges you to a game of Go.\n"),
+            .starts_with("alice challenges you to a game of Go (game1): accept or decline.\n"),
         "{}",
         invite.text
     );
@@ -85,14 +90,19 @@ fn a_handicap_game_from_challenge_to_a_resignation_out_of_turn() {
         "{}",
         to_bob[0].subject
     );
-    assert_eq!(to_bob[0].text.lines().next(), Some("alice resigned: B+R."));
+    assert_eq!(
+        to_bob[0].text.lines().next(),
+        Some("You won game1: alice resigned (B+R).")
+    );
     assert!(
         to_alice[0].subject.starts_with("Re: [game1] "),
         "{}",
         to_alice[0].subject
     );
     assert!(
-        to_alice[0].text.contains("game1 is over: B+R."),
+        to_alice[0]
+            .text
+            .starts_with("You lost game1: you resigned (B+R)"),
         "{}",
         to_alice[0].text
     );
@@ -176,7 +186,7 @@ fn free_handicap_placement_then_two_passes_and_agreement() {
     assert!(note.subject.starts_with("[game1] alice vs bob, "));
     assert!(
         note.text
-            .starts_with("The handicap stones are placed: your move.\n"),
+            .starts_with("alice (Black) has placed the 3 handicap stones in game1: your move.\n"),
         "{}",
         note.text
     );

@@ -37,7 +37,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     assert!(note.subject.starts_with("[game1] "), "{}", note.subject);
     assert_eq!(
         note.text.lines().next(),
-        Some("Both players passed: the game is being scored.")
+        Some("bob passed in game1: both players passed, so the game is being scored.")
     );
     for text in [&note.text, &transcript(&h, BOB).text] {
         assert!(text.contains("Marked dead: A4."), "{text}");
@@ -69,7 +69,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     );
     assert_eq!(
         to_alice.text.lines().next(),
-        Some("bob marked stones alive.")
+        Some("In game1, bob (White) marked alive the stones at A4 (1 stone).")
     );
     assert!(to_alice.text.contains("No stones are marked dead."));
     assert!(!to_alice.text.contains("server's proposal"));
@@ -79,7 +79,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
             .pop()
             .unwrap()
             .text
-            .contains("bob (White) accepted the count below")
+            .contains("bob (White) accepted the count")
     );
 
     send(&h, ALICE, "dead game1 a4");
@@ -87,7 +87,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     assert!(to_bob.subject.starts_with("[game1] "), "{}", to_bob.subject);
     assert_eq!(
         to_bob.text.lines().next(),
-        Some("alice marked stones dead.")
+        Some("In game1, alice (Black) marked dead the stones at A4 (1 stone).")
     );
     assert!(
         to_bob.text.contains("bob (White) has not accepted yet."),
@@ -126,7 +126,10 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
         "{}",
         over[0].subject
     );
-    assert_eq!(over[0].text.lines().next(), Some("Game over: B+4.5."));
+    assert_eq!(
+        over[0].text.lines().next(),
+        Some("You won game1 by 4.5 points (B+4.5); your rating is now 1616 (+16).")
+    );
     assert!(
         over[0].text.contains("Black wins by 4.5 (B+4.5)"),
         "{}",
@@ -136,7 +139,12 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     // bob, who accepted last, reads the end and gets the record in his transcript.
     assert!(letters(&h, BOB, "game-over").is_empty());
     let last = transcript(&h, BOB);
-    assert!(last.text.contains("game1 is over: B+4.5."), "{}", last.text);
+    assert!(
+        last.text
+            .starts_with("You lost game1 by 4.5 points (B+4.5)"),
+        "{}",
+        last.text
+    );
     assert!(attached_sgf(&last).contains("RE[B+4.5]"));
     send(&h, BOB, "alive game1 a4");
     assert_eq!(transcript(&h, BOB).rejected(), ["game-over"]);
@@ -198,13 +206,12 @@ fn the_scoring_deadline_warns_once_then_the_count_stands() {
     );
     assert_eq!(
         warnings[0].text.lines().next(),
-        Some("The count stands tomorrow unless you answer.")
+        Some(
+            "The count in game1 stands on 2026-11-29 12:00 UTC unless you answer: alice accepted \
+             it and waits for you."
+        )
     );
-    assert!(
-        warnings[0]
-            .text
-            .contains("it stands on 2026-11-29 12:00 UTC")
-    );
+    assert!(warnings[0].text.contains("stands on 2026-11-29 12:00 UTC"));
     assert!(letters(&h, ALICE, "scoring-warning").is_empty());
     assert_eq!(h.show("game1")["status"], "scoring");
 

@@ -74,7 +74,7 @@ fn undo_takes_back_a_capture_exactly() {
     );
     assert_eq!(
         asked[0].mail.text.lines().next(),
-        Some("alice asks to take back move 7.")
+        Some("alice asks to take back move 7 (Black E7) in game1.")
     );
     insta::assert_snapshot!("undo-request.txt", body(&asked[0]));
     insta::assert_snapshot!("undo-request.html", html(&asked[0]));
@@ -99,13 +99,32 @@ fn undo_takes_back_a_capture_exactly() {
     let done = of_kinds(&h, &["undo-done"]);
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].recipient, ALICE);
+    // Like a your-move mail: the news, the clock and the command hint.
+    let text = done[0].mail.flat();
+    for said in [
+        "your move again, due",
+        "Clock: Black (alice) to play by",
+        "move game1 POINT#7",
+    ] {
+        assert!(text.contains(said), "{said}: {text}");
+    }
     insta::assert_snapshot!("undo-done.txt", body(&done[0]));
     insta::assert_snapshot!("undo-done.html", html(&done[0]));
     // The request is spent: Bob's undo now asks to take back his own A2.
     send(&h, BOB, "undo game1", 13.0);
     assert_eq!(last_results(&h, BOB)[0].1, "ok");
-    // Alice answers with a move instead: that cancels Bob's request.
+    // Alice answers with a move instead: that cancels Bob's request, and
+    // Bob is told so in the mail about her move.
     send(&h, ALICE, "move game1 E7", 14.0);
+    let note = of_kinds(&h, &["your-move"]).pop().unwrap();
+    assert_eq!(note.recipient, BOB);
+    assert!(
+        note.mail
+            .flat()
+            .contains("alice did not agree to take back your move 6 in game1: they played on"),
+        "{}",
+        note.mail.text
+    );
     send(&h, ALICE, "undo game1", 15.0);
     send(&h, BOB, "undo game1", 15.5);
     assert_eq!(last_results(&h, BOB)[0].1, "ok");
@@ -142,7 +161,7 @@ fn say_mails_the_opponent() {
     );
     assert_eq!(
         said[0].mail.text.lines().next(),
-        Some("A message from alice.")
+        Some("alice wrote in game1: \"Good luck, and have fun!\"")
     );
     insta::assert_snapshot!("say.txt", body(&said[0]));
     insta::assert_snapshot!("say.html", html(&said[0]));

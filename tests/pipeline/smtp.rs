@@ -179,7 +179,7 @@ fn replies_arrive_intact_by_smtp() {
     assert!(second.subject.starts_with("[game1] "), "{}", second.subject);
     assert_eq!(
         second.text.lines().next(),
-        Some("bob played C3 (move 2). Your move.")
+        Some("bob played C3 in game1: your move, due 2026-11-29 12:00 UTC.")
     );
 
     // The board as drawn in the last mail is the stored board.

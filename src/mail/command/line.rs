@@ -127,6 +127,16 @@ pub(super) fn parse_bare(line: &str, game: GameRef) -> Option<Outcome> {
     Some(split_args(rest).and_then(|a| play(game, first, a.expected)))
 }
 
+/// The point a mail's words are, when they are only one bare point (`q14`,
+/// `Q14 #57`): a move meant for a game the mail does not name.
+pub fn bare_point(lines: &[String]) -> Option<Point> {
+    let [line] = lines else { return None };
+    match parse_bare(line, GameRef(1))? {
+        Ok(Command::Move { point, .. }) => Some(point),
+        _ => None,
+    }
+}
+
 /// Returns the keyword of `word` (lower-case).
 fn keyword(lower: &str) -> Option<Keyword> {
     let known = KEYWORDS

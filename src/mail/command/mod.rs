@@ -22,6 +22,7 @@ mod body;
 mod clean;
 mod error;
 mod line;
+mod lookalike;
 mod options;
 mod own;
 mod quote;
@@ -36,7 +37,8 @@ pub use body::{
     parse_mail, parse_reply, parse_reply_in,
 };
 pub use error::{CommandError, reply_code};
-pub use line::parse_command;
+pub use line::{bare_point, parse_command};
+pub use lookalike::{Lookalike, looks_like};
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
 pub use own::{MIN_RUN, OwnWords};
 pub use subject::{is_reply_subject, strip_subject, without_secret};

@@ -70,6 +70,34 @@ fn quote_headers_cut_the_body() {
 }
 
 #[test]
+fn a_sentence_that_starts_like_a_footer_is_kept() {
+    let body = "move game1 c1\nSent from my desk, it is much easier to type here.\n\
+                move game1 d1\n";
+    let parsed = parse_mail("", body);
+    assert_eq!(parsed.commands.len(), 2);
+    let body = "I resign? No.\nSent from my desk, it is much easier to type here.\n";
+    let parsed = parse_mail("", body);
+    assert_eq!(
+        parsed.comment,
+        [
+            "I resign? No.",
+            "Sent from my desk, it is much easier to type here."
+        ]
+    );
+    let body = "move game1 c1\nSent from my laptop\nmove game1 d1\n";
+    assert_eq!(parse_mail("", body).commands.len(), 2);
+}
+
+#[test]
+fn a_footer_standing_alone_ends_the_text() {
+    let body = "move game1 c1\nthanks\n\nSent from my iPhone\n";
+    let parsed = parse_mail("", body);
+    assert_eq!(parsed.comment, ["thanks"]);
+    let body = "move game1 c1\nthanks\nSent from my Samsung Galaxy smartphone.";
+    assert_eq!(parse_mail("", body).comment, ["thanks"]);
+}
+
+#[test]
 fn lookalikes_do_not_cut_the_body() {
     let body = "On second thought\nmove game1 c1\nAm I right?\nmove game1 d1\n\
                 Sent to you\nmove game1 e1\n________________________________\nmove game1 f1";

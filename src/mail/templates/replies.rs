@@ -19,6 +19,9 @@ pub struct TranscriptLine {
 /// Context of `reply-transcript.txt` / `.html`: the answer to a player's mail.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TranscriptCtx {
+    /// The news line: what the mail's commands did, in one sentence
+    /// (the first line of the reply, which clients show as its preview).
+    pub headline: String,
     /// The server's display name.
     pub server_name: String,
     /// The commands run, in order.
@@ -67,6 +70,9 @@ pub struct YourMoveCtx {
     /// Set when the reader's conditional answer was played: whose turn it
     /// is now, said instead of "it is your turn".
     pub waiting: Option<String>,
+    /// Set when the move answered the reader's undo request by playing
+    /// on: the request is refused, in a sentence.
+    pub undo_closed: Option<String>,
 }
 
 /// Context of `help.txt`: the command reference.

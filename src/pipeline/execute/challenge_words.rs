@@ -98,6 +98,7 @@ pub(super) fn to_challenge(
     c: &Cmd<'_>,
     ch: &Challenge,
     lines: &[String],
+    note: Option<&str>,
 ) -> Result<Chat, PipelineError> {
     let to = match ch.challenger.id == c.player.id {
         true => &ch.challenged,
@@ -106,7 +107,7 @@ pub(super) fn to_challenge(
     Ok(Chat::Sent {
         to: to.name.clone(),
         game: ch.id,
-        letter: Box::new(words_letter(c, to, ch.id, lines, true)?),
+        letter: Box::new(words_letter(c, to, (ch.id, true), lines, note)?),
         topic: Topic::Challenge {
             open: ch.status == Status::Open,
         },

@@ -32,7 +32,10 @@ pub(crate) fn answered_game(
     }
     let named = mail.in_reply_to.iter().chain(mail.references.iter().rev());
     for id in named {
-        if let Some(game) = thread::game_of(conn, id)? {
+        // A challenge's letter names its challenge, which is no game yet.
+        if let Some(game) = thread::game_of(conn, id)?
+            && exists(conn, game)?
+        {
             return Ok(Some(game));
         }
     }
@@ -55,13 +58,14 @@ fn exists(conn: &Connection, id: GameId) -> Result<bool, PipelineError> {
 
 /// Sends `lines`, the words of a mail without commands, to the other
 /// player of what `mail` answers: `game` (the game it answers), else a
-/// challenge (see `challenge_words`); `None` without words.
+/// challenge (see `challenge_words`); `None` without words. `note` goes
+/// beside the words (words that look like a command are not one).
 pub(super) fn words_only(
     c: &Cmd<'_>,
     gate: &Gate<'_>,
-    mail: &InboundMail,
-    game: Option<GameId>,
+    (mail, game): (&InboundMail, Option<GameId>),
     lines: &[String],
+    note: Option<&str>,
 ) -> Result<Option<Chat>, PipelineError> {
     if lines.is_empty() {
         return Ok(None);
@@ -70,23 +74,24 @@ pub(super) fn words_only(
         Some(id) => Some(id),
         None => match answered_challenge(c.conn, mail, c.player)? {
             Some(ch) if ch.status != Status::Accepted => {
-                return Ok(Some(to_challenge(c, &ch, lines)?));
+                return Ok(Some(to_challenge(c, &ch, lines, note)?));
             }
             accepted => accepted.map(|ch| ch.id),
         },
     };
     match game {
-        Some(id) => to_game(c, gate, id, lines).map(Some),
+        Some(id) => to_game(c, gate, id, (lines, note)).map(Some),
         None => Ok(Some(Chat::Nowhere(words::answers_no_game().into()))),
     }
 }
 
-/// Sends `lines` to the sender's opponent in game `id`, as `say` would.
+/// Sends `lines` (with `note` beside them) to the sender's opponent in
+/// game `id`, as `say` would.
 fn to_game(
     c: &Cmd<'_>,
     gate: &Gate<'_>,
     id: GameId,
-    lines: &[String],
+    (lines, note): (&[String], Option<&str>),
 ) -> Result<Chat, PipelineError> {
     let g = games::load(c.conn, id)?;
     let Some(color) = g.color_of(c.player.id) else {
@@ -105,7 +110,7 @@ fn to_game(
     Ok(Chat::Sent {
         to: to.name.clone(),
         game: id,
-        letter: Box::new(words_letter(c, to, id, lines, false)?),
+        letter: Box::new(words_letter(c, to, (id, false), lines, note)?),
         topic: Topic::Game,
     })
 }

@@ -11,10 +11,11 @@ use super::cmd::Cmd;
 use super::conditional;
 use super::gate::Gate;
 use super::kept_words;
+use super::lookalike;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, CommandLine, Parsed, reply_code};
+use crate::mail::command::{Command, CommandLine, Parsed, bare_point, looks_like, reply_code};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
@@ -50,8 +51,19 @@ pub(crate) fn run_all(
     );
     let lines = run_lines(&c, &gate, &parsed.commands)?;
     let thread = chat::answered_game(conn, msg.mail)?;
-    let chat = match parsed.commands.is_empty() {
-        true => chat::words_only(&c, &gate, msg.mail, thread, &parsed.comment)?,
+    let only_words = parsed.commands.is_empty();
+    let hint = match looks_like(&parsed.comment).filter(|_| only_words) {
+        Some(meant) => Some(lookalike::hint(&c, msg.mail, thread, meant)?),
+        None => None,
+    };
+    let note = hint.as_ref().map(|h| h.note.as_str());
+    let point = bare_point(&parsed.comment).filter(|_| only_words && thread.is_none());
+    let point_hint = match point {
+        Some(p) => lookalike::point_hint(&c, p)?,
+        None => None,
+    };
+    let chat = match only_words {
+        true => chat::words_only(&c, &gate, (msg.mail, thread), &parsed.comment, note)?,
         false => None,
     };
     Ok(Report {
@@ -60,6 +72,7 @@ pub(crate) fn run_all(
         comment: parsed.comment.clone(),
         thread,
         chat,
+        hint: hint.map(|h| h.send).or(point_hint),
         unanswered: false,
     })
 }
@@ -85,10 +98,13 @@ fn run_lines(
 
 /// Runs one command line: what it did, or why it was refused.
 fn run_line(c: &Cmd<'_>, gate: &Gate<'_>, line: &CommandLine) -> Result<LineResult, PipelineError> {
-    let result = match &line.parsed {
+    let mut result = match &line.parsed {
         Ok(cmd) => settle(gated(c, gate, cmd))?,
         Err(e) => Err(reject(command_code(e.code()), e.to_string())),
     };
+    if let (Err(r), Ok(cmd)) = (&mut result, &line.parsed) {
+        lookalike::redirect(c, cmd, r)?;
+    }
     Ok(LineResult::new(line.text.clone(), result))
 }
 

@@ -22,6 +22,7 @@ mod gate;
 mod kept_words;
 mod lifecycle;
 mod load;
+mod lookalike;
 mod personal;
 mod play;
 mod words_letter;

@@ -46,6 +46,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     };
     games::record_move(c.conn, &g, &entry)?;
     comments::record(c.conn, g.id, next, color, c.words, c.key, c.env.now)?;
+    let undo_closed = closed_undo(c, &g, color)?;
     games::undo::clear(c.conn, g.id)?;
     if let Some(ended) = after_move(c, &g, color, mv, next)? {
         return Ok(ended.into());
@@ -55,7 +56,20 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         // An answer never ends the game: a second pass opens the count.
         after_move(c, &g, color.opponent(), *answer, *number)?;
     }
-    Ok(changed(c, g, (color, mv, next), captured, fired))
+    let mut done = changed(c, g, (color, mv, next), captured, fired);
+    if let Effect::Changed(n) = &mut done.effect {
+        n.undo_closed = undo_closed;
+    }
+    Ok(done)
+}
+
+/// The move number of the opponent's undo request that this move of
+/// `color` answers by playing on (so refuses), if one is open.
+fn closed_undo(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<Option<u32>> {
+    let open = games::undo::request(c.conn, g.id)?;
+    Ok(open
+        .filter(|r| r.color == color.opponent())
+        .map(|r| r.move_number))
 }
 
 /// What a move or pass `mv` of `color`, numbered `number`, did, with the
@@ -74,6 +88,7 @@ fn changed(
         number,
         captured,
         conditional,
+        undo_closed: None,
     };
     let after = StoredGame {
         updated_at: c.env.now,

@@ -22,28 +22,33 @@ pub(crate) struct WordsLetterCtx {
     pub(crate) lines: Vec<String>,
     /// They are about a challenge, not a game yet.
     pub(crate) challenge: bool,
+    /// What the words are not, when they look like a command ("the game
+    /// goes on: this is not a resignation").
+    pub(crate) note: Option<String>,
 }
 
-/// The letter carrying the sender's `lines` to `to` about game (or
-/// challenge, when `challenge`) `id`. A challenge's letter names no game
-/// for the outbox, threading or reply tokens: only its Subject tag.
+/// The letter carrying the sender's `lines` (with `note` beside them) to
+/// `to` about game (or challenge, when `challenge`) `id`. A challenge's
+/// letter names no game for the outbox, threading or reply tokens: only
+/// its Subject tag.
 pub(super) fn words_letter(
     c: &Cmd<'_>,
     to: &PlayerRef,
-    id: GameId,
+    (id, challenge): (GameId, bool),
     lines: &[String],
-    challenge: bool,
+    note: Option<&str>,
 ) -> Result<Letter, PipelineError> {
     let ctx = WordsLetterCtx {
         game: id.to_string(),
         from: c.player.name.clone(),
         lines: lines.to_vec(),
         challenge,
+        note: note.map(str::to_string),
     };
     Ok(Letter {
         to: to.clone(),
         kind: "say",
-        subject: words::say_subject(id, &c.player.name),
+        subject: words::say_subject(id, &c.player.name, &lines.join(" ")),
         text: c.env.templates.render("words-letter.txt", &ctx)?,
         game: (!challenge).then_some(id),
         attachments: Vec::new(),

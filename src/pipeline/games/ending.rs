@@ -13,8 +13,8 @@ use crate::pipeline::context::Env;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::records::sgf_attachment;
-use crate::pipeline::wording::ending as words;
-use crate::store::{StoreError, StoredGame, challenges, clock, events, games};
+use crate::pipeline::wording::{ending as words, news};
+use crate::store::{StoreError, StoredGame, challenges, clock, events, games, standings};
 
 /// How a game ends: the event, in a sentence, and who caused it.
 pub(crate) struct Ending<'a> {
@@ -75,26 +75,44 @@ pub(crate) fn game_over_letters(
         sgf_name: attachment.filename.clone(),
     };
     let text = env.templates.render("game-over.txt", &ctx)?;
-    let letter = |c: Color| Letter {
-        to: g.player(c).clone(),
-        kind: "game-over",
-        subject: subject(g, c, &result, resigned),
-        text: text.clone(),
-        game: Some(g.id),
-        attachments: vec![attachment.clone()],
-        essential: true,
-        brief: Some(format!("{} is over: {result}. {how}", g.id)),
-    };
-    Ok(vec![letter(Color::Black), letter(Color::White)])
+    let mut out = Vec::new();
+    for c in [Color::Black, Color::White] {
+        out.push(Letter {
+            to: g.player(c).clone(),
+            kind: "game-over",
+            subject: subject(conn, g, c, resigned)?,
+            text: text.clone(),
+            game: Some(g.id),
+            attachments: vec![attachment.clone()],
+            essential: true,
+            brief: Some(how.to_string()),
+        });
+    }
+    Ok(out)
 }
 
-/// The Subject for the player of `reader`: the winner of a resignation
-/// reads who resigned, everyone else "Game over".
-fn subject(g: &StoredGame, reader: Color, result: &str, resigned: bool) -> String {
-    match g.game.result() {
-        Some(GameResult::Resignation(winner)) if resigned && winner == reader => {
-            words::resigned_subject(g.id, &g.player(winner.opponent()).name, result)
-        }
-        _ => words::game_over_subject(g.id, result),
+/// The Subject (the news line) for the player of `reader`: whether they
+/// won or lost and by what, and what the game did to their rating, if it
+/// was rated. A result the admin set to W+R (not `resigned`) is worded
+/// as a result, never as a resignation.
+fn subject(
+    conn: &Connection,
+    g: &StoredGame,
+    reader: Color,
+    resigned: bool,
+) -> Result<String, PipelineError> {
+    let Some(result) = g.game.result() else {
+        return Ok(words::game_over_subject(g.id, ""));
+    };
+    let loser = match result {
+        GameResult::Resignation(w) if resigned => Some(&g.player(w.opponent()).name),
+        GameResult::Time(w) => Some(&g.player(w.opponent()).name),
+        _ => None,
+    };
+    let mut news = news::game_over(g.id, result, reader, loser.map(String::as_str));
+    let change = standings::rating_change(conn, g.id.get(), g.player(reader).id)?;
+    if let Some((before, after)) = change {
+        news += &news::rating_change(before, after);
     }
+    Ok(format!("[{}] {news}", g.id))
 }

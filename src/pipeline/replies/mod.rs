@@ -9,6 +9,7 @@
 //! The mails of one message are built on a `queue::Queue`; the opponent's
 //! "your move" letter is `your_move`'s.
 
+mod news;
 mod paced;
 mod queue;
 mod your_move;
@@ -28,9 +29,9 @@ use super::error::PipelineError;
 use super::journal::Recorded;
 use super::letters::{self, Letter};
 use super::pace;
-use super::report::{Effect, Fired, Report};
+use super::report::{Effect, Report};
 use super::shape::{self, without_greeting};
-use super::wording::{conditional as cond, replies as words};
+use super::wording::replies as words;
 use crate::mail::outbound::{AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx};
 use std::collections::HashSet;
@@ -168,6 +169,14 @@ fn transcript(
     reply: Reply,
 ) -> Result<(), PipelineError> {
     let mut ctx = transcript_ctx(q, report)?;
+    let news = news::transcript_news(q, report, &reply.letters)?;
+    ctx.sections = ctx
+        .sections
+        .iter()
+        .map(|s| news::without_news(s, &news))
+        .filter(|s| !s.is_empty())
+        .collect();
+    ctx.headline = shape::headline(&news);
     let about = about(&ctx.boards, report, &reply.games);
     ctx.sections
         .extend(own_sections(&reply.letters, &ctx.boards));
@@ -255,6 +264,7 @@ fn transcript_ctx(q: &mut Queue<'_, '_>, report: &Report) -> Result<TranscriptCt
         reason: l.result.as_ref().err().map(|r| r.reason.clone()),
     });
     Ok(TranscriptCtx {
+        headline: String::new(),
         server_name: q.env.settings.identity.name.clone(),
         lines: lines.collect(),
         not_processed: report.not_processed.clone(),
@@ -287,20 +297,8 @@ fn shown(
     let (mut boards, mut sections) = (Vec::new(), Vec::new());
     for line in &report.lines {
         match &line.result {
-            Ok(Effect::Changed(n)) => {
-                show_last(&mut boards, q.board(n.game)?);
-                if let Some(Fired::Played {
-                    answer,
-                    number,
-                    captured,
-                    ..
-                }) = &n.conditional
-                {
-                    let name = q.game(n.game)?.player(n.color.opponent()).name.clone();
-                    let played = (*answer, *number);
-                    sections.push(cond::answered(n.game, &name, played, captured));
-                }
-            }
+            // The news line says what a conditional answer played at once.
+            Ok(Effect::Changed(n)) => show_last(&mut boards, q.board(n.game)?),
             Ok(Effect::Shown(game)) => show_last(&mut boards, q.board(*game)?),
             Ok(Effect::Text(t) | Effect::Registered(t)) => sections.push(t.clone()),
             Ok(Effect::Acted { text, game, .. }) => {

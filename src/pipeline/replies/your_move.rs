@@ -9,7 +9,7 @@ use crate::pipeline::letters::Letter;
 use crate::pipeline::report::{Fired, Notice, Report};
 use crate::pipeline::shape::without_greeting;
 use crate::pipeline::wording::board::time_left;
-use crate::pipeline::wording::{conditional as cond, ending, replies as words};
+use crate::pipeline::wording::{conditional as cond, news, personal, replies as words};
 use crate::pipeline::words::{capitalized, minute};
 use crate::store::games::GameId;
 use crate::store::{StoredGame, clock};
@@ -27,11 +27,12 @@ pub(super) fn your_move_letter(
     let mover = g.player(n.color).name.clone();
     let ctx = your_move_ctx(q, &g, n, &report.comment)?;
     let text = q.env.templates.render("your-move.txt", &ctx)?;
+    let subject = opponent_subject(&g, n, &mover, ctx.deadline.as_deref());
     let playing = g.game.phase() == crate::go::Phase::Play;
     Ok(Letter {
         to: g.player(n.color.opponent()).clone(),
         kind: "your-move",
-        subject: opponent_subject(&g.id, n, &g.game, &mover),
+        subject,
         brief: before_board(&text, g.id),
         text,
         game: Some(g.id),
@@ -71,6 +72,9 @@ fn your_move_ctx(
         example_command: words::example_move(g.id, next),
         board,
         conditional: n.conditional.as_ref().map(fired_text),
+        undo_closed: n
+            .undo_closed
+            .map(|number| personal::undo_refused(g.id, &g.player(n.color).name, number)),
         waiting: match &n.conditional {
             Some(Fired::Played { number, .. }) => {
                 Some(cond::their_turn(&g.player(n.color).name, number + 1))
@@ -93,17 +97,24 @@ fn fired_text(f: &Fired) -> String {
     }
 }
 
-/// The Subject of the opponent's mail about change `n`, made by `mover`.
-fn opponent_subject(id: &GameId, n: &Notice, game: &crate::go::Game, mover: &str) -> String {
+/// The Subject of the opponent's mail about change `n`, made by `mover`:
+/// its news line, with the reader's `deadline` when their clock runs.
+fn opponent_subject(g: &StoredGame, n: &Notice, mover: &str, deadline: Option<&str>) -> String {
+    let (id, game) = (g.id, &g.game);
     if let Some(Fired::Played { answer, .. }) = &n.conditional
         && let Ok(what) = crate::go::Move::parse(&n.what, game.position().size())
     {
-        return cond::answered_subject(*id, mover, what, *answer);
+        return format!(
+            "[{id}] {}",
+            news::your_answer_played(id, mover, what, *answer)
+        );
     }
-    match (game.result(), n.what.as_str()) {
-        (Some(r), "resign") => ending::resigned_subject(*id, mover, &r.to_string()),
-        (Some(r), _) => ending::game_over_subject(*id, &r.to_string()),
-        (None, "pass") if game.passes() >= 2 => words::both_passed_subject(*id),
-        (None, what) => words::your_move_subject(*id, mover, what, n.number),
-    }
+    let reader = n.color.opponent();
+    let line = match (game.result(), n.what.as_str()) {
+        (Some(r), "resign") => news::game_over(id, r, reader, Some(mover)),
+        (Some(r), _) => news::game_over(id, r, reader, None),
+        (None, "pass") if game.passes() >= 2 => news::passed_to_scoring(id, mover),
+        (None, what) => news::they_played(id, mover, what, &n.captured, deadline),
+    };
+    format!("[{id}] {line}")
 }

@@ -35,11 +35,6 @@ pub(crate) fn resumed_intro(
     )
 }
 
-/// The Subject of the letter that play resumes.
-pub(crate) fn resumed_subject(id: GameId) -> String {
-    format!("[{id}] Play resumes")
-}
-
 /// The start letter of a game the admin made: the reader plays `me`
 /// against `opponent`, with `days` per move.
 pub(crate) fn started_intro(id: GameId, me: Color, opponent: &str, days: u32) -> String {
@@ -50,9 +45,4 @@ pub(crate) fn started_intro(id: GameId, me: Color, opponent: &str, days: u32) ->
         color_name(me.opponent()),
         count(i64::from(days), "day"),
     )
-}
-
-/// The Subject of the start letter of a game the admin made.
-pub(crate) fn started_subject(id: GameId, black: &str, white: &str) -> String {
-    format!("[{id}] A new game: {black} (Black) against {white} (White)")
 }

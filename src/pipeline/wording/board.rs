@@ -109,6 +109,23 @@ pub(crate) fn clock_line(
     )
 }
 
+/// The clock line while `to_move` is on vacation until `until`: the clock
+/// is paused, and the move is due by `deadline`; then `next` has `days`.
+pub(crate) fn paused_clock_line(
+    to_move: &str,
+    until: DateTime<Utc>,
+    deadline: DateTime<Utc>,
+    (next, days): (&str, i64),
+) -> String {
+    format!(
+        "Clock: paused while {to_move} is on vacation until {}; the move is due by {}.\n\
+         Then {next} has {} for the next move.",
+        minute(until),
+        minute(deadline),
+        count(days, "day"),
+    )
+}
+
 /// The time left until a deadline: `6 days 23 hours left`, `5 hours left`,
 /// `less than an hour left`, or `the time is up`.
 pub(crate) fn time_left(d: Duration) -> String {

@@ -125,7 +125,7 @@ pub(crate) fn challenge_sent(
     expires: DateTime<Utc>,
 ) -> String {
     format!(
-        "Challenge {id} sent to {them}: {}.\n{colors}\nThey have until {} to accept; when they do, \
+        "You challenged {them}: {id} waits for their answer. Terms: {}.\n{colors}\nThey have until {} to accept; when they do, \
          you get the first board. To withdraw the challenge, send: decline {id}",
         terms.join(", "),
         minute(expires),
@@ -134,7 +134,7 @@ pub(crate) fn challenge_sent(
 
 /// The Subject of the challenge letter.
 pub(crate) fn challenge_subject(id: GameId, challenger: &str) -> String {
-    format!("[{id}] {challenger} challenges you to a game of Go")
+    format!("[{id}] {challenger} challenges you to a game of Go ({id}): accept or decline")
 }
 
 /// `no-such-challenge`: nothing is numbered `number`.
@@ -210,11 +210,6 @@ pub(crate) fn expired_letter(
         "The challenge {id} from {challenger} to {challenged} expired: it was not answered by {}.",
         minute(expires)
     )
-}
-
-/// The Subject of the letter that a challenge is off.
-pub(crate) fn closed_subject(id: GameId) -> String {
-    format!("[{id}] The challenge is off")
 }
 
 /// The open challenges of the `games` listing, for player `me`.

@@ -121,23 +121,3 @@ pub(crate) fn answer_illegal(id: GameId, answer: Move, why: &str) -> String {
          played ({why})."
     )
 }
-
-/// To the sender whose move was answered at once by `name`.
-pub(crate) fn answered(
-    id: GameId,
-    name: &str,
-    (answer, number): (Move, u32),
-    captured: &[Point],
-) -> String {
-    format!(
-        "In {id}, {name} answered at once with {answer} as move {number}{}. It is your turn \
-         again: move {}.",
-        captures(captured),
-        number + 1
-    )
-}
-
-/// The Subject of the mail to the player whose answer was played.
-pub(crate) fn answered_subject(id: GameId, mover: &str, what: Move, answer: Move) -> String {
-    format!("[{id}] {mover} played {what}; your answer {answer} was played")
-}

@@ -8,11 +8,6 @@ use crate::go::{Color, GameResult, Move, Phase};
 use crate::pipeline::words::{color_name, minute};
 use crate::store::GameId;
 
-/// The Subject of the game-over mail to the winner of a resignation.
-pub(crate) fn resigned_subject(id: GameId, loser: &str, result: &str) -> String {
-    format!("[{id}] {loser} resigned: {result}")
-}
-
 /// The Subject of every other game-over mail.
 pub(crate) fn game_over_subject(id: GameId, result: &str) -> String {
     format!("[{id}] Game over: {result}")

@@ -37,6 +37,16 @@ pub(crate) fn vacation_started(days: u32, until: DateTime<Utc>, left: u32) -> St
     )
 }
 
+/// To the opponent in game `id` of `name`, who went on vacation until
+/// `until`: the news (first sentence), then what it means for the clock.
+pub(crate) fn away_until(id: GameId, name: &str, until: DateTime<Utc>) -> String {
+    format!(
+        "{name} is on vacation until {}: the clock of {id} is paused while it is {name}'s \
+         move. Your own moves are due as usual; {name} may still answer before then.",
+        minute(until)
+    )
+}
+
 /// What the player reads after `vacation off`, with `back` days returned.
 pub(crate) fn welcome_back(back: u32) -> String {
     format!(
@@ -145,8 +155,15 @@ pub(crate) fn password_paused(limit: u32) -> String {
 }
 
 /// The Subject of a `say` letter from `from`.
-pub(crate) fn say_subject(id: GameId, from: &str) -> String {
-    format!("[{id}] A message from {from}")
+pub(crate) fn say_subject(id: GameId, from: &str, words: &str) -> String {
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    let preview: String = words.chars().take(60).collect();
+    let more = if preview.len() < words.len() {
+        "..."
+    } else {
+        ""
+    };
+    format!("[{id}] {from} wrote in {id}: \"{preview}{more}\"")
 }
 
 /// What the sender of `say` reads.
@@ -194,22 +211,43 @@ pub(crate) fn cannot_take_back(number: u32, id: GameId) -> String {
     format!("move {number} in {id} cannot be taken back")
 }
 
-/// The Subject of the request to the opponent.
-pub(crate) fn undo_asked_subject(id: GameId, asker: &str, number: u32) -> String {
-    format!("[{id}] {asker} asks to take back move {number}")
+/// The Subject (news line) of the request to the opponent: `asker` asks
+/// to take back move `number` (`move_text`).
+pub(crate) fn undo_asked_subject(id: GameId, asker: &str, number: u32, move_text: &str) -> String {
+    format!("[{id}] {asker} asks to take back move {number} ({move_text}) in {id}")
 }
 
 /// What the player who asks reads.
 pub(crate) fn undo_asked(other: &str, number: u32, move_text: &str, id: GameId) -> String {
     format!(
-        "You asked {other} to let you take back move {number} ({move_text}) in {id}. \
-         If they agree, you will get a mail and it will be your move again."
+        "You asked {other} to take back move {number} ({move_text}) in {id}; the board is \
+         unchanged until {other} agrees. If they do, you will get a mail and it will be your \
+         move again."
     )
 }
 
-/// The Subject of the letter to the asker once `other` agreed.
-pub(crate) fn undo_done_subject(id: GameId, other: &str, number: u32) -> String {
-    format!("[{id}] {other} agreed: move {number} is taken back")
+/// The Subject (news line) of the letter to the asker once `other`
+/// agreed: their move is due by `deadline`.
+pub(crate) fn undo_done_subject(
+    id: GameId,
+    other: &str,
+    (number, move_text): (u32, &str),
+    deadline: Option<&str>,
+) -> String {
+    let due = deadline.map(|d| format!(", due {d}")).unwrap_or_default();
+    format!(
+        "[{id}] {other} agreed to take back move {number} ({move_text}) in {id}: \
+         your move again{due}"
+    )
+}
+
+/// To the player who asked to take back move `number` in `id`: `other`
+/// played on instead of agreeing, which refuses the request.
+pub(crate) fn undo_refused(id: GameId, other: &str, number: u32) -> String {
+    format!(
+        "{other} did not agree to take back your move {number} in {id}: they played on, \
+         so your request is closed and the board stands."
+    )
 }
 
 /// What the player who agrees reads.

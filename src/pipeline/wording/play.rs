@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 
 use super::board::time_left;
-use crate::go::{Color, GameResult, Phase};
+use crate::go::{Color, GameResult, Phase, Point};
 use crate::pipeline::words::minute;
 use crate::store::GameId;
 use crate::store::listing::GameSummary;
@@ -147,4 +147,47 @@ pub(crate) fn account_token_needed(local: &str) -> String {
         "changes to your account need a mail sent to one of your own {local}+... addresses: \
          reply to any mail this server sent you and keep the address it replies to"
     )
+}
+
+/// To the sender of words that look like `keyword` (`resign`): the exact
+/// command to send for `game`, or with GAME when no one game is meant.
+pub(crate) fn send_instead(keyword: &str, game: Option<GameId>) -> String {
+    let (verb, at) = match keyword {
+        "undo" => ("take back your move", " in"),
+        "pass" => ("pass", " in"),
+        k => (k, ""),
+    };
+    match game {
+        Some(id) => format!("To {verb}{at} {id}, send: {keyword} {id}"),
+        None => format!("To {verb}, send: {keyword} GAME, with your game's name for GAME"),
+    }
+}
+
+/// Beside words that look like `keyword`, forwarded to the opponent: what
+/// they are not.
+pub(crate) fn not_a_command(keyword: &str) -> &'static str {
+    match keyword {
+        "resign" => "the game goes on: this is not a resignation",
+        "pass" => "the game goes on: this is not a pass",
+        "undo" => "no move is taken back: this is not an undo request",
+        "accept" => "the challenge is still open: words alone do not accept it",
+        _ => "the challenge is still open: words alone do not decline it",
+    }
+}
+
+/// A bare `point` that reached no game: the move the sender may have
+/// meant, in `id`, the one game where it is their move.
+pub(crate) fn did_you_mean_move(id: GameId, point: Point) -> String {
+    let point = point.to_string().to_lowercase();
+    format!(
+        "Did you mean: move {id} {point}? It is your move in {id}, and your mail named \
+         no game"
+    )
+}
+
+/// A move refused (`why`) because its game is over or being scored: the
+/// same point in `id`, the one game where it is the sender's move.
+pub(crate) fn over_did_you_mean(why: &str, id: GameId, point: Point) -> String {
+    let point = point.to_string().to_lowercase();
+    format!("{why}; did you mean: move {id} {point}? It is your move in {id}")
 }

@@ -111,19 +111,6 @@ pub(crate) fn held_note(kind: &str, name: &str, until: DateTime<Utc>, cap: u32) 
     )
 }
 
-/// The opponent's Subject after the second pass in a row.
-pub(crate) fn both_passed_subject(id: GameId) -> String {
-    format!("[{id}] Both players passed: the game is being scored")
-}
-
-/// The opponent's Subject after `mover` played `what` as move `number`.
-pub(crate) fn your_move_subject(id: GameId, mover: &str, what: &str, number: u32) -> String {
-    match what {
-        "pass" => format!("[{id}] {mover} passed (move {number}). Your move"),
-        _ => format!("[{id}] {mover} played {what} (move {number}). Your move"),
-    }
-}
-
 /// The command the opponent's mail suggests for move `number`, with the
 /// placeholder `POINT`: an example never names a real point, so a reply that
 /// carries the mail unquoted cannot play it.

@@ -63,11 +63,6 @@ pub(crate) fn marked_intro(
     )
 }
 
-/// The Subject of the opponent's letter about marked stones.
-pub(crate) fn marked_subject(id: GameId, name: &str, dead: bool) -> String {
-    format!("[{id}] {name} marked stones {}", mark_word(dead))
-}
-
 /// What the sender reads after marking `stones`; `other` must accept.
 pub(crate) fn marked(id: GameId, dead: bool, stones: &str, other: &str) -> String {
     format!(
@@ -99,17 +94,12 @@ pub(crate) fn accepted_intro(
     deadline: Option<DateTime<Utc>>,
 ) -> String {
     format!(
-        "In {id}, {name} ({}) accepted the count below. To accept it too, send: done {id}\n\
+        "In {id}, {name} ({}) accepted the count. To accept it too, send: done {id}\n\
          You may also change the marking with dead or alive, or play on with resume. \
          If you do nothing, this count stands on {}.",
         color_name(color),
         until_words(deadline)
     )
-}
-
-/// The Subject of the opponent's letter about an accepted count.
-pub(crate) fn accepted_subject(id: GameId, name: &str) -> String {
-    format!("[{id}] {name} accepted the count")
 }
 
 /// What the first player to accept reads; `other` has until `deadline`.
@@ -127,11 +117,6 @@ pub(crate) fn resumed_intro(id: GameId, name: &str, color: Color) -> String {
         "In {id}, {name} ({}) asked to play on: the scoring phase is over and play resumes.",
         color_name(color)
     )
-}
-
-/// The Subject of the opponent's letter about `resume`.
-pub(crate) fn resumed_subject(id: GameId, name: &str) -> String {
-    format!("[{id}] {name} resumed play")
 }
 
 /// What the sender of `resume` reads, then what comes next (`turn`).
@@ -235,8 +220,8 @@ pub(crate) fn stale_count(id: GameId, seen: u32, now: u32) -> String {
 /// The warning letter: `accepted` accepted, the count stands at `deadline`.
 pub(crate) fn waiting_intro(id: GameId, accepted: &str, deadline: DateTime<Utc>) -> String {
     format!(
-        "In {id}, {accepted} accepted the count below and waits for you. If you do nothing, \
-         it stands on {} and the game ends with it.",
+        "The count in {id} stands on {} unless you answer: {accepted} accepted it and waits \
+         for you. If you do nothing, the game ends with it.",
         minute(deadline)
     )
 }
@@ -247,11 +232,6 @@ pub(crate) fn waiting_next(id: GameId) -> String {
         "To accept it, send: done {id}\nTo change it: dead {id} POINT... or alive {id} POINT...\n\
          To play on: resume {id}"
     )
-}
-
-/// The Subject of the warning letter.
-pub(crate) fn warning_subject(id: GameId) -> String {
-    format!("[{id}] The count stands tomorrow unless you answer")
 }
 
 /// How the game ended: `late` did not answer `accepted` within `days`.

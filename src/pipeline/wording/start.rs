@@ -29,11 +29,6 @@ pub(crate) fn accepted_intro(
     )
 }
 
-/// The Subject of the challenger's letter.
-pub(crate) fn accepted_subject(id: GameId, accepter: &str) -> String {
-    format!("[{id}] {accepter} accepted: the game begins")
-}
-
 /// What the accepting player reads: they play `me` against `challenger`,
 /// then what comes next (`turn`).
 pub(crate) fn you_accepted(
@@ -119,12 +114,7 @@ pub(crate) fn placed_all(placed: &[Point], id: GameId, handicap: u32, white: &st
 
 /// White's letter once `black` has placed all `handicap` stones.
 pub(crate) fn placed_intro(id: GameId, black: &str, handicap: u32) -> String {
-    format!("In {id}, {black} (Black) has placed the {handicap} handicap stones.")
-}
-
-/// The Subject of White's letter once the stones are placed.
-pub(crate) fn placed_subject(id: GameId) -> String {
-    format!("[{id}] The handicap stones are placed: your move")
+    format!("{black} (Black) has placed the {handicap} handicap stones in {id}: your move.")
 }
 
 /// `placing-handicap`: a move while `black` has `left` stones to place.

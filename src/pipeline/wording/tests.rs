@@ -3,6 +3,7 @@
 //! its diff.
 
 mod fixtures;
+mod news;
 
 use chrono::Duration;
 
@@ -164,7 +165,6 @@ fn challenge_words(p: &mut Page) {
     p.show("challenge::withdrew", w::withdrew(id(), "bob"));
     let expired = w::expired_letter(id(), "alice", "bob", at(27, 9));
     p.show("challenge::expired_letter", expired);
-    p.show("challenge::closed_subject", w::closed_subject(id()));
     let open = [
         challenge(12, (1, "alice"), (2, "bob")),
         challenge(13, (2, "bob"), (1, "alice")),
@@ -179,10 +179,6 @@ fn start_words(p: &mut Page) {
         let you = start::you_accepted(id(), nigiri, Color::White, "alice", "NEXT");
         p.show("start::you_accepted", you);
     }
-    p.show(
-        "start::accepted_subject",
-        start::accepted_subject(id(), "bob"),
-    );
     p.show("start::place_first", start::place_first(id(), 3));
     p.show("start::black_places", start::black_places("alice", 3));
     p.show(
@@ -203,7 +199,6 @@ fn start_words(p: &mut Page) {
     let all = start::placed_all(&stones(), id(), 4, "bob");
     p.show("start::placed_all", all);
     p.show("start::placed_intro", start::placed_intro(id(), "alice", 4));
-    p.show("start::placed_subject", start::placed_subject(id()));
     for left in [1, 3] {
         let why = start::placing_handicap("alice", left, id());
         p.show("start::placing_handicap", why);
@@ -224,10 +219,6 @@ fn scoring_words(p: &mut Page) {
         );
         let intro = w::marked_intro(id(), "alice", Color::Black, dead, "D4 D5 (2 stones)");
         p.show("scoring::marked_intro", intro);
-        p.show(
-            "scoring::marked_subject",
-            w::marked_subject(id(), "alice", dead),
-        );
         let marked = w::marked(id(), dead, "D4 D5 (2 stones)", "bob");
         p.show("scoring::marked", marked);
     }
@@ -246,13 +237,8 @@ fn scoring_words(p: &mut Page) {
             w::you_accepted(id(), "bob", deadline),
         );
     }
-    p.show(
-        "scoring::accepted_subject",
-        w::accepted_subject(id(), "alice"),
-    );
     let resumed = w::resumed_intro(id(), "bob", Color::White);
     p.show("scoring::resumed_intro", resumed);
-    p.show("scoring::resumed_subject", w::resumed_subject(id(), "bob"));
     p.show("scoring::play_resumes", w::play_resumes(id(), "NEXT"));
     p.show("scoring::legend", w::legend());
     p.show(
@@ -287,17 +273,12 @@ fn scoring_words(p: &mut Page) {
         w::waiting_intro(id(), "alice", at(29, 12)),
     );
     p.show("scoring::waiting_next", w::waiting_next(id()));
-    p.show("scoring::warning_subject", w::warning_subject(id()));
     p.show("scoring::stands_how", w::stands_how("alice", "bob", 7));
     p.show("scoring::deadline_passed_how", w::deadline_passed_how());
 }
 
 fn ending_words(p: &mut Page) {
     use ending as w;
-    p.show(
-        "ending::resigned_subject",
-        w::resigned_subject(id(), "bob", "B+R"),
-    );
     p.show(
         "ending::game_over_subject",
         w::game_over_subject(id(), "W+3.5"),
@@ -365,17 +346,26 @@ fn personal_words(p: &mut Page) {
     p.show("personal::password_removed", w::password_removed());
     p.show("personal::password_changed", w::password_changed());
     p.show("personal::bad_password", w::bad_password());
-    p.show("personal::say_subject", w::say_subject(id(), "alice"));
+    p.show(
+        "personal::say_subject",
+        w::say_subject(id(), "alice", "Good luck!"),
+    );
+    let long =
+        "I will be travelling for a while, so my moves may be slow until the end of the month.";
+    p.show(
+        "personal::say_subject(long)",
+        w::say_subject(id(), "alice", long),
+    );
     p.show("personal::message_sent", w::message_sent("bob"));
     p.show("personal::not_in_play", w::not_in_play(id()));
     p.show("personal::undo_pending", w::undo_pending(41, id(), "bob"));
     p.show("personal::cannot_undo", w::cannot_undo(id(), "bob"));
     p.show("personal::cannot_take_back", w::cannot_take_back(41, id()));
-    let asked = w::undo_asked_subject(id(), "alice", 41);
+    let asked = w::undo_asked_subject(id(), "alice", 41, "Black D4");
     p.show("personal::undo_asked_subject", asked);
     let asked = w::undo_asked("bob", 41, "Black D4", id());
     p.show("personal::undo_asked", asked);
-    let done = w::undo_done_subject(id(), "bob", 41);
+    let done = w::undo_done_subject(id(), "bob", (41, "Black D4"), Some("2026-11-29 12:00 UTC"));
     p.show("personal::undo_done_subject", done);
     let agreed = w::undo_agreed(41, "Black D4", id(), "alice");
     p.show("personal::undo_agreed", agreed);
@@ -417,19 +407,6 @@ fn conditional_words(p: &mut Page) {
     p.show(
         "conditional::answer_illegal",
         c::answer_illegal(id(), d4, "D4 is occupied"),
-    );
-    p.show(
-        "conditional::answered",
-        c::answered(id(), "alice", (d4, 12), &[]),
-    );
-    let one = [Point::new(2, 3)];
-    p.show(
-        "conditional::answered(capture)",
-        c::answered(id(), "alice", (d4, 12), &one),
-    );
-    p.show(
-        "conditional::answered_subject",
-        c::answered_subject(id(), "bob", c3, d4),
     );
 }
 
@@ -502,7 +479,6 @@ fn other_words(p: &mut Page) {
         let intro = admin::resumed_intro(id(), was, "bob", Color::White);
         p.show("admin::resumed_intro", intro);
     }
-    p.show("admin::resumed_subject", admin::resumed_subject(id()));
 }
 
 fn clock_words(p: &mut Page) {
@@ -527,14 +503,10 @@ fn clock_words(p: &mut Page) {
         "tick::digest_subject(1)",
         tick::digest_subject(1, "2026-11-22"),
     );
-    let subject = replies::your_move_subject(id(), "alice", "pass", 41);
-    p.show("replies::your_move_subject(pass)", subject);
     let intro = admin::started_intro(id(), Color::White, "alice", 3);
     p.show("admin::started_intro", intro);
     let one = admin::started_intro(id(), Color::Black, "bob", 1);
     p.show("admin::started_intro(1 day)", one);
-    let subject = admin::started_subject(id(), "alice", "bob");
-    p.show("admin::started_subject", subject);
 }
 
 fn reply_words(p: &mut Page) {
@@ -568,9 +540,6 @@ fn reply_words(p: &mut Page) {
     p.show("replies::words_went_nowhere", w::words_went_nowhere());
     p.show("personal::answers_no_game", personal::answers_no_game());
     p.show("personal::not_your_game", personal::not_your_game(id()));
-    p.show("replies::both_passed_subject", w::both_passed_subject(id()));
-    let subject = w::your_move_subject(id(), "alice", "D4", 41);
-    p.show("replies::your_move_subject", subject);
     p.show("replies::example_move", w::example_move(id(), 42));
     let who = w::unknown_sender_subject("pbmgo test server");
     p.show("replies::unknown_sender_subject", who);
@@ -619,5 +588,6 @@ fn every_sentence() {
     reply_words(&mut p);
     conditional_words(&mut p);
     address_words(&mut p);
+    news::news_words(&mut p);
     insta::assert_snapshot!(p.0);
 }

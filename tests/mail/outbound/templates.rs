@@ -43,6 +43,7 @@ fn your_move_ctx() -> YourMoveCtx {
         time_left: Some("6 days 23 hours left".into()),
         conditional: None,
         waiting: None,
+        undo_closed: None,
     }
 }
 

@@ -118,11 +118,30 @@ const LOOKAHEAD: usize = 3;
 /// The most lines a header block is read for.
 const MAX_BLOCK: usize = 12;
 
+/// The longest line read as a footer.
+const FOOTER_CHARS: usize = 60;
+
 /// True when line `i` ends the player's text: a signature (`-- ` or
 /// `--`) or a mobile footer.
 pub(super) fn is_end(lines: &[String], i: usize) -> bool {
     let l = line(lines, i);
-    l == "--" || FOOTERS.iter().any(|f| l.starts_with(f))
+    l == "--" || is_footer(lines, i)
+}
+
+/// True when line `i` is a mobile footer: a short line of a footer's
+/// shape (`Sent from my iPhone`), no clause of prose after a comma,
+/// standing alone (a blank line before it, or after it the end, a blank
+/// line, a quoted line or the quoted mail's separator). "Sent from my desk, it is much
+/// easier to type here." in a paragraph is a sentence.
+fn is_footer(lines: &[String], i: usize) -> bool {
+    let l = line(lines, i);
+    let shape = FOOTERS.iter().any(|f| l.starts_with(f))
+        && l.chars().count() <= FOOTER_CHARS
+        && !l.contains(", ");
+    let next = line(lines, i + 1);
+    let after = i + 1 >= lines.len() || next.is_empty() || next.starts_with('>');
+    let before = i == 0 || line(lines, i - 1).is_empty();
+    shape && (before || after || separator(lines, i + 1).is_some())
 }
 
 /// Returns how many lines the separator starting at line `i` takes,

@@ -39,7 +39,6 @@ pub(super) fn accept(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
     let what = GameLetter {
         to: &open.challenger,
         kind: "game-start",
-        subject: words::accepted_subject(g.id, &c.player.name),
         intro: vec![words::accepted_intro(&c.player.name, g.id, nigiri, me)],
         next: vec![turn_words(&g, me.opponent(), to_place)],
     };

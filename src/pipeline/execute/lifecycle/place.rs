@@ -64,7 +64,6 @@ fn all_placed(c: &Cmd<'_>, placed: &StoredGame, points: &[Point]) -> CmdResult<E
     let what = GameLetter {
         to: &g.white,
         kind: "your-move",
-        subject: words::placed_subject(id),
         intro: vec![words::placed_intro(id, &g.black.name, handicap)],
         next: vec![turn_words(&g, Color::White, 0)],
     };

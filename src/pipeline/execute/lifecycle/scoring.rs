@@ -44,7 +44,6 @@ pub(super) fn mark(c: &Cmd<'_>, game: GameRef, points: &[Point], dead: bool) -> 
     let what = GameLetter {
         to: g.player(other),
         kind: "scoring",
-        subject: words::marked_subject(id, name, dead),
         intro: vec![words::marked_intro(id, name, color, dead, &stones)],
         next: Vec::new(),
     };
@@ -152,7 +151,6 @@ pub(super) fn done(c: &Cmd<'_>, game: GameRef, count: Option<u32>) -> CmdResult<
     let what = GameLetter {
         to: g.player(other),
         kind: "scoring",
-        subject: words::accepted_subject(id, &c.player.name),
         intro: vec![words::accepted_intro(id, &c.player.name, color, m.deadline)],
         next: Vec::new(),
     };
@@ -195,7 +193,6 @@ pub(super) fn resume(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
     let what = GameLetter {
         to: g.player(other),
         kind: "resumed",
-        subject: words::resumed_subject(id, &c.player.name),
         intro: vec![words::resumed_intro(id, &c.player.name, color)],
         next: vec![turn_words(&g, other, 0)],
     };

@@ -10,10 +10,14 @@ use crate::pipeline::report::{Chat, Effect, LineResult, Report};
 use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
 
+use crate::go::Phase;
 use crate::mail::command::{Command, NotifyMode, Parsed};
-use crate::store::messages;
+use crate::pipeline::games::letters::{GameLetter, game_letter};
+use crate::pipeline::letters::Letter;
+use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
 use crate::store::settings as store;
+use crate::store::{games, messages};
 
 /// Runs `vacation DAYS` (`Some`) or `vacation off` (`None`).
 pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
@@ -35,7 +39,39 @@ pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
     }
     let until = store::start_vacation(conn, player.id, days, env.now)?;
     let text = words::vacation_started(days, until, left - days);
-    Ok(Effect::acted(text, None, Vec::new()))
+    let letters = vacation_letters(conn, env, player, until)?;
+    Ok(Effect::acted(text, None, letters))
+}
+
+/// The letters telling each opponent of `player` in a game in play that
+/// `player` is away until `until`, one in each game's thread (the
+/// player's words beside `vacation` go with the first one, as with every
+/// command's letters).
+fn vacation_letters(
+    conn: &Connection,
+    env: &Env<'_>,
+    player: &Player,
+    until: chrono::DateTime<chrono::Utc>,
+) -> Result<Vec<Letter>, PipelineError> {
+    let filter = GameFilter {
+        status: Some(Phase::Play),
+        player_id: Some(player.id),
+    };
+    let mut out = Vec::new();
+    for summary in listing::games(conn, &filter)? {
+        let g = games::load(conn, summary.id)?;
+        let Some(color) = g.color_of(player.id) else {
+            continue;
+        };
+        let what = GameLetter {
+            to: g.player(color.opponent()),
+            kind: "vacation",
+            intro: vec![words::away_until(g.id, &player.name, until)],
+            next: Vec::new(),
+        };
+        out.push(game_letter(conn, env, &g, what)?);
+    }
+    Ok(out)
 }
 
 fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<Effect> {

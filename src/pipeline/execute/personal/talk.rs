@@ -79,7 +79,7 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let letter = Letter {
         to: to.clone(),
         kind: "say",
-        subject: words::say_subject(g.id, &player.name),
+        subject: words::say_subject(g.id, &player.name, text),
         text: env.templates.render("say.txt", &ctx)?,
         game: Some(g.id),
         attachments: Vec::new(),

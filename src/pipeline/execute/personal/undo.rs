@@ -8,8 +8,10 @@ use crate::pipeline::boards::board_ctx;
 use crate::pipeline::context::Env;
 use crate::pipeline::error::{CmdResult, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::games::scored::board_at;
 use crate::pipeline::report::Effect;
-use crate::pipeline::wording::{board::played, personal as words};
+use crate::pipeline::wording::{board::played, personal as words, replies};
+use crate::pipeline::words::minute;
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -34,8 +36,11 @@ pub(crate) struct UndoCtx {
     pub(crate) move_text: String,
     /// Its number.
     pub(crate) move_number: u32,
-    /// The board as it stands (in `undo-done`, after the take-back).
+    /// The board as it stands (in `undo-done`, after the take-back, with
+    /// the asker's clock).
     pub(crate) board: BoardCtx,
+    /// In `undo-done`: a command the asker could send for their move.
+    pub(crate) example_command: String,
 }
 
 /// Runs `undo GAME` for `player`.
@@ -75,6 +80,7 @@ fn ctx(g: &StoredGame, asker: Color, move_number: u32, move_text: String) -> Und
         move_text,
         move_number,
         board: board_ctx(g),
+        example_command: replies::example_move(g.id, g.game.move_number() + 1),
     }
 }
 
@@ -97,7 +103,7 @@ fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdRes
     let letter = Letter {
         to: g.player(color.opponent()).clone(),
         kind: "undo-request",
-        subject: words::undo_asked_subject(g.id, &c.asker, number),
+        subject: words::undo_asked_subject(g.id, &c.asker, number, &c.move_text),
         text: env.templates.render("undo-request.txt", &c)?,
         game: Some(g.id),
         attachments: Vec::new(),
@@ -121,11 +127,13 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
     undo::take_back(conn, g, &before, env.now)?;
     clock::start_turn(conn, g.id, env.now)?;
     let after = games::load(conn, g.id)?;
-    let c = ctx(&after, asker, number, move_text);
+    let mut c = ctx(&after, asker, number, move_text);
+    c.board = board_at(conn, &after, env.now)?;
+    let due = clock::of_game(conn, g.id)?.map(|(d, _)| minute(d));
     let letter = Letter {
         to: g.player(asker).clone(),
         kind: "undo-done",
-        subject: words::undo_done_subject(g.id, &c.other, number),
+        subject: words::undo_done_subject(g.id, &c.other, (number, &c.move_text), due.as_deref()),
         text: env.templates.render("undo-done.txt", &c)?,
         game: Some(g.id),
         attachments: Vec::new(),
