@@ -64,7 +64,8 @@ fn cron_and_maildir_game_through_postfix() {
         "processed 1, applied 1, rejected 0, answered 0, ignored 0, quarantined 0, sent 2"
     );
     let bob = s.wait_messages("bob", "INBOX", 1);
-    check_game_mail(&bob[0], &game, "Your move", &[" 3  . .(X). . . + . .  3"]);
+    let news = format!("alice played C3 in {game}: your move");
+    check_game_mail(&bob[0], &game, &news, &[" 3  . .(X). . . + . .  3"]);
     s.wait_messages("alice", "INBOX", 1);
 
     // Bob answers the "your move" mail with just a point, as a reply.
@@ -72,7 +73,8 @@ fn cron_and_maildir_game_through_postfix() {
     s.wait_maildir("go", 2);
     assert!(h.ok(&["poll"]).contains("applied 1"));
     let alice = s.wait_messages("alice", "INBOX", 2);
-    check_game_mail(&alice[1], &game, "Your move", &[" 7  . . + . . .(O). .  7"]);
+    let news = format!("bob played G7 in {game}: your move");
+    check_game_mail(&alice[1], &game, &news, &[" 7  . . + . . .(O). .  7"]);
     assert_eq!(
         alice[1].header("To").as_deref(),
         Some(ALICE),
@@ -178,7 +180,8 @@ fn mta_pipe_defers_while_the_database_is_locked_and_loses_nothing() {
         &mail(ALICE, &pipe, "move", &format!("move {game} C3")),
     );
     let bob = s.wait_messages("bob", "INBOX", 1);
-    check_game_mail(&bob[0], &game, "Your move", &[" 3  . .(X)"]);
+    let news = format!("alice played C3 in {game}: your move");
+    check_game_mail(&bob[0], &game, &news, &[" 3  . .(X)"]);
     s.wait_messages("alice", "INBOX", 1);
 
     // Another process holds the database's write lock: deliver exits 75.
@@ -198,7 +201,8 @@ fn mta_pipe_defers_while_the_database_is_locked_and_loses_nothing() {
     s.postqueue(&["-f"]);
     s.wait_queue_empty();
     let alice = s.wait_messages("alice", "INBOX", 2);
-    check_game_mail(&alice[1], &game, "Your move", &[" 7  . . + . . .(O)"]);
+    let news = format!("bob played G7 in {game}: your move");
+    check_game_mail(&alice[1], &game, &news, &[" 7  . . + . . .(O)"]);
     assert_eq!(h.moves(&game), ["C3", "G7"]);
     assert_eq!(h.messages().len(), 2, "each mail handled once");
     // Nothing bounced: bob has his move's confirmation and no DSN, and the
