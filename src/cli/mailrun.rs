@@ -122,15 +122,22 @@ pub(crate) fn send_now(
 ) -> anyhow::Result<SendSummary> {
     let password = std::env::var("PBMGO_SMTP_PASSWORD").ok();
     let transport = transport::transport_from_config(home, password)?;
+    send_through(home, store, transport.as_ref(), now, u32::MAX)
+}
+
+/// Lets go the held mail the limits allow as the config says them now,
+/// then sends at most `limit` due mails through `transport`: what every
+/// command that sends does, so a changed limit applies at the next one.
+pub(crate) fn send_through(
+    home: &Home,
+    store: &mut Store,
+    transport: &dyn crate::mail::transport::Transport,
+    now: DateTime<Utc>,
+    limit: u32,
+) -> anyhow::Result<SendSummary> {
     let policy = transport::retry_policy(&home.config().outbound);
     runner::release_held(store, home.config().limits.max_replies_per_hour, now)?;
-    Ok(runner::send_due(
-        store,
-        transport.as_ref(),
-        policy,
-        now,
-        u32::MAX,
-    )?)
+    Ok(runner::send_due(store, transport, policy, now, limit)?)
 }
 
 /// Starts logging to stderr (`RUST_LOG`, default `warn`), once.

@@ -107,9 +107,7 @@ fn send_rest(
     transport: &dyn Transport,
     now: chrono::DateTime<chrono::Utc>,
 ) -> anyhow::Result<u32> {
-    let policy = retry_policy(home);
-    runner::release_held(store, home.config().limits.max_replies_per_hour, now)?;
-    Ok(runner::send_due(store, transport, policy, now, u32::MAX)?.sent)
+    Ok(mailrun::send_through(home, store, transport, now, u32::MAX)?.sent)
 }
 
 /// Runs the IMAP pass when `[inbox.imap]` is set; returns its failure, if

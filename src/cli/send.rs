@@ -9,8 +9,8 @@
 use clap::Args;
 
 use super::context::GlobalArgs;
-use super::transport::{retry_policy, transport_from_config};
-use crate::runner::{release_held, send_due};
+use super::mailrun;
+use super::transport::transport_from_config;
 
 /// The environment variable holding the SMTP password when no
 /// `password_file` is configured.
@@ -29,12 +29,9 @@ pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let password = std::env::var(PASSWORD_ENV).ok();
     let transport = transport_from_config(&ctx.home, password)?;
-    let policy = retry_policy(&ctx.home.config().outbound);
     let mut store = ctx.open_store()?;
     let limit = args.limit.unwrap_or(u32::MAX);
-    let cap = ctx.home.config().limits.max_replies_per_hour;
-    release_held(&mut store, cap, ctx.now)?;
-    let sum = send_due(&mut store, transport.as_ref(), policy, ctx.now, limit)?;
+    let sum = mailrun::send_through(&ctx.home, &mut store, transport.as_ref(), ctx.now, limit)?;
     outln!(
         "Sent {}, to retry {}, failed {}.",
         sum.sent,
