@@ -31,6 +31,8 @@ mod game_show;
 mod game_verify;
 mod init;
 pub(crate) mod mailrun;
+mod man_config;
+mod man_sections;
 mod message;
 mod outbox;
 mod player;

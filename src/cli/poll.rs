@@ -29,7 +29,7 @@ use crate::store::outbox::RetryPolicy;
 pub(crate) const EXIT_TEMPFAIL: u8 = 75;
 /// `poll`'s exit status when the IMAP mailbox could not be read though the
 /// Maildir was handled and the outbox sent (the unit's `SuccessExitStatus`).
-const EXIT_IMAP_FAILED: u8 = 1;
+pub(crate) const EXIT_IMAP_FAILED: u8 = 1;
 
 /// Handle the unseen mail of the IMAP mailbox (if configured) and every
 /// message in the inbox Maildir, then send the outbox

@@ -192,7 +192,12 @@ fn the_man_pages_in_docs_are_the_ones_the_binary_writes() {
             "docs/man/{name} is stale: pbmgo man --dir docs/man"
         );
     }
-    assert!(ok(&["man"]).contains(".TH pbmgo 1"));
+    assert!(names(&shipped).contains(&"pbmgo.toml.5".to_string()));
+    let top = ok(&["man"]);
+    assert!(top.contains(".TH pbmgo 1"));
+    for section in [".SH \"EXIT STATUS\"", ".SH FILES", "pbmgo.toml(5)"] {
+        assert!(top.contains(section), "pbmgo(1) has no {section}");
+    }
 }
 
 #[test]
