@@ -30,7 +30,7 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     if write_config(&config)? {
         done.push(format!("Wrote the default config {}", config.display()));
     }
-    let ctx = global.context()?;
+    let ctx = global.setup_context()?;
     let home = &ctx.home;
     for dir in home
         .create_layout()
@@ -55,6 +55,7 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             db.display()
         ));
     }
+    let warning = super::context::default_address(home);
     if done.is_empty() {
         outln!(
             "Nothing to do: the home {} is already set up.",
@@ -63,6 +64,9 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     }
     for line in done {
         outln!("{line}.")?;
+    }
+    if let Some(warning) = warning {
+        outln!("Warning: {warning}.")?;
     }
     Ok(0)
 }
