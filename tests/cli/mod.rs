@@ -11,3 +11,4 @@ mod private;
 mod repair;
 mod send;
 mod store;
+mod upgrade;
