@@ -42,7 +42,8 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let existed = db.exists();
     let store = ctx.create_store()?;
     let version = store.schema_version()?;
-    let migrated = store.migrations_applied() > 0;
+    let (from, applied) = (store.schema_found(), store.migrations_applied());
+    let migrated = applied > 0;
     drop(store);
     if !existed {
         done.push(format!(
@@ -51,7 +52,8 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         ));
     } else if migrated {
         done.push(format!(
-            "Migrated the database {} to schema version {version}",
+            "Migrated the database {} to schema version {version} \
+             (schema {from} -> {version}: {applied} migrations)",
             db.display()
         ));
     }

@@ -267,3 +267,15 @@ fn a_user_who_may_only_read_the_database_can_list_but_not_write() {
         assert!(!home.join(format!("pbmgo.sqlite3{end}")).exists(), "{end}");
     }
 }
+
+#[test]
+fn init_on_an_old_home_migrates_it_and_says_from_what() {
+    let h = old_home();
+    let needs = latest();
+    let out = h.ok(&["init"]);
+    assert!(
+        out.contains(&format!("(schema 1 -> {needs}: {} migrations)", needs - 1)),
+        "{out}"
+    );
+    assert_eq!(version(&h.path()), needs);
+}
