@@ -68,7 +68,7 @@ impl From<Challenge> for JsonChallenge {
 /// Runs `pbmgo challenges`.
 pub(crate) fn run(args: ChallengesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let list = store.read(|tx| challenges::list(tx, !args.all, args.limit))?;
     let rows: Vec<JsonChallenge> = list.into_iter().map(JsonChallenge::from).collect();
     if args.json {

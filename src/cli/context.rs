@@ -1,6 +1,13 @@
 //! What every command that touches the home shares: the global flags
 //! (`--home`, `--config`), the loaded home and config, the clock read once,
-//! and opening the database (which applies pending migrations).
+//! and opening the database.
+//!
+//! A home is never made silently: every command but `init` (and `demo`,
+//! which makes its own) refuses a home without a database, or without a
+//! config file when no `--config` is given, with exit status 78. A command
+//! that writes opens the database read-write and applies pending
+//! migrations, logging them (`schema 5 -> 17: 12 migrations`); one that
+//! only reads opens it read-only and refuses an older schema.
 
 use std::path::{Path, PathBuf};
 
@@ -8,6 +15,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use clap::Args;
 
+use super::exit::NotSetUp;
 use crate::home::{CONFIG_FILE, Home};
 use crate::store::Store;
 use crate::store::codec::parse_time;
@@ -28,13 +36,21 @@ fn handled_mail(home: &Home) -> Option<String> {
     })
 }
 
-/// The home used when none is named.
-pub(crate) const DEFAULT_HOME: &str = "data";
+/// The home used when none is named: the system install's (the Debian
+/// package and the systemd units use it).
+pub(crate) const DEFAULT_HOME: &str = "/var/lib/pbmgo";
+
+/// The tracing target of the line that says a migration was applied
+/// (logged at info, which the default filter shows).
+pub(crate) const SCHEMA_LOG: &str = "pbmgo::schema";
+
+/// The server address a config has until it is set.
+const DEFAULT_ADDRESS: &str = "pbmgo@localhost";
 
 /// Flags accepted by every command.
 #[derive(Debug, Args)]
 pub(crate) struct GlobalArgs {
-    /// The home directory holding the config, the database and the mail folders [default: data]
+    /// The home directory holding the config, the database and the mail folders, made by `pbmgo init` [default: /var/lib/pbmgo]
     #[arg(
         long,
         global = true,
@@ -66,7 +82,7 @@ pub(crate) struct Context {
 }
 
 impl GlobalArgs {
-    /// Returns the home directory: `--home`, else `PBMGO_HOME`, else `./data`.
+    /// Returns the home directory: `--home`, else `PBMGO_HOME`, else `/var/lib/pbmgo`.
     pub(crate) fn home_dir(&self) -> &Path {
         self.home.as_deref().unwrap_or(Path::new(DEFAULT_HOME))
     }
@@ -104,38 +120,109 @@ impl GlobalArgs {
         }
     }
 
-    /// Loads the home's config and reads the clock.
+    /// Loads the home's config and reads the clock, refusing a home that
+    /// `pbmgo init` has not made ([`NotSetUp`], exit status 78).
     pub(crate) fn context(&self) -> anyhow::Result<Context> {
-        let home = Home::load(self.home_dir(), self.config.as_deref())?;
-        let now = match &self.now {
-            Some(text) => parse_time(text).map_err(anyhow::Error::msg)?,
-            None => Utc::now(),
+        let ctx = self.setup_context()?;
+        self.check_home(&ctx.home)?;
+        Ok(ctx)
+    }
+
+    /// Loads the home's config (the defaults when it has none) and reads
+    /// the clock, whether or not the home exists (what `init` needs).
+    pub(crate) fn setup_context(&self) -> anyhow::Result<Context> {
+        self.context_at(self.home_dir())
+    }
+
+    /// Refuses a home with no database, or no config file and no `--config`.
+    fn check_home(&self, home: &Home) -> Result<(), NotSetUp> {
+        let db = home.database();
+        let has_db = std::fs::metadata(&db).is_ok_and(|m| m.len() > 0);
+        let has_config = self.config.is_some() || self.config_path().is_file();
+        if has_db && has_config {
+            return Ok(());
+        }
+        let message = match has_config.then(|| handled_mail(home)).flatten() {
+            Some(sign) => format!(
+                "the database {} is missing or empty, but this home has handled mail ({sign}); \
+                 restore it from a backup (see the README, Backups) or set [database] path to \
+                 where it is; run pbmgo init to start a new one on purpose",
+                db.display()
+            ),
+            None => {
+                let root = std::path::absolute(home.root()).unwrap_or(home.root().to_path_buf());
+                format!("no pbmgo home at {}: run pbmgo init there", root.display())
+            }
         };
-        Ok(Context { home, now })
+        Err(NotSetUp { message })
+    }
+}
+
+/// What opening a database for writing did to its schema.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub(crate) struct Migrated {
+    /// The schema version found.
+    pub(crate) from: u32,
+    /// The schema version now.
+    pub(crate) to: u32,
+    /// How many migrations were applied.
+    pub(crate) migrations: u32,
+}
+
+impl std::fmt::Display for Migrated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.migrations {
+            0 => write!(f, "schema {}: up to date", self.to),
+            1 => write!(f, "schema {} -> {}: 1 migration", self.from, self.to),
+            n => write!(f, "schema {} -> {}: {n} migrations", self.from, self.to),
+        }
     }
 }
 
 impl Context {
-    /// Opens the database and applies pending migrations. A missing (or
-    /// empty) database is created only in a home that has handled no mail:
-    /// in one that has, it was lost or moved, and a fresh one would make
-    /// every player a stranger whose name anyone could take.
+    /// Opens the database for a command that writes and applies pending
+    /// migrations, logging them at info.
     pub(crate) fn open_store(&self) -> anyhow::Result<Store> {
-        let path = self.home.database();
-        let fresh = std::fs::metadata(&path).map_or(true, |m| m.len() == 0);
-        if let Some(sign) = fresh.then(|| handled_mail(&self.home)).flatten() {
-            anyhow::bail!(
-                "the database {} is missing or empty, but this home has handled mail ({sign}); \
-                 restore it from a backup (see the README, Backups) or set [database] path to \
-                 where it is; run pbmgo init to start a new one on purpose",
-                path.display()
-            );
+        let (store, migrated) = self.migrate_store()?;
+        if migrated.migrations > 0 && migrated.from > 0 {
+            tracing::info!(target: SCHEMA_LOG, "{migrated}");
         }
-        self.create_store()
+        Ok(store)
+    }
+
+    /// Opens the database for a mail command (`poll`, `deliver`, `tick`,
+    /// `send`): as [`Context::open_store`], with a warning while the
+    /// server's address is still the default one.
+    pub(crate) fn mail_store(&self) -> anyhow::Result<Store> {
+        if let Some(warning) = default_address(&self.home) {
+            tracing::warn!("{warning}");
+        }
+        self.open_store()
+    }
+
+    /// Opens the database for a command that writes and applies pending
+    /// migrations; returns what they did (what `pbmgo migrate` prints).
+    pub(crate) fn migrate_store(&self) -> anyhow::Result<(Store, Migrated)> {
+        let store = Store::open(&self.home.database(), self.home.busy_timeout())?;
+        let migrated = Migrated {
+            from: store.schema_found(),
+            to: store.schema_version()?,
+            migrations: store.migrations_applied(),
+        };
+        Ok((store, migrated))
+    }
+
+    /// Opens the database read-only for a command that only reads: it is
+    /// not migrated, and an older schema is refused (exit status 78).
+    pub(crate) fn read_store(&self) -> anyhow::Result<Store> {
+        Ok(Store::open_read_only(
+            &self.home.database(),
+            self.home.busy_timeout(),
+        )?)
     }
 
     /// Opens the database, creating it and its directory if needed, and
-    /// applies pending migrations (what `init` does on purpose).
+    /// applies pending migrations (what `init` and `demo` do on purpose).
     pub(crate) fn create_store(&self) -> anyhow::Result<Store> {
         let path = self.home.database();
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -144,4 +231,15 @@ impl Context {
         }
         Ok(Store::open(&path, self.home.busy_timeout())?)
     }
+}
+
+/// The warning for a server address still at its default, which no mail
+/// from outside reaches, if it is.
+pub(crate) fn default_address(home: &Home) -> Option<String> {
+    (home.config().server.address == DEFAULT_ADDRESS).then(|| {
+        format!(
+            "server.address is the default {DEFAULT_ADDRESS}: players cannot reply to it; \
+             set [server] address in the config"
+        )
+    })
 }

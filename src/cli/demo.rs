@@ -111,7 +111,7 @@ pub(crate) fn demo(_args: DemoArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     ctx.home
         .create_layout()
         .context("cannot create the demo home")?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.create_store()?;
     setup_game(&mut store, ctx.now)?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
     for (name, raw) in EXAMPLES {

@@ -185,7 +185,7 @@ struct JsonSummary<'a> {
 
 fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let found = store.read(|tx| {
         let player_id = match &args.player {
             Some(name) => Some(players::find(tx, name)?.id),

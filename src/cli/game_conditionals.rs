@@ -36,7 +36,7 @@ struct JsonHeld {
 /// Runs `game conditionals`; returns 0.
 pub(crate) fn conditionals(args: ConditionalsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let (g, held) = store.read(|tx| {
         let g = crate::store::games::load(tx, args.game)?;
         let held = crate::store::conditionals::of_game(tx, g.id, g.game.position().size())?;

@@ -48,7 +48,7 @@ pub(crate) struct ImportArgs {
 /// Runs `game sgf`; returns 0.
 pub(crate) fn sgf(args: SgfArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let place = ctx.home.config().server.name.clone();
     let record = store.read(|tx| {
         let stored = games::load(tx, args.game)?;

@@ -117,14 +117,14 @@ struct JsonMove {
 
 fn load(global: &GlobalArgs, id: GameId) -> anyhow::Result<StoredGame> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     Ok(store.read(|tx| games::load(tx, id))?)
 }
 
 /// Runs `game show`; returns 0.
 pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let (stored, clock, picture) = store.read(|tx| {
         let stored = games::load(tx, args.game)?;
         let clock = clock::game_clock(tx, args.game)?;
@@ -299,7 +299,7 @@ fn boards(n: usize) -> String {
 /// Runs `game moves`; returns 0.
 pub(crate) fn moves(args: MovesArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let (rows, events) = store.read(|tx| {
         anyhow::Ok((
             listing::moves(tx, args.game)?,

@@ -28,7 +28,7 @@ pub(crate) struct VerifyArgs {
 /// Runs `game verify`; returns 0 when everything agrees, 1 otherwise.
 pub(crate) fn verify(args: VerifyArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let (checked, bad) = store.read(|tx| {
         let ids = match args.game {
             Some(id) => vec![id],

@@ -30,7 +30,7 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     if write_config(&config)? {
         done.push(format!("Wrote the default config {}", config.display()));
     }
-    let ctx = global.context()?;
+    let ctx = global.setup_context()?;
     let home = &ctx.home;
     for dir in home
         .create_layout()
@@ -42,7 +42,8 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let existed = db.exists();
     let store = ctx.create_store()?;
     let version = store.schema_version()?;
-    let migrated = store.migrations_applied() > 0;
+    let (from, applied) = (store.schema_found(), store.migrations_applied());
+    let migrated = applied > 0;
     drop(store);
     if !existed {
         done.push(format!(
@@ -51,10 +52,12 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         ));
     } else if migrated {
         done.push(format!(
-            "Migrated the database {} to schema version {version}",
+            "Migrated the database {} to schema version {version} \
+             (schema {from} -> {version}: {applied} migrations)",
             db.display()
         ));
     }
+    let warning = super::context::default_address(home);
     if done.is_empty() {
         outln!(
             "Nothing to do: the home {} is already set up.",
@@ -63,6 +66,9 @@ pub(crate) fn run(_args: InitArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     }
     for line in done {
         outln!("{line}.")?;
+    }
+    if let Some(warning) = warning {
+        outln!("Warning: {warning}.")?;
     }
     Ok(0)
 }

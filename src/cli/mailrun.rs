@@ -140,11 +140,12 @@ pub(crate) fn send_through(
     Ok(runner::send_due(store, transport, policy, now, limit)?)
 }
 
-/// Starts logging to stderr (`RUST_LOG`, default `warn`), once.
+/// Starts logging to stderr (`RUST_LOG`, default `warn`, and `info` for
+/// the line saying a migration was applied), once.
 pub(crate) fn init_logging() {
     use std::io::IsTerminal;
-    let filter =
-        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "warn".into());
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| format!("warn,{}=info", super::context::SCHEMA_LOG).into());
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)

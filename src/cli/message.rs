@@ -35,7 +35,7 @@ impl MessageCommand {
 
 fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let store = ctx.open_store()?;
+    let store = ctx.read_store()?;
     let rows = messages::list(store.conn(), args.limit)?;
     if args.json {
         outln!("{}", serde_json::to_string(&rows)?)?;

@@ -8,8 +8,9 @@
 //! layer only wires them to the terminal.
 //!
 //! Commands that use the home (`init`, `player ...`, `game ...`, `send`,
-//! `outbox ...`, `message ...`, `quarantine ...`) share the global flags in
-//! `context`; `replay` works on a file alone.
+//! `outbox ...`, `message ...`, `quarantine ...`, `migrate`) share the
+//! global flags in `context`, which refuses a home `init` has not made
+//! (exit status 78); `replay`, `completions` and `man` use no home.
 
 #[macro_use]
 mod output;
@@ -34,6 +35,7 @@ pub(crate) mod mailrun;
 mod man_config;
 mod man_sections;
 mod message;
+mod migrate;
 mod outbox;
 mod player;
 mod player_repair;
@@ -61,9 +63,26 @@ pub(crate) const VERSION: &str = concat!(
     ")"
 );
 
+/// What `pbmgo --help` and the man page say after the commands.
+const AFTER_HELP: &str = "\
+The home is --home DIR, else $PBMGO_HOME, else /var/lib/pbmgo; `pbmgo init` makes it.
+
+Exit status: 0 done; 1 refused (an illegal move, a difference found by `game verify`, \
+a mail `quarantine retry` leaves held or can never handle); 2 a bad argument, \
+unreadable input or a broken database; 75 `deliver` could not take the mail (the \
+mail server tries again); 78 the home is not ready: no pbmgo home there (run \
+`pbmgo init`), a database at an older schema on a command that only reads (run \
+`pbmgo migrate`), or at a schema newer than this pbmgo.";
+
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
-#[command(name = "pbmgo", version = VERSION, about, propagate_version = true)]
+#[command(
+    name = "pbmgo",
+    version = VERSION,
+    about,
+    propagate_version = true,
+    after_long_help = AFTER_HELP
+)]
 pub(crate) struct Cli {
     #[command(flatten)]
     global: context::GlobalArgs,
@@ -112,6 +131,8 @@ enum Command {
     Completions(docs::CompletionsArgs),
     /// Print the man page, or write every page into a folder (--dir)
     Man(docs::ManArgs),
+    /// Apply the database's pending schema migrations (after installing a new pbmgo)
+    Migrate(migrate::MigrateArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit status.
@@ -122,6 +143,7 @@ pub fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return exit::clap_exit(&err),
     };
+    mailrun::init_logging();
     let result = match cli.command {
         Command::Replay(args) => replay::run(args),
         Command::Init(args) => init::run(args, &cli.global),
@@ -140,6 +162,7 @@ pub fn main() -> ExitCode {
         Command::Backup(args) => backup::run(args, &cli.global),
         Command::Completions(args) => docs::completions(args, Cli::command()),
         Command::Man(args) => docs::man(args, Cli::command()),
+        Command::Migrate(args) => migrate::run(args, &cli.global),
     };
     exit::status(result)
 }

@@ -83,7 +83,7 @@ impl OutboxCommand {
 
 fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let store = ctx.open_store()?;
+    let store = ctx.read_store()?;
     let status = args.status.map(Status::name);
     let rows = outbox::list(store.conn(), status, args.limit.unwrap_or(u32::MAX))?;
     let subjects = rows
@@ -149,7 +149,7 @@ fn date(stored: &str) -> String {
 /// `outbox show MAIL`: the raw bytes of the mail with that id or Message-ID.
 fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let store = ctx.open_store()?;
+    let store = ctx.read_store()?;
     let by_id = args.mail.trim().parse::<i64>().ok();
     let id = match by_id {
         Some(id) => Some(id),

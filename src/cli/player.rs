@@ -156,7 +156,10 @@ impl PlayerCommand {
     /// Runs the player command; returns the exit status.
     pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         let ctx = global.context()?;
-        let mut store = ctx.open_store()?;
+        let mut store = match self {
+            PlayerCommand::List(_) | PlayerCommand::Show(_) => ctx.read_store()?,
+            _ => ctx.open_store()?,
+        };
         let limit = ctx.home.config().server.bounce_limit;
         match self {
             PlayerCommand::Add(args) => {

@@ -50,7 +50,7 @@ pub(crate) struct PollArgs {
 pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.mail_store()?;
     let maildir_given = args.maildir.is_some();
     let (inbox, held) = mailrun::folders(&ctx.home, args.maildir)?;
     let batch = ctx.home.config().inbox.batch.max(1);
@@ -221,7 +221,7 @@ fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<Stri
     let ctx = global.context()?;
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
     let raw = oversize::read_limited(std::io::stdin().lock(), run.settings.max_message_bytes)?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.mail_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
     let unique = format!("{}.deliver", std::process::id());
     let d = deliver_one(&mut store, &run, &inbox, &held, &raw, &unique)?;

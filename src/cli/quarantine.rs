@@ -13,7 +13,7 @@ use super::context::GlobalArgs;
 use super::exit::EXIT_REFUSED;
 use super::mailrun;
 use crate::pipeline::Disposition;
-use crate::runner::retry_held;
+use crate::runner::{held_oversize, retry_held};
 use crate::store::quarantine::{self, Held};
 
 /// Quarantine commands
@@ -25,7 +25,8 @@ pub(crate) enum QuarantineCommand {
     Retry(RetryArgs),
 }
 
-/// Run a held message through the pipeline again
+/// Run a held message through the pipeline again (not one kept only as its
+/// headers for being over the size limit: that one can never be handled)
 #[derive(Debug, Args)]
 pub(crate) struct RetryArgs {
     /// The id shown by `quarantine list`
@@ -58,7 +59,7 @@ impl QuarantineCommand {
 
 fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let store = ctx.open_store()?;
+    let store = ctx.read_store()?;
     let held = quarantine::list(store.conn(), args.all)?;
     if args.json {
         outln!("{}", serde_json::to_string(&held)?)?;
@@ -96,6 +97,16 @@ fn retry(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
+    if let Some(size) = held_oversize(&store, &held, args.id)? {
+        let limit = ctx.home.config().limits.max_message_bytes;
+        outln!(
+            "Message {} can never be handled: it was {size} bytes, over the limit of {limit} \
+             ([limits] max_message_bytes), so only its headers were kept. It stays held; \
+             ask the sender to mail it again, smaller.",
+            args.id
+        )?;
+        return Ok(EXIT_REFUSED);
+    }
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
     let d = retry_held(&mut store, &run, &inbox, &held, args.id)?;
     if !args.no_send {

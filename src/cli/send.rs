@@ -29,7 +29,7 @@ pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let password = std::env::var(PASSWORD_ENV).ok();
     let transport = transport_from_config(&ctx.home, password)?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.mail_store()?;
     let limit = args.limit.unwrap_or(u32::MAX);
     let sum = mailrun::send_through(&ctx.home, &mut store, transport.as_ref(), ctx.now, limit)?;
     outln!(

@@ -19,7 +19,7 @@ pub(crate) struct StandingsArgs {
 /// Runs `pbmgo standings`.
 pub(crate) fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.read_store()?;
     let table = store.read(|tx| standings::table(tx))?;
     if args.json {
         outln!("{}", serde_json::to_string(&table)?)?;

@@ -25,7 +25,7 @@ pub(crate) struct TickArgs {
 pub(crate) fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
-    let mut store = ctx.open_store()?;
+    let mut store = ctx.mail_store()?;
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
     let sink = MailSink::plain();
     let env = run.env(&sink);

@@ -6,7 +6,8 @@
 //! `quarantine/` (a Maildir for mail that could not be handled) and,
 //! optionally, `templates/` (reply templates that override the built-in
 //! ones). The
-//! command line picks the home (`--home`, else `PBMGO_HOME`, else `./data`)
+//! command line picks the home (`--home`, else `PBMGO_HOME`, else
+//! `/var/lib/pbmgo`)
 //! and may point at another config file (`--config`).
 //!
 //! Owns `Home`, which resolves the paths the config gives relative to the

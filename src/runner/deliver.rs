@@ -11,6 +11,7 @@ use super::context::RunContext;
 use super::error::{RunError, run_error};
 use super::files::settle_file;
 use crate::mail::maildir::{MailFile, Maildir};
+use crate::mail::oversize;
 use crate::pipeline::Disposition;
 use crate::store::{Store, quarantine};
 
@@ -72,6 +73,24 @@ pub(crate) fn retry_held(
         held.take_into(&file, inbox)?;
     }
     Ok(d)
+}
+
+/// Returns the size a held message had when it was kept only as its
+/// headers for being over the size limit (its body is gone, so no retry can
+/// handle it), or `None` for a message a retry may handle.
+pub(crate) fn held_oversize(
+    store: &Store,
+    held: &Maildir,
+    id: i64,
+) -> Result<Option<u64>, RunError> {
+    use std::io::Read;
+    let entry = quarantine::get(store.conn(), id)?;
+    let file = find_held(held, &entry.file)?;
+    let mut head = Vec::new();
+    std::fs::File::open(&file.path)?
+        .take(128)
+        .read_to_end(&mut head)?;
+    Ok(oversize::stub_size(&head))
 }
 
 /// Returns the file of the quarantine Maildir whose base name is `name`.

@@ -27,7 +27,7 @@ mod send;
 mod summary;
 
 pub(crate) use context::RunContext;
-pub(crate) use deliver::{deliver_one, retry_held};
+pub(crate) use deliver::{deliver_one, held_oversize, retry_held};
 pub(crate) use error::RunError;
 #[cfg(feature = "imap")]
 pub(crate) use imap::poll_imap;

@@ -1,6 +1,11 @@
 //! An open database ([`Store`]): opening the file with its pragmas (WAL,
 //! `synchronous=FULL`, foreign keys, a busy timeout), applying the
 //! migrations, and running a closure in one read or write transaction.
+//!
+//! A command that only reads opens the file read-only instead
+//! ([`Store::open_read_only`]): nothing is created, migrated or written, so
+//! it works for a user who may only read the file, and an older schema is
+//! refused rather than upgraded behind the reader's back.
 
 use std::path::Path;
 use std::time::Duration;
@@ -21,6 +26,7 @@ pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_millis(5000);
 pub struct Store {
     conn: Connection,
     migrated: u32,
+    found: u32,
 }
 
 impl Store {
@@ -41,16 +47,57 @@ impl Store {
         let conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
         conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
         configure(&conn, busy_timeout).map_err(open_err)?;
-        let mut store = Store { conn, migrated: 0 };
+        let found = migrate::version(&conn).map_err(|e| match e {
+            StoreError::Sql(source) => open_err(source),
+            other => other,
+        })?;
+        let mut store = Store {
+            conn,
+            migrated: 0,
+            found,
+        };
         store.migrated = store.migrate()?;
         Ok(store)
+    }
+
+    /// Opens the existing database at `path` read-only: no file is created,
+    /// no pragma written and no migration applied. A WAL database without
+    /// its `-wal` file (no writer at work) that this user cannot lock for
+    /// reading (the folder is not theirs to write the `-shm` into) is
+    /// opened as immutable.
+    ///
+    /// Returns [`StoreError::Outdated`] for an older schema and
+    /// [`StoreError::TooNew`] for a newer one.
+    pub fn open_read_only(path: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
+        let open_err = |source| StoreError::Open {
+            path: path.to_path_buf(),
+            hint: None,
+            source,
+        };
+        let (conn, found) = match read_only(path, busy_timeout, false) {
+            Err(e) if denied(&e) && !sidecar(path, "-wal").exists() => {
+                read_only(path, busy_timeout, true)
+            }
+            other => other,
+        }
+        .map_err(open_err)?;
+        migrate::check(found)?;
+        Ok(Store {
+            conn,
+            migrated: 0,
+            found,
+        })
     }
 
     /// Opens a fresh in-memory database with the schema applied (for tests).
     pub fn open_in_memory() -> Result<Store, StoreError> {
         let conn = Connection::open_in_memory()?;
         conn.pragma_update(None, "foreign_keys", true)?;
-        let mut store = Store { conn, migrated: 0 };
+        let mut store = Store {
+            conn,
+            migrated: 0,
+            found: 0,
+        };
         store.migrated = store.migrate()?;
         Ok(store)
     }
@@ -63,6 +110,11 @@ impl Store {
     /// Returns how many migrations opening this store applied.
     pub(crate) fn migrations_applied(&self) -> u32 {
         self.migrated
+    }
+
+    /// Returns the schema version the database had when it was opened.
+    pub(crate) fn schema_found(&self) -> u32 {
+        self.found
     }
 
     /// Returns the schema version (`PRAGMA user_version`).
@@ -105,6 +157,55 @@ impl Store {
         tx.finish().map_err(StoreError::from)?;
         Ok(value)
     }
+}
+
+/// Opens `path` read-only (as an `immutable` URI when asked) and reads its
+/// schema version, which is when SQLite first reads the file.
+fn read_only(
+    path: &Path,
+    busy_timeout: Duration,
+    immutable: bool,
+) -> rusqlite::Result<(Connection, u32)> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = if immutable {
+        let uri = format!("file:{}?mode=ro&immutable=1", uri_path(path));
+        Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)?
+    } else {
+        Connection::open_with_flags(path, flags)?
+    };
+    conn.busy_timeout(busy_timeout)?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    let v: i64 = conn.pragma_query_one(None, "user_version")?;
+    Ok((conn, u32::try_from(v).unwrap_or(u32::MAX)))
+}
+
+/// Returns true when SQLite refused a read-only open for want of write
+/// access (to the `-shm` or `-wal` file beside the database).
+fn denied(e: &rusqlite::Error) -> bool {
+    use rusqlite::ErrorCode::{CannotOpen, ReadOnly};
+    matches!(e.sqlite_error_code(), Some(ReadOnly | CannotOpen))
+}
+
+/// Returns the file beside `db` named with `suffix` (`-wal`, `-shm`).
+fn sidecar(db: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut name = db.as_os_str().to_os_string();
+    name.push(suffix);
+    name.into()
+}
+
+/// Returns `path` for a `file:` URI: bytes other than letters, digits and
+/// `/-._~` percent-encoded.
+fn uri_path(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let mut out = String::new();
+    for &b in path.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// Returns why the folder of `db` cannot take writes, when a probe shows it:
@@ -177,6 +278,39 @@ mod tests {
         drop(store);
         let again = Store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
         assert_eq!(again.schema_version().unwrap(), migrate::latest());
+    }
+
+    #[test]
+    fn a_read_only_store_writes_nothing_and_refuses_an_old_schema() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        drop(Store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap());
+        let mut store = Store::open_read_only(&path, DEFAULT_BUSY_TIMEOUT).unwrap();
+        assert_eq!(store.schema_version().unwrap(), migrate::latest());
+        let now = chrono::Utc::now();
+        let err = store
+            .write(|tx| players::add(tx, "alice", &["a@x.org".to_string()], now))
+            .unwrap_err();
+        let code = match &err {
+            StoreError::Sql(e) => e.sqlite_error_code(),
+            _ => None,
+        };
+        assert_eq!(code, Some(rusqlite::ErrorCode::ReadOnly), "{err:?}");
+        assert!(players::list(store.conn()).unwrap().is_empty());
+        drop(store);
+        let old = Connection::open(&path).unwrap();
+        old.pragma_update(None, "user_version", 5).unwrap();
+        drop(old);
+        let err = Store::open_read_only(&path, DEFAULT_BUSY_TIMEOUT)
+            .err()
+            .unwrap();
+        assert!(
+            matches!(err, StoreError::Outdated { found: 5, .. }),
+            "{err:?}"
+        );
+        let missing = dir.path().join("none.sqlite3");
+        assert!(Store::open_read_only(&missing, DEFAULT_BUSY_TIMEOUT).is_err());
+        assert!(!missing.exists(), "nothing is created");
     }
 
     #[test]

@@ -56,12 +56,27 @@ pub enum StoreError {
         reason: String,
     },
     /// The database was written by a newer pbmgo.
-    #[error("database schema version {found} is newer than this pbmgo knows ({known})")]
+    #[error(
+        "the database is at schema {found}, newer than this pbmgo knows ({known}): \
+         it was written by a newer pbmgo; run that version (going back is not supported)"
+    )]
     TooNew {
         /// `PRAGMA user_version` of the file.
         found: u32,
         /// The last migration built into this binary.
         known: u32,
+    },
+    /// The database is at an older schema and was opened read-only, so it
+    /// was not migrated.
+    #[error(
+        "the database is at schema {found}, this pbmgo needs {needs}: \
+         run `pbmgo migrate` or any mail job"
+    )]
+    Outdated {
+        /// `PRAGMA user_version` of the file.
+        found: u32,
+        /// The last migration built into this binary.
+        needs: u32,
     },
     /// Any other SQLite failure.
     #[error("database error")]

@@ -115,6 +115,26 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
             known: latest(),
         });
     }
+    migrate_from(conn, found)
+}
+
+/// Refuses a schema version other than [`latest`]: an older one
+/// ([`StoreError::Outdated`]) must be migrated by a command that writes, a
+/// newer one ([`StoreError::TooNew`]) belongs to a newer pbmgo.
+pub(crate) fn check(found: u32) -> Result<(), StoreError> {
+    let known = latest();
+    match found.cmp(&known) {
+        std::cmp::Ordering::Greater => Err(StoreError::TooNew { found, known }),
+        std::cmp::Ordering::Less => Err(StoreError::Outdated {
+            found,
+            needs: known,
+        }),
+        std::cmp::Ordering::Equal => Ok(()),
+    }
+}
+
+/// Applies the migrations after `found`, each in its own transaction.
+fn migrate_from(conn: &mut Connection, found: u32) -> Result<u32, StoreError> {
     let mut applied = 0;
     for m in MIGRATIONS.iter().filter(|m| m.version > found) {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -116,6 +116,7 @@ fn restore_and_verify(copy: &Path, dir: &Path) {
     ));
     std::fs::create_dir_all(&home).unwrap();
     std::fs::copy(copy, home.join("pbmgo.sqlite3")).unwrap();
+    std::fs::write(home.join("pbmgo.toml"), "").unwrap();
     let out = ok(&["--home", home.to_str().unwrap(), "game", "verify"]);
     assert!(!out.contains("differs"), "{}: {out}", copy.display());
 }
@@ -162,7 +163,7 @@ fn backup_refuses_to_overwrite_and_a_missing_database() {
     assert!(said.contains("no-such-folder does not exist"), "{said}");
     let empty = dir.path().join("never-used");
     let missing = run(&["--home", empty.to_str().unwrap(), "backup", "x.sqlite3"]);
-    assert_eq!(missing.status.code(), Some(2));
+    assert_eq!(missing.status.code(), Some(78));
     assert!(!empty.exists(), "backup created a home");
 }
 

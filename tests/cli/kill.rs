@@ -73,6 +73,7 @@ fn play_command(home: &Path, (color, mv): (Color, Move)) -> Command {
 fn the_database_survives_kill_9_in_a_play_loop() {
     let dir = tempfile::tempdir().unwrap();
     let home = dir.path().join("home");
+    run_ok(&home, &["init"]);
     run_ok(&home, &["player", "add", "alice", "a@x.org"]);
     run_ok(&home, &["player", "add", "bob", "b@x.org"]);
     run_ok(

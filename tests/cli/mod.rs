@@ -12,3 +12,4 @@ mod private;
 mod repair;
 mod send;
 mod store;
+mod upgrade;

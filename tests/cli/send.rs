@@ -31,7 +31,8 @@ impl Home {
         let h = Home {
             dir: tempfile::tempdir().unwrap(),
         };
-        std::fs::create_dir_all(h.path()).unwrap();
+        let out = h.cmd(&["init"], NOW).output().unwrap();
+        assert!(out.status.success(), "{out:?}");
         h
     }
 

@@ -26,7 +26,15 @@ struct Home {
 }
 
 impl Home {
+    /// A home after `init`.
     fn new() -> Home {
+        let h = Home::bare();
+        h.ok(&["init"]);
+        h
+    }
+
+    /// A folder where `init` has not run.
+    fn bare() -> Home {
         Home {
             dir: tempfile::tempdir().unwrap(),
         }
@@ -106,7 +114,7 @@ fn rows(v: &Value) -> Vec<String> {
 
 #[test]
 fn init_creates_the_home_and_a_second_run_changes_nothing() {
-    let h = Home::new();
+    let h = Home::bare();
     let first = h.ok(&["init"]);
     for part in [
         "inbox/new",
@@ -122,12 +130,27 @@ fn init_creates_the_home_and_a_second_run_changes_nothing() {
     assert!(config.contains("# busy_timeout_ms = 5000"), "{config}");
     let second = h.ok(&["init"]);
     assert!(second.contains("Nothing to do"), "{second}");
-    assert_eq!(second.lines().count(), 1);
+    assert_eq!(second.lines().count(), 2, "{second}");
+    let warning = second.lines().last().unwrap();
+    assert!(
+        warning.starts_with("Warning: server.address is the default pbmgo@localhost"),
+        "{second}"
+    );
 }
 
 #[test]
-fn commands_open_and_migrate_without_init() {
-    let h = Home::new();
+fn commands_refuse_a_home_without_init_and_init_makes_it() {
+    let h = Home::bare();
+    let err = h.fails(&["game", "list"], 78);
+    assert_eq!(
+        err,
+        format!(
+            "pbmgo: no pbmgo home at {}: run pbmgo init there\n",
+            h.path().display()
+        )
+    );
+    assert!(!h.path().exists(), "nothing made");
+    h.ok(&["init"]);
     assert_eq!(h.ok(&["game", "list"]), "No games.\n");
     let version: i64 = h
         .db()
@@ -748,10 +771,11 @@ fn an_unusable_home_or_database_exits_2_with_one_line() {
 
 #[test]
 fn the_config_moves_the_database() {
-    let h = Home::new();
+    let h = Home::bare();
     let config = h.dir.path().join("other.toml");
     std::fs::write(&config, "[database]\npath = \"db/games.sqlite3\"\n").unwrap();
     let c = config.to_str().unwrap();
+    h.ok(&["--config", c, "init"]);
     h.ok(&["--config", c, "player", "add", "alice", "a@x.org"]);
     assert!(h.path().join("db/games.sqlite3").exists());
     assert!(!h.path().join("pbmgo.sqlite3").exists());
@@ -759,7 +783,8 @@ fn the_config_moves_the_database() {
         h.ok(&["--config", c, "player", "list"])
             .starts_with("alice")
     );
-    assert_eq!(h.ok(&["player", "list"]), "No players.\n");
+    let err = h.fails(&["player", "list"], 78);
+    assert!(err.contains("no pbmgo home at"), "without --config: {err}");
 }
 
 #[test]

@@ -101,9 +101,11 @@ fn setup() -> Setup {
 }
 
 impl Setup {
-    /// Creates the players and the game, and drops the two waiting mails.
+    /// Creates the database (`init`), the players and the game, and drops
+    /// the two waiting mails.
     fn populate(&mut self) {
         let h = &self.h;
+        h.ok(&["init"]);
         h.player("alice", "alice@example.org");
         h.player("bob", "bob@example.org");
         h.game_at(1, 9, &[], "alice", "bob");

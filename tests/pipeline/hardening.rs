@@ -103,7 +103,7 @@ fn a_lost_database_is_not_started_afresh_in_a_home_that_has_handled_mail() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("is missing or empty"), "{how}: {err}");
         let polled = h.cmd(&["poll"]).output().unwrap();
-        assert_eq!(polled.status.code(), Some(2), "{how}: {polled:?}");
+        assert_eq!(polled.status.code(), Some(78), "{how}: {polled:?}");
         let size = std::fs::metadata(&db).map_or(0, |m| m.len());
         assert_eq!(size, 0, "{how}: no new database was made");
     }

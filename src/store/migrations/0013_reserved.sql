@@ -1,5 +1,5 @@
--- 0013: reserved for a migration of another branch (issue 18 work split);
--- this placeholder keeps the versions without gaps on the branch that adds
--- 0014. At merge, the other branch's 0013 replaces this file and its line
--- in MIGRATIONS. It changes nothing.
+-- 0013: a placeholder. Version 13 was reserved for another branch's
+-- migration that was never merged; this file is kept so the versions run
+-- from 1 without gaps, and every database past 12 has applied it. It
+-- changes nothing and stays as it is.
 SELECT 1;
