@@ -6,13 +6,15 @@
 //!   still held after `quarantine retry`, or one that can never be);
 //! - 2 a bad argument, unreadable input or a broken database;
 //! - 75 (EX_TEMPFAIL) `deliver` could not take the mail, the mail server
-//!   should try again later (also for a missing home: no mail is lost);
+//!   should try again later;
 //! - 78 (EX_CONFIG) the home or its database is not ready ([`NotSetUp`]):
 //!   no pbmgo home there (no database, or no config file and no
 //!   `--config`; `init` makes one), a database lost from a home that has
 //!   handled mail, a schema older than this pbmgo on a command that only
 //!   reads (`pbmgo migrate` or any mail job upgrades it), or a schema newer
-//!   than this pbmgo (written by a newer version).
+//!   than this pbmgo (written by a newer version). From `deliver` too: a
+//!   mail server treats 78 as a temporary failure (Postfix: 4.3.5), so the
+//!   mail waits in its queue until the home is fixed.
 
 use std::io::Write as _;
 use std::process::ExitCode;

@@ -6,13 +6,11 @@
 
 use roff::{Roff, bold, italic, roman};
 
-use super::exit::{EXIT_REFUSED, EXIT_USAGE};
+use super::exit::{EXIT_CONFIG as EXIT_NO_HOME, EXIT_REFUSED, EXIT_USAGE};
 use super::poll::{EXIT_IMAP_FAILED, EXIT_TEMPFAIL};
 use super::secret::SECRET_FILE;
 use crate::home::{CONFIG_FILE, QUARANTINE_DIR, TEMPLATES_DIR};
 
-/// Exit status for a home that has no database or config (EX_CONFIG).
-const EXIT_NO_HOME: u8 = 78;
 
 /// Which commands an exit status applies to, by their path after `pbmgo`
 /// (`"game play"`).
@@ -24,8 +22,8 @@ enum On {
 }
 
 /// The commands that do not open an existing home: they make one, use a
-/// file alone, or only print (`deliver` turns every failure into 75).
-const NO_HOME: &[&str] = &["init", "replay", "demo", "completions", "man", "deliver"];
+/// file alone, or only print.
+const NO_HOME: &[&str] = &["init", "replay", "demo", "completions", "man"];
 
 struct Status {
     code: u8,
@@ -76,8 +74,9 @@ const STATUSES: &[Status] = &[
     },
     Status {
         code: EXIT_NO_HOME,
-        meaning: "No pbmgo home there (no database or config): run pbmgo init there \
-                  (EX_CONFIG).",
+        meaning: "No pbmgo home there (no database or config), or a schema to \
+                  migrate: run pbmgo init there, or pbmgo migrate (EX_CONFIG; a \
+                  mail server keeps a mail deliver answers so).",
         on: On::Home,
     },
 ];
@@ -207,7 +206,7 @@ mod tests {
     #[test]
     fn a_command_lists_the_statuses_it_can_end_with() {
         let deliver = extra_sections("deliver");
-        assert!(deliver.contains("\\fB75\\fR") && !deliver.contains("\\fB78\\fR"));
+        assert!(deliver.contains("\\fB75\\fR") && deliver.contains("\\fB78\\fR"));
         let play = extra_sections("game play");
         assert!(play.contains("\\fB1\\fR") && play.contains("\\fB78\\fR"));
         assert!(!play.contains("\\fB75\\fR") && !play.contains("FILES"));

@@ -196,7 +196,8 @@ pub(crate) struct DeliverArgs {
     no_send: bool,
 }
 
-/// Runs `pbmgo deliver`: 0 when the message was taken, 75 to have the MTA retry.
+/// Runs `pbmgo deliver`: 0 when the message was taken, 75 to have the MTA
+/// retry, 78 when the home is not set up (the MTA keeps the mail then too).
 pub(crate) fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     // The mail is taken (or not) whatever happens to these lines: a log on a
@@ -212,7 +213,13 @@ pub(crate) fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<
                 std::io::stderr(),
                 "pbmgo: {why}; the mail server should try again later"
             );
-            Ok(EXIT_TEMPFAIL)
+            // EX_CONFIG is a soft failure to the mail server too (Postfix's
+            // pipe defers on 4.3.5): the mail waits until the home is fixed.
+            Ok(if super::exit::not_set_up(&e) {
+                super::exit::EXIT_CONFIG
+            } else {
+                EXIT_TEMPFAIL
+            })
         }
     }
 }

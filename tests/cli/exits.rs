@@ -2,7 +2,8 @@
 //! IMAP mailbox cannot be reached still handles the Maildir and sends,
 //! then says why on one line and exits 1 (the systemd unit's
 //! `SuccessExitStatus=1`), not 2; a home `init` has not made is refused
-//! with 78 (75 from `deliver`) and one line, and never made; a
+//! with 78 and one line (from `deliver` too: the
+//! mail server defers on it), and never made; a
 //! `quarantine retry` that can never succeed exits 1 and says why; the
 //! default server address is warned about. (A schema to migrate or too
 //! new, 78 too, is in `upgrade`.)
@@ -110,8 +111,8 @@ fn a_mistyped_home_exits_78_with_one_line_and_makes_nothing() {
         .unwrap();
     assert_eq!(
         out.status.code(),
-        Some(75),
-        "deliver keeps the mail: {out:?}"
+        Some(78),
+        "deliver says the home is missing, and the mail server keeps the mail: {out:?}"
     );
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("no pbmgo home at"), "{err}");
