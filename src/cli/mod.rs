@@ -33,6 +33,7 @@ mod init;
 pub(crate) mod mailrun;
 mod message;
 mod outbox;
+mod outbox_retry;
 mod player;
 mod player_repair;
 mod poll;
