@@ -5,7 +5,8 @@
 //!
 //! Reads `PBMGO_SMTP_PASSWORD` here, so the library never looks at the
 //! environment. A mail that cannot be sent is not an error of the command:
-//! it stays in the outbox (to retry, or failed) for `pbmgo outbox list`.
+//! it stays in the outbox (to retry, or failed) for `pbmgo outbox list`;
+//! one given up on is logged on stderr at error level.
 
 use clap::Args;
 
@@ -31,6 +32,7 @@ pub(crate) struct SendArgs {
 
 /// Runs `pbmgo send`; returns 0 even when some mail failed.
 pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    mailrun::init_logging();
     let ctx = global.context()?;
     let password = std::env::var(PASSWORD_ENV).ok();
     let transport = transport_from_config(&ctx.home, password)?;

@@ -21,6 +21,7 @@ pub(crate) mod private;
 mod send;
 
 pub use config::*;
+#[cfg(test)]
 pub(crate) use send::Span;
 
 use std::path::{Path, PathBuf};
