@@ -66,7 +66,7 @@ impl fmt::Display for Span {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (unit, per) = UNITS
             .iter()
-            .find(|(_, per)| self.seconds % per == 0)
+            .find(|(_, per)| self.seconds.is_multiple_of(*per))
             .copied()
             .unwrap_or(('s', 1));
         write!(f, "{}{unit}", self.seconds / per)
