@@ -52,7 +52,7 @@ impl Server {
             store,
             settings: mailrun::settings_with(&home, || Ok(secret.to_vec()), entropy)?,
             templates: mailrun::templates(&home)?,
-            policy: transport::retry_policy(&home.config().outbound),
+            policy: transport::retry_policy(home.config()),
         })
     }
 

@@ -63,8 +63,9 @@ pub(crate) struct GlobalArgs {
     #[arg(long, global = true, value_name = "FILE", display_order = 901)]
     config: Option<PathBuf>,
     /// Use this time (RFC 3339) instead of the clock, for reproducible tests
+    /// (`--clock`: `send --now` is a flag of its own)
     #[arg(
-        long,
+        long = "clock",
         global = true,
         value_name = "TIME",
         env = "PBMGO_NOW",
@@ -92,7 +93,7 @@ impl GlobalArgs {
         self.home.is_some()
     }
 
-    /// Returns true when the time is pinned with `--now` (tests).
+    /// Returns true when the time is pinned with `--clock` or `PBMGO_NOW` (tests).
     pub(crate) fn pinned_time(&self) -> bool {
         self.now.is_some()
     }

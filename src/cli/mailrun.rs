@@ -23,7 +23,7 @@ use crate::store::Store;
 pub(crate) const BATCH: usize = 500;
 
 /// Loads the settings and templates of `ctx`'s home into a run handling
-/// `batch` messages per transaction; `pinned` keeps the time of `--now`.
+/// `batch` messages per transaction; `pinned` keeps the time of `PBMGO_NOW`.
 pub(crate) fn run_context(ctx: &Context, pinned: bool, batch: usize) -> anyhow::Result<RunContext> {
     Ok(RunContext {
         settings: settings(&ctx.home)?,
@@ -97,7 +97,7 @@ pub(crate) fn templates(home: &Home) -> anyhow::Result<Templates> {
     Templates::new(Some(&home.templates_dir())).context("cannot load the reply templates")
 }
 
-/// Returns the clock: the pinned `--now` time, or the system clock read at each call.
+/// Returns the clock: the pinned `PBMGO_NOW` time, or the system clock read at each call.
 fn clock(ctx: &Context, pinned: bool) -> impl Fn() -> DateTime<Utc> + use<> {
     let fixed = ctx.now;
     move || if pinned { fixed } else { Utc::now() }
@@ -135,7 +135,7 @@ pub(crate) fn send_through(
     now: DateTime<Utc>,
     limit: u32,
 ) -> anyhow::Result<SendSummary> {
-    let policy = transport::retry_policy(&home.config().outbound);
+    let policy = transport::retry_policy(home.config());
     runner::release_held(store, home.config().limits.max_replies_per_hour, now)?;
     Ok(runner::send_due(store, transport, policy, now, limit)?)
 }

@@ -37,6 +37,7 @@ mod man_sections;
 mod message;
 mod migrate;
 mod outbox;
+mod outbox_retry;
 mod player;
 mod player_repair;
 mod poll;

@@ -1,5 +1,6 @@
-//! `pbmgo outbox list|show`: the mail queued, sent and given up on, with
-//! each mail's date and Subject, and one mail's raw bytes as queued.
+//! `pbmgo outbox list|show|retry`: the mail queued, sent and given up on,
+//! with each mail's date and Subject, and one mail's raw bytes as queued;
+//! putting mail back in the queue is `outbox_retry`.
 
 use std::io::Write as _;
 
@@ -18,6 +19,9 @@ pub(crate) enum OutboxCommand {
     List(ListArgs),
     /// Print one outgoing mail as queued (its raw RFC 5322 bytes)
     Show(ShowArgs),
+    /// Put mail back in the queue (pending, due now), such as failed mail
+    /// once the relay is fixed
+    Retry(super::outbox_retry::RetryArgs),
 }
 
 /// Print one outgoing mail as queued
@@ -77,6 +81,7 @@ impl OutboxCommand {
         match self {
             OutboxCommand::List(args) => list(args, global),
             OutboxCommand::Show(args) => show(args, global),
+            OutboxCommand::Retry(args) => super::outbox_retry::run(args, global),
         }
     }
 }

@@ -96,7 +96,7 @@ fn transport(home: &Home) -> Result<Box<dyn Transport>, SetupError> {
 }
 
 fn retry_policy(home: &Home) -> RetryPolicy {
-    transport::retry_policy(&home.config().outbound)
+    transport::retry_policy(home.config())
 }
 
 /// Sends what is still due (all of it with a transport that has no outlet);

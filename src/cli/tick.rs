@@ -1,7 +1,7 @@
 //! `pbmgo tick` (run from cron, say hourly): the game clocks (reminders,
 //! warnings, losses on time), the challenge and scoring deadlines and the
 //! daily digests, in one transaction, then the outbox is sent as `poll`
-//! sends it. `--now` pins the time.
+//! sends it. `PBMGO_NOW` (or the hidden `--clock`) pins the time.
 
 use clap::Args;
 

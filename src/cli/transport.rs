@@ -1,13 +1,14 @@
 //! Turning the home's `[outbound]` settings into what the runner sends
 //! with: the transport (the file transport writing into the home's outbox
-//! folder, the sendmail program, or the SMTP relay) and the retry policy.
+//! folder, the sendmail program, or the SMTP relay) and, from it and
+//! `[send]`, the retry policy.
 
 use std::time::Duration as StdDuration;
 
 use chrono::Duration;
 use thiserror::Error;
 
-use crate::home::{self, Home, OutboundConfig};
+use crate::home::{self, Config, Home};
 use crate::mail::transport::{
     FileTransport, SendmailTransport, SmtpConfig, SmtpTransport, Tls, Transport, TransportError,
 };
@@ -15,7 +16,7 @@ use crate::store::outbox::RetryPolicy;
 
 /// The timeout of each SMTP command.
 const SMTP_TIMEOUT: StdDuration = StdDuration::from_secs(60);
-/// The longest first retry wait: later ones are capped at a day anyway.
+/// The longest first retry wait.
 const MAX_RETRY_SECONDS: u64 = 86_400;
 
 /// The `[outbound]` settings do not make a usable transport.
@@ -87,35 +88,42 @@ fn smtp_config(home: &Home, password_env: Option<String>) -> Result<SmtpConfig, 
     })
 }
 
-/// Returns the retry policy of `[outbound]`: `max_attempts` (at least 1)
-/// and `retry_seconds` (1 second to a day).
-pub(crate) fn retry_policy(outbound: &OutboundConfig) -> RetryPolicy {
-    let seconds = outbound.retry_seconds.clamp(1, MAX_RETRY_SECONDS);
+/// Returns the retry policy of the config: the first wait is `[outbound]
+/// retry_seconds` (1 second to a day; later waits double, at most
+/// `outbox::MAX_WAIT`), and mail is given up on `[send] give_up_after`
+/// after its first failed attempt. `[outbound] max_attempts` is obsolete
+/// and not read.
+pub(crate) fn retry_policy(config: &Config) -> RetryPolicy {
+    let seconds = config.outbound.retry_seconds.clamp(1, MAX_RETRY_SECONDS);
+    let give_up = config.send.give_up_after.seconds();
     RetryPolicy {
-        max_attempts: outbound.max_attempts.max(1),
         base_delay: Duration::seconds(i64::try_from(seconds).unwrap_or(86_400)),
+        give_up_after: Duration::seconds(i64::try_from(give_up).unwrap_or(i64::MAX / 1000)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::home::Span;
 
-    fn policy(max_attempts: u32, seconds: u64) -> RetryPolicy {
-        let outbound = OutboundConfig {
-            max_attempts,
-            retry_seconds: seconds,
-            ..OutboundConfig::default()
-        };
-        retry_policy(&outbound)
+    fn policy(max_attempts: u32, seconds: u64, give_up: &str) -> RetryPolicy {
+        let mut config = Config::default();
+        config.outbound.max_attempts = max_attempts;
+        config.outbound.retry_seconds = seconds;
+        config.send.give_up_after = Span::parse(give_up).unwrap();
+        retry_policy(&config)
     }
 
     #[test]
     fn retry_policy_is_kept_in_range() {
-        let p = policy(0, u64::MAX);
-        assert_eq!(p.max_attempts, 1);
+        let p = policy(0, u64::MAX, "5d");
         assert_eq!(p.base_delay, Duration::days(1));
-        assert_eq!(policy(5, 60).base_delay, Duration::seconds(60));
-        assert_eq!(policy(5, 0).base_delay, Duration::seconds(1));
+        assert_eq!(p.give_up_after, Duration::days(5));
+        assert_eq!(policy(5, 60, "36h").base_delay, Duration::seconds(60));
+        assert_eq!(policy(5, 0, "90m").base_delay, Duration::seconds(1));
+        // max_attempts no longer ends retries: only give_up_after does.
+        assert_eq!(policy(1, 60, "2h"), policy(50, 60, "2h"));
+        assert_eq!(policy(1, 60, "2h").give_up_after, Duration::hours(2));
     }
 }

@@ -24,6 +24,8 @@ pub(crate) struct Config {
     pub(crate) database: DatabaseConfig,
     /// Challenges, clocks, the scoring phase and vacations.
     pub(crate) games: GamesConfig,
+    /// How long mail the relay does not take is retried.
+    pub(crate) send: super::send::SendConfig,
 }
 
 /// `[server]`: the server's identity in mail.
@@ -223,9 +225,11 @@ pub(crate) struct OutboundConfig {
     pub(crate) dir: PathBuf,
     /// The sendmail program.
     pub(crate) sendmail: PathBuf,
-    /// Attempts at sending one mail before it is marked failed.
+    /// Obsolete: read so that old configs load, and ignored; `[send]
+    /// give_up_after` says when a mail is given up on.
     pub(crate) max_attempts: u32,
-    /// The wait before the first retry; each later wait doubles (at most a day).
+    /// The wait before the first retry; each later wait doubles (at most
+    /// four hours).
     pub(crate) retry_seconds: u64,
     /// The SMTP server (a table, so it comes after the plain keys).
     pub(crate) smtp: SmtpConfig,

@@ -13,13 +13,17 @@
 //! Owns `Home`, which resolves the paths the config gives relative to the
 //! home. It creates directories only when asked (`Home::create_layout`).
 //! The config itself (`Config`, every key with its default, and the
-//! commented default that `pbmgo init` writes) is in `config`; keeping the
-//! home's files private to the pbmgo user is `private`.
+//! commented default that `pbmgo init` writes) is in `config`, its `[send]`
+//! section and durations in `send`; keeping the home's files private to the
+//! pbmgo user is `private`.
 
 mod config;
 pub(crate) mod private;
+mod send;
 
 pub use config::*;
+#[cfg(test)]
+pub(crate) use send::Span;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

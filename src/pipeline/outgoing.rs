@@ -2,7 +2,8 @@
 //! letters alike: with its reply token (`Reply-To`, in token mode) and its
 //! VERP envelope sender (`go+bounce-<id>@domain`), which brings a bounce
 //! back naming the outbox row, and with the pictures of the boards it
-//! shows (see [`super::pictures`]).
+//! shows (see [`super::pictures`]), and with the note, once, about mail
+//! to its reader that could not be delivered.
 //!
 //! Owns only that step; whether an address may be mailed at all is asked
 //! of `store::reach` before a mail is built, and whether it is rendered now
@@ -16,10 +17,12 @@ use super::painting::Unpainted;
 use super::pictures;
 use super::sink::Row;
 use super::tokens;
+use super::wording::lost as lost_words;
+use crate::mail::alternative::{WIDTH, wrap};
 use crate::mail::outbound::{self, OutboundMail};
 use crate::mail::tags;
 use crate::store::games::GameId;
-use crate::store::scoring;
+use crate::store::{outbox, scoring};
 
 /// Where a queued mail comes from and what it is about.
 pub(crate) struct Queued<'a> {
@@ -45,6 +48,38 @@ pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
 fn header_game(mail: &OutboundMail) -> Option<i64> {
     let id: GameId = mail.game.as_deref()?.parse().ok()?;
     Some(id.get())
+}
+
+/// Adds the note about pbmgo's mail to this reader that could not be
+/// delivered (see `store::outbox::tell_lost`), if any, after the mail's
+/// first paragraph (its news), or first when that ends inside a span laid
+/// out by hand.
+fn tell_lost(conn: &Connection, mail: &mut OutboundMail) -> Result<(), PipelineError> {
+    let lost = outbox::tell_lost(conn, &mail.to, &mail.message_id)?;
+    if lost.is_empty() {
+        return Ok(());
+    }
+    let items: Vec<_> = lost
+        .iter()
+        .map(|l| (l.written_at, l.what.as_str()))
+        .collect();
+    let note = wrap(&lost_words::lost_mail(&items), WIDTH);
+    let text = std::mem::take(&mut mail.text);
+    mail.text = match first_break(&text, &mail.laid_out) {
+        Some(at) => format!("{}\n\n{note}\n\n{}", &text[..at], &text[at + 2..]),
+        None => format!("{}\n\n{}", note.trim_end(), text),
+    };
+    Ok(())
+}
+
+/// Where the first paragraph of `text` ends, unless inside a span of `laid_out`.
+fn first_break(text: &str, laid_out: &[String]) -> Option<usize> {
+    let at = text.find("\n\n")?;
+    let inside = |span: &String| {
+        text.match_indices(span.as_str())
+            .any(|(start, _)| start <= at && at < start + span.len())
+    };
+    (!laid_out.iter().any(inside)).then_some(at)
 }
 
 /// Sets the mail's Reply-To (token mode, a game, a player; a Reply-To the
@@ -73,6 +108,7 @@ pub(crate) fn enqueue(
     }
     let shown = pictures::shown(conn, settings, &mail, about)?;
     mail.laid_out.extend(shown.laid_out);
+    tell_lost(conn, &mut mail)?;
     let boards = shown.boards;
     let envelope_from = envelope(settings, &mail.message_id);
     let row = Row {

@@ -7,7 +7,8 @@
 //! each message's mail goes (the pipeline's `MailSink`, made per batch),
 //! the threads of `poll` (`rounds` reads ahead and files; `render_pool`
 //! renders mail), sending the outbox (`send`, and `outlet` for sending a
-//! batch's replies right after its commit), and the IMAP pass (`imap`).
+//! batch's replies right after its commit; `lost` for the mail given up
+//! on), and the IMAP pass (`imap`).
 //! What a message means is `crate::pipeline`'s; turning the home's config
 //! into settings, transports and an IMAP login is the CLI's.
 //!
@@ -20,6 +21,7 @@ mod error;
 mod files;
 #[cfg(feature = "imap")]
 mod imap;
+mod lost;
 mod outlet;
 mod render_pool;
 mod rounds;
@@ -33,5 +35,5 @@ pub(crate) use error::RunError;
 pub(crate) use imap::poll_imap;
 pub(crate) use outlet::Outlet;
 pub(crate) use rounds::{poll_maildir, poll_maildir_sending};
-pub(crate) use send::{SendSummary, release_held, send_due};
+pub(crate) use send::{SendSummary, expedite, release_held, send_due};
 pub use summary::Summary;

@@ -52,7 +52,7 @@ pub(crate) struct SendSummary {
     pub(crate) sent: u32,
     /// Mails that failed for now and will be tried again later.
     pub(crate) retried: u32,
-    /// Mails given up on (a permanent refusal or the last attempt).
+    /// Mails given up on (a permanent refusal, or failing for `give_up_after`).
     pub(crate) failed: u32,
 }
 
@@ -61,7 +61,7 @@ pub(crate) struct SendSummary {
 ///
 /// Each outcome is recorded at once in its own transaction: sent, or a
 /// failed attempt (permanent when the transport says so, else retried
-/// after `policy`'s wait until its attempts run out). A mail that fails in
+/// after `policy`'s wait until it has failed for `give_up_after`). A mail that fails in
 /// this run is not tried again in it, so a run always ends. Only a store
 /// failure stops the run early; what was recorded before it stays.
 pub(crate) fn send_due(
@@ -95,6 +95,12 @@ pub(crate) fn release_held(
     now: DateTime<Utc>,
 ) -> Result<u32, SendError> {
     Ok(store.write(|tx| pace::release_held(tx, cap, now))?)
+}
+
+/// Makes the mail that waits out a backoff due at `now` (`send --now`, as
+/// `postqueue -f` does); returns how many. Held mail keeps waiting.
+pub(crate) fn expedite(store: &mut Store, now: DateTime<Utc>) -> Result<usize, SendError> {
+    Ok(store.write(|tx| outbox::expedite(tx, now))?)
 }
 
 /// Returns up to `size` due mails not yet tried in this run.
@@ -209,11 +215,12 @@ pub(super) fn record(
     let error = error_line(err);
     let permanent = err.is_permanent();
     let gave_up = outbox::mark_attempt_failed(tx, mail.id, &error, permanent, policy, now)?;
-    tracing::warn!(id = mail.id, message_id = %mail.message_id, gave_up, %error, "mail not sent");
-    match gave_up {
-        true => summary.failed += 1,
-        false => summary.retried += 1,
+    if gave_up {
+        summary.failed += 1;
+        return super::lost::gave_up(tx, mail, &error, now);
     }
+    tracing::warn!(id = mail.id, message_id = %mail.message_id, %error, "mail not sent: to retry");
+    summary.retried += 1;
     Ok(())
 }
 
@@ -272,10 +279,11 @@ mod tests {
         }
     }
 
-    fn policy(max_attempts: u32, seconds: i64) -> RetryPolicy {
+    /// Gives up `give_up` seconds after the first failure; waits `seconds` first.
+    fn policy(give_up: i64, seconds: i64) -> RetryPolicy {
         RetryPolicy {
-            max_attempts,
             base_delay: Duration::seconds(seconds),
+            give_up_after: Duration::seconds(give_up),
         }
     }
 
@@ -284,10 +292,10 @@ mod tests {
         let mut store = Store::open_in_memory().unwrap();
         queue(&mut store, 120);
         let memory = MemoryTransport::new();
-        let sum = send_due(&mut store, &memory, policy(5, 60), now(), u32::MAX).unwrap();
+        let sum = send_due(&mut store, &memory, policy(86_400, 60), now(), u32::MAX).unwrap();
         assert_eq!((sum.sent, sum.retried, sum.failed), (120, 0, 0));
         assert_eq!(memory.sent().len(), 120);
-        let again = send_due(&mut store, &memory, policy(5, 60), now(), u32::MAX).unwrap();
+        let again = send_due(&mut store, &memory, policy(86_400, 60), now(), u32::MAX).unwrap();
         assert_eq!(again, SendSummary::default());
     }
 
@@ -306,7 +314,7 @@ mod tests {
         };
         store.write(|tx| outbox::enqueue(tx, &mail, now())).unwrap();
         let memory = MemoryTransport::new();
-        send_due(&mut store, &memory, policy(5, 60), now(), u32::MAX).unwrap();
+        send_due(&mut store, &memory, policy(86_400, 60), now(), u32::MAX).unwrap();
         let sent = memory.sent();
         assert_eq!(sent[0].envelope.from, verp);
         assert_eq!(sent[0].envelope.to, ["a@example.org"]);
@@ -317,7 +325,7 @@ mod tests {
         let mut store = Store::open_in_memory().unwrap();
         queue(&mut store, 3);
         let memory = MemoryTransport::new();
-        let sum = send_due(&mut store, &memory, policy(5, 60), now(), 2).unwrap();
+        let sum = send_due(&mut store, &memory, policy(86_400, 60), now(), 2).unwrap();
         assert_eq!(sum.sent, 2);
     }
 
@@ -326,14 +334,14 @@ mod tests {
         let mut store = Store::open_in_memory().unwrap();
         queue(&mut store, 60);
         // The shortest wait the config allows (1 s), and the run never loops.
-        let sum = send_due(&mut store, &Down, policy(5, 1), now(), u32::MAX).unwrap();
+        let sum = send_due(&mut store, &Down, policy(1, 1), now(), u32::MAX).unwrap();
         assert_eq!((sum.sent, sum.retried, sum.failed), (0, 60, 0));
         let rows = outbox::list(store.conn(), Some("pending"), 100).unwrap();
         assert!(rows.iter().all(|r| r.attempts == 1));
         let error = rows[0].last_error.as_deref().unwrap();
         assert_eq!(error, "smtp: 451 try later");
         let later = now() + Duration::seconds(1);
-        let sum = send_due(&mut store, &Down, policy(2, 1), later, u32::MAX).unwrap();
+        let sum = send_due(&mut store, &Down, policy(1, 1), later, u32::MAX).unwrap();
         assert_eq!((sum.retried, sum.failed), (0, 60));
     }
 }

@@ -89,6 +89,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 17,
         sql: include_str!("migrations/0017_player_confirm.sql"),
     },
+    Migration {
+        version: 18,
+        sql: include_str!("migrations/0018_lost_mail.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

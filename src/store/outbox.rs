@@ -1,8 +1,10 @@
 //! The outbox: replies written in the same transaction as the change that
-//! caused them, sent after commit, retried with backoff, and given up on
-//! after a configured number of attempts.
+//! caused them, sent after commit, retried with backoff for days, and given
+//! up on after `[send] give_up_after` (the schedule, `outbox retry` and
+//! `send --now` are in `retry`; the mail given up on, until its player is
+//! told, in `lost`).
 //!
-//! Owns the `outbox`, `outbox_bodies` and `send_attempts` tables. The
+//! Owns the `outbox`, `outbox_bodies`, `send_attempts` and `lost_mail` tables. The
 //! bytes of a mail are final when queued, so a mail sent twice (a crash
 //! mid-send) carries the same Message-ID both times. They are kept apart
 //! from its `outbox` row, lz4-compressed when that is smaller (`body`),
@@ -19,12 +21,20 @@ use super::codec::time_text;
 
 mod body;
 mod held;
+mod lost;
 mod recall;
+mod retry;
 
 pub(crate) use held::{Held, held_for, release, remove_merged, waiting};
 
 pub(crate) use body::{Encoded, encode_body};
+pub use lost::Lost;
+pub(crate) use lost::{record as record_lost, tell as tell_lost};
 pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};
+pub use retry::{
+    MAX_WAIT, QueueSizes, Retried, RetryOne, RetryPolicy, Which, queue_sizes, retry, retry_all,
+};
+pub(crate) use retry::{expedite, mark_attempt_failed};
 #[cfg(test)]
 mod tests;
 
@@ -230,18 +240,6 @@ fn missing_body(id: i64) -> StoreError {
     }
 }
 
-fn log_attempt(
-    conn: &Connection,
-    id: i64,
-    attempt: u32,
-    now: DateTime<Utc>,
-    error: Option<&str>,
-) -> Result<(), StoreError> {
-    conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![id, attempt, time_text(now), error])?;
-    Ok(())
-}
-
 /// Defers the mail the inbound message `inbound_id` queued to `recipient`
 /// until `until`, with `reason` as its last error (what `outbox list`
 /// shows); returns how many mails.
@@ -309,50 +307,7 @@ pub(crate) fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Resul
         .query_row(params![id, now], |r| r.get(0))?;
     conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, NULL)")?
         .execute(params![id, attempt, now])?;
-    Ok(())
-}
-
-/// Records a failed attempt. The mail is retried after `backoff` doubled per
-/// attempt, or marked failed when it was permanent or the `max_attempts`th.
-pub(crate) fn mark_attempt_failed(
-    conn: &Connection,
-    id: i64,
-    error: &str,
-    permanent: bool,
-    policy: RetryPolicy,
-    now: DateTime<Utc>,
-) -> Result<bool, StoreError> {
-    let attempts: u32 = conn
-        .prepare_cached("SELECT attempts FROM outbox WHERE id = ?1")?
-        .query_row([id], |r| r.get(0))?;
-    let attempt = attempts + 1;
-    log_attempt(conn, id, attempt, now, Some(error))?;
-    let give_up = permanent || attempt >= policy.max_attempts;
-    let next = now + policy.delay_after(attempt);
-    conn.prepare_cached(
-        "UPDATE outbox SET attempts = ?2, last_error = ?3, next_attempt_at = ?4,
-             status = CASE WHEN ?5 THEN 'failed' ELSE 'pending' END, claimed_until = NULL
-         WHERE id = ?1",
-    )?
-    .execute(params![id, attempt, error, time_text(next), give_up])?;
-    Ok(give_up)
-}
-
-/// How failed sends are retried.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct RetryPolicy {
-    /// Attempts before a mail is marked failed.
-    pub(crate) max_attempts: u32,
-    /// The wait after the first failure; it doubles after each further one.
-    pub(crate) base_delay: Duration,
-}
-
-impl RetryPolicy {
-    /// Returns the wait after failed attempt number `attempt` (from 1), capped at a day.
-    pub(crate) fn delay_after(self, attempt: u32) -> Duration {
-        let factor = 1i64 << attempt.saturating_sub(1).min(16);
-        (self.base_delay * factor as i32).min(Duration::days(1))
-    }
+    lost::told(conn, id)
 }
 
 /// Returns how many mails of `kind` were queued for `recipient` since `since`.

@@ -7,6 +7,7 @@ mod estimate;
 mod exits;
 mod held;
 mod kill;
+mod outage;
 mod picture;
 mod private;
 mod repair;

@@ -1,6 +1,6 @@
 //! Flushing the outbox through the real binary: `pbmgo send` with the file
 //! transport and with SMTP to a local sink (delivery, temporary and
-//! permanent refusals, giving up after `max_attempts`), and the `--json`
+//! permanent refusals, giving up after `[send] give_up_after`), and the `--json`
 //! listings `outbox list`, `message list` and `quarantine list`.
 //!
 //! Each test runs on its own temporary home with the clock pinned through
@@ -261,14 +261,17 @@ fn smtp_550_fails_the_mail_at_once() {
 }
 
 #[test]
-fn smtp_gives_up_after_max_attempts_temporary_failures() {
+fn smtp_gives_up_after_give_up_after_not_max_attempts() {
     let sink = SmtpSink::start();
     sink.refuse(Stage::Rcpt, 451);
-    let h = Home::smtp(sink.port(), "max_attempts = 3\nretry_seconds = 60");
+    // max_attempts is obsolete: one attempt would have failed the mail at once.
+    let outbound = "max_attempts = 1\nretry_seconds = 60\n\n[send]\ngive_up_after = \"3m\"";
+    let h = Home::smtp(sink.port(), outbound);
     h.enqueue("r1@example.org", "alice@example.org");
     h.enqueue("r2@example.org", "bob@example.org");
     assert_eq!(h.send_at(0), "Sent 0, to retry 2, failed 0.\n");
-    // The wait doubles: 60 s after the first failure, 120 s after the second.
+    // The wait doubles: 60 s after the first failure, then 120 s, which
+    // ends on the deadline three minutes after the first failure.
     assert_eq!(h.send_at(60), "Sent 0, to retry 2, failed 0.\n");
     assert_eq!(h.send_at(179), "Sent 0, to retry 0, failed 0.\n");
     assert_eq!(h.send_at(180), "Sent 0, to retry 0, failed 2.\n");

@@ -1,6 +1,7 @@
 //! Every sentence pbmgo writes to players outside the templates: refusal
 //! reasons, what the transcript says a command did, letter Subjects and
-//! opening paragraphs, tick notices, the bouncing letter. Each is a small
+//! opening paragraphs, tick notices, the bouncing letter, the note about
+//! mail that could not be delivered. Each is a small
 //! function of plain values (names, ids, numbers, colours, store rows)
 //! returning the text, one file per area; the commands call them. The
 //! unit test (`tests`) renders every one into a single snapshot, so a
@@ -16,6 +17,7 @@ pub(crate) mod bounces;
 pub(crate) mod challenge;
 pub(crate) mod conditional;
 pub(crate) mod ending;
+pub(crate) mod lost;
 pub(crate) mod news;
 pub(crate) mod personal;
 pub(crate) mod play;

@@ -574,6 +574,20 @@ fn address_words(p: &mut Page) {
     p.show("address::not_confirmed", address::address_not_confirmed());
 }
 
+fn lost_words(p: &mut Page) {
+    let news = [
+        "alice played C3 in game4: your move",
+        "Re: signup",
+        "bob passed in game4",
+        "The game is over",
+        "Your commands",
+    ];
+    for n in [1, 2, 3, 5] {
+        let lost: Vec<_> = (0..n).map(|i| (at(3 + i as u32, 9), news[i])).collect();
+        p.show(&format!("lost::lost_mail({n})"), lost::lost_mail(&lost));
+    }
+}
+
 #[test]
 fn every_sentence() {
     let mut p = Page::default();
@@ -589,5 +603,6 @@ fn every_sentence() {
     conditional_words(&mut p);
     address_words(&mut p);
     news::news_words(&mut p);
+    lost_words(&mut p);
     insta::assert_snapshot!(p.0);
 }
