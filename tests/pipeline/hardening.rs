@@ -99,7 +99,7 @@ fn a_lost_database_is_not_started_afresh_in_a_home_that_has_handled_mail() {
         }
         let raw = crate::common::pbmgo_home::mail(ALICE, "my move", "move game1 c3").bytes();
         let out = h.deliver(&raw);
-        assert_eq!(out.status.code(), Some(75), "{how}: {out:?}");
+        assert_eq!(out.status.code(), Some(78), "{how}: {out:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("is missing or empty"), "{how}: {err}");
         let polled = h.cmd(&["poll"]).output().unwrap();
