@@ -1,5 +1,5 @@
 //! Build script: records the commit the binary is built from, so
-//! `pbmgo --version` says `pbmgo 0.2.0 (commit abc1234)` and an admin can
+//! `pbmgo --version` says `pbmgo 0.3.0 (commit abc1234)` and an admin can
 //! tell two builds of one version apart. Outside a git checkout (a source
 //! package) the commit is `unknown`.
 
