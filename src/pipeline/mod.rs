@@ -67,7 +67,7 @@ mod words;
 pub(crate) use context::{Env, Settings, SignupRules};
 pub(crate) use error::PipelineError;
 pub(crate) use passwords::Prechecked;
-pub(crate) use precheck::precheck;
+pub(crate) use precheck::{precheck, precheck_all};
 pub(crate) use process::process;
 pub use report::Disposition;
 pub(crate) use sink::MailSink;
