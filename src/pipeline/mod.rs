@@ -30,6 +30,7 @@ pub(crate) use boards::picture as play_picture;
 pub(crate) use games::scored::picture as game_picture;
 
 mod auth;
+mod backscatter;
 mod boards;
 pub(crate) mod bounces;
 mod bundle;
