@@ -94,6 +94,33 @@ impl Server {
         Ok((done, checked.late()))
     }
 
+    /// Runs `mails` (each with its source name) through the pipeline at
+    /// `now` as one batch of `poll` does: all their password checks made
+    /// first, outside the transaction, then every message in one
+    /// transaction. Returns each disposition and how many argon2 checks or
+    /// hashes were made in all, before and inside the transaction.
+    pub fn process_batch(
+        &mut self,
+        mails: &[(String, Vec<u8>)],
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<(Vec<Disposition>, u32)> {
+        let sink = MailSink::plain();
+        let raws = mails.iter().map(|(_, raw)| raw.as_slice());
+        let checked = pipeline::precheck_all(self.store.conn(), &self.settings, raws, now);
+        let (settings, templates) = (&self.settings, &self.templates);
+        let done = self.store.write(|tx| {
+            let each = mails.iter().zip(&checked).map(|((source, raw), c)| {
+                let env = Env {
+                    passwords: Some(c),
+                    ..env(settings, templates, &sink, now)
+                };
+                pipeline::process(tx, &env, raw, source)
+            });
+            each.collect::<Result<Vec<_>, _>>()
+        })?;
+        Ok((done, checked.iter().map(|c| c.made()).sum()))
+    }
+
     /// Runs the clocks, the deadlines and the digests at `now` in one
     /// transaction, as `pbmgo tick` does before it sends.
     pub fn tick(&mut self, now: DateTime<Utc>) -> anyhow::Result<TickCounts> {

@@ -78,6 +78,7 @@ pub(crate) fn settings_with(
         },
         says_per_game_per_hour: c.limits.says_per_game_per_hour,
         challenges_per_day: c.limits.challenges_per_day,
+        stranger_replies_per_day: c.limits.stranger_replies_per_day,
     })
 }
 

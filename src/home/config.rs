@@ -318,6 +318,9 @@ pub(crate) struct LimitsConfig {
     pub(crate) challenges_per_day: u32,
     /// Hours a signup confirmation stays valid.
     pub(crate) signup_expiry_hours: u32,
+    /// Mail sent in a day to addresses that belong to no player, to all of
+    /// them together (help, "who are you", welcomes, confirmations).
+    pub(crate) stranger_replies_per_day: u32,
 }
 
 impl Default for LimitsConfig {
@@ -332,6 +335,7 @@ impl Default for LimitsConfig {
             says_per_game_per_hour: 10,
             challenges_per_day: 10,
             signup_expiry_hours: 48,
+            stranger_replies_per_day: 200,
         }
     }
 }

@@ -45,6 +45,8 @@ pub(crate) struct Settings {
     pub(crate) says_per_game_per_hour: u32,
     /// Challenges one player may make in a day.
     pub(crate) challenges_per_day: u32,
+    /// Mail to addresses of no player in a day, all together (see `backscatter`).
+    pub(crate) stranger_replies_per_day: u32,
 }
 
 /// How strangers join: the mode and, for `confirm`, its limits.

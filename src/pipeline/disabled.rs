@@ -54,7 +54,9 @@ fn reply(
     let msg = recorded.msg;
     let to = msg.mail.from.clone().unwrap_or_default();
     let reach = reach_address(conn, &to, env.now - Duration::hours(1))?;
-    if !pace::may_answer(conn, env, &reach)? {
+    // Nothing of the mail is read, so no token proves it the player's.
+    let kind = pace::answer_kind(env, false);
+    if !pace::may_answer(conn, env, &reach, kind)? {
         return Ok(0);
     }
     let subject = words::transcript_subject(&msg.mail.subject);
@@ -63,7 +65,7 @@ fn reply(
     answer(&mut m, msg);
     m.rejected_codes = vec![CODE.into()];
     let queued = Queued {
-        kind: "reply",
+        kind,
         game: None,
         inbound_id: Some(recorded.id),
     };

@@ -3,11 +3,15 @@
 //! A stranger's `signup NAME` makes no player: it records a pending signup
 //! and mails the address one confirmation whose Reply-To carries a code
 //! (`go+join-<code>@domain`, an HMAC under the home's secret). A reply to
-//! that address from the same address, with or without words, makes the
-//! player and brings the welcome. So nobody can sign up someone else's
-//! address, and what a forger can make pbmgo send is bounded: at most
-//! `signups_per_day` confirmations a day in all, at most the stranger's
-//! daily reply cap to one address, and none echoes the forger's text.
+//! that address from the same address whose own words (not the quoted
+//! mail) say `confirm` (for a signup, any command will do) makes the
+//! player, or adds the address, and brings the welcome; a reply of other
+//! words only ("Who is this? STOP.") confirms nothing and is told once
+//! how to confirm. So nobody can sign up someone else's address, nor have
+//! it confirmed by an angry answer, and what a forger can make pbmgo send
+//! is bounded: at most `signups_per_day` confirmations a day in all, at
+//! most the stranger's daily reply cap to one address, the overall cap of
+//! mail to strangers (`backscatter`), and none echoes the forger's text.
 //! Owns the code, the request and the confirmation; the mode switch is in
 //! `stranger`.
 
@@ -23,14 +27,19 @@ use super::replies::{self, answer, reply_id};
 use super::tokens::base32;
 use super::wording::address as address_words;
 use super::wording::replies as words;
+use crate::mail::command::{Command, CommandLine, Parsed};
 use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
 use crate::mail::tags::{address_tag, hmac_sha256, tagged_address};
 use crate::store::accounts::{self, AccountError};
 use crate::store::signups::{self, PendingSignup};
-use crate::store::{StoreError, players};
+use crate::store::{StoreError, notices, players};
 
 /// The tag of a confirmation's Reply-To begins so.
 const JOIN_TAG: &str = "join-";
+
+/// The kind of the `notices` row that marks a confirmation whose reply
+/// lacked the word as told so (game 0, player 0, keyed by its code).
+const TOLD: &str = "confirm-word";
 
 /// True when a signup by `address` as `name` would need a new pending
 /// signup and the day's cap of them is reached.
@@ -209,14 +218,17 @@ fn presented_code(env: &Env<'_>, msg: &Msg<'_>) -> Option<String> {
 
 /// Handles a stranger's mail sent to a confirmation address: the signup
 /// it confirms becomes a player, welcomed with the mail's own commands
-/// run; a code that is unknown, expired, used or for another address
-/// confirms nothing and is answered so (within the stranger's caps).
-/// Returns `None` when the mail was sent to no confirmation address.
+/// (`parsed`) run; a code that is unknown, expired, used or for another
+/// address confirms nothing and is answered so (within the stranger's
+/// caps), and so is, once, a reply that does not say `confirm`
+/// ([`says_confirm`]). Returns `None` when the mail was sent to no
+/// confirmation address.
 pub(crate) fn confirmation(
     conn: &Connection,
     env: &Env<'_>,
     msg: &Msg<'_>,
     sender: &str,
+    parsed: &Parsed,
 ) -> Result<Option<Confirmed>, PipelineError> {
     let Some(code) = presented_code(env, msg) else {
         return Ok(None);
@@ -230,6 +242,9 @@ pub(crate) fn confirmation(
         };
         return Ok(Some(Confirmed::Not(reject("signup-expired", why))));
     };
+    if !says_confirm(parsed, p.player_id.is_none()) {
+        return unsaid(conn, env, &p).map(Some);
+    }
     if let Some(player_id) = p.player_id {
         return address_confirmed(conn, env, &p, player_id).map(Some);
     }
@@ -244,6 +259,55 @@ pub(crate) fn confirmation(
         )))),
         Err(e) => Err(e.into()),
     }
+}
+
+/// True when the new words of a reply to a confirmation (its commands and
+/// the lines around them; the quoted mail is not among them) hold the word
+/// `confirm`, not after `not`, `no` or `never`; for a `signup`, any
+/// command does too.
+pub(crate) fn says_confirm(parsed: &Parsed, signup: bool) -> bool {
+    let command = |l: &CommandLine| match &l.parsed {
+        Ok(Command::Confirm { .. }) => true,
+        Ok(_) => signup,
+        Err(_) => false,
+    };
+    let lines = parsed.commands.iter().map(|l| l.text.as_str());
+    let mut lines = lines.chain(parsed.comment.iter().map(String::as_str));
+    parsed.commands.iter().any(command) || lines.any(has_confirm)
+}
+
+/// True when `line` holds the word `confirm` not negated (`don't`
+/// splits into `don` and `t`).
+fn has_confirm(line: &str) -> bool {
+    let lower = line.to_lowercase();
+    let mut before = "";
+    for word in lower.split(|c: char| !c.is_alphanumeric()) {
+        if word.is_empty() {
+            continue;
+        }
+        if word == "confirm" && !matches!(before, "not" | "no" | "never" | "t" | "dont") {
+            return true;
+        }
+        before = word;
+    }
+    false
+}
+
+/// What a reply to `pending` without the word comes to: the first time,
+/// a refusal that says how to confirm; after that, nothing.
+fn unsaid(
+    conn: &Connection,
+    env: &Env<'_>,
+    pending: &PendingSignup,
+) -> Result<Confirmed, PipelineError> {
+    if !notices::first(conn, 0, 0, TOLD, &pending.code, env.now)? {
+        return Ok(Confirmed::Told);
+    }
+    let why = match pending.player_id {
+        Some(_) => address_words::confirm_word_needed(&pending.address, &pending.name),
+        None => words::signup_word_needed(&pending.name),
+    };
+    Ok(Confirmed::Not(reject("confirm-word", why)))
 }
 
 /// Adds the confirmed address of `pending` to player `player_id`.
@@ -277,4 +341,6 @@ pub(crate) enum Confirmed {
     Address(players::Player, String),
     /// Nothing was confirmed, for this reason.
     Not(super::error::Rejection),
+    /// Nothing was confirmed: a reply without the word, already told how.
+    Told,
 }

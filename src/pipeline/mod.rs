@@ -30,6 +30,7 @@ pub(crate) use boards::picture as play_picture;
 pub(crate) use games::scored::picture as game_picture;
 
 mod auth;
+mod backscatter;
 mod boards;
 pub(crate) mod bounces;
 mod bundle;
@@ -67,7 +68,7 @@ mod words;
 pub(crate) use context::{Env, Settings, SignupRules};
 pub(crate) use error::PipelineError;
 pub(crate) use passwords::Prechecked;
-pub(crate) use precheck::precheck;
+pub(crate) use precheck::{precheck, precheck_all};
 pub(crate) use process::process;
 pub use report::Disposition;
 pub(crate) use sink::MailSink;

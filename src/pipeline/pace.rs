@@ -5,7 +5,14 @@
 //!   game bounds it by the opponent's own play, so no cap holds it back.
 //! - Answers: replies to an address's own mail. Automatic mail is never
 //!   answered (RFC 3834, `mail::classify`); `limits.max_answers_per_hour`
-//!   is only the backstop that stops a loop.
+//!   is only the backstop that stops a loop. In token mode it counts two
+//!   kinds apart: `reply`, the answer to a mail a token proved to be the
+//!   player's (a command that needs one was run), and `reply-open`, the
+//!   answer to a mail anybody could have sent (`games`, `help`, a move
+//!   refused for its token). So forged mail in a player's name fills only
+//!   the second, and never stops the answers to the player's own play. In
+//!   address mode a From proves all a mail can, and every answer is a
+//!   `reply`.
 //! - Capped: what others make pbmgo send to an address (`say` words,
 //!   challenges, undo requests, confirmations, and any kind not named
 //!   here). Over `limits.max_replies_per_hour` in an hour it is held back,
@@ -21,6 +28,7 @@ use rusqlite::Connection;
 use super::context::Env;
 use super::error::PipelineError;
 use super::wording::replies as words;
+use crate::home::AuthMode;
 use crate::store::outbox;
 use crate::store::reach::{self, Kinds, Reach, Sent};
 
@@ -40,7 +48,16 @@ const PLAY: &str = ",your-move,game-start,scoring,resumed,game-over,sgf,digest,r
                     warning,scoring-warning,opponent-bouncing,";
 
 /// The kinds of [`Pace::Answer`], likewise.
-const ANSWERS: &str = ",reply,";
+const ANSWERS: &str = ",reply,reply-open,";
+
+/// The outbox kind of an answer: `reply` when a token proved its mail
+/// the player's (`Report::proven`) or in address mode, else `reply-open`.
+pub(crate) fn answer_kind(env: &Env<'_>, proven: bool) -> &'static str {
+    match proven || env.settings.tokens.mode == AuthMode::Address {
+        true => "reply",
+        false => "reply-open",
+    }
+}
 
 /// The kind lists the store counts with.
 const KINDS: Kinds<'static> = Kinds {
@@ -101,18 +118,29 @@ fn free_at(sent: &Sent, now: DateTime<Utc>) -> DateTime<Utc> {
     at.max(now + Duration::minutes(1))
 }
 
-/// True while `reach` may be answered: under the loop backstop
-/// (`limits.max_answers_per_hour`) and not stopped by bounces.
+/// True while `reach` may get an answer of kind `kind` (see
+/// [`answer_kind`]): under the loop backstop
+/// (`limits.max_answers_per_hour`) in answers of that kind, and not
+/// stopped by bounces.
 pub(crate) fn may_answer(
     conn: &Connection,
     env: &Env<'_>,
     reach: &Reach,
+    kind: &str,
 ) -> Result<bool, PipelineError> {
     let settings = env.settings;
     if reach.stopped(settings.bounce_limit) {
         return Ok(false);
     }
-    let sent = sent_in_hour(conn, &reach.address, env.now)?;
+    let only = format!(",{kind},");
+    // Counted as answers: `kind` alone (the other kind counts as capped
+    // here, which this count does not read).
+    let kinds = Kinds {
+        uncapped: PLAY,
+        answers: &only,
+    };
+    let since = env.now - Duration::hours(1);
+    let sent = reach::sent(conn, &reach.address, since, kinds)?;
     Ok(sent.answers < settings.max_answers_per_hour)
 }
 
@@ -160,6 +188,7 @@ mod tests {
         assert_eq!(of("your-move"), Pace::Play);
         assert_eq!(of("game-over"), Pace::Play);
         assert_eq!(of("reply"), Pace::Answer);
+        assert_eq!(of("reply-open"), Pace::Answer);
         assert_eq!(of("say"), Pace::Capped);
         assert_eq!(of("challenge"), Pace::Capped);
         assert_eq!(of("signup-confirm"), Pace::Capped);

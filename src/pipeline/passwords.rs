@@ -31,6 +31,8 @@ pub(crate) struct Prechecked {
     pub(crate) verdicts: RefCell<Vec<(String, String, bool)>>,
     /// Secret, salt, and its hash.
     pub(crate) hashes: Vec<(String, [u8; 16], String)>,
+    /// How many checks or hashes were made before the transaction.
+    pub(crate) ahead: u32,
     /// How many checks or hashes were made inside the transaction after all.
     late: Cell<u32>,
 }
@@ -40,6 +42,12 @@ impl Prechecked {
     /// transaction (none when the precheck foresaw them).
     pub(crate) fn late(&self) -> u32 {
         self.late.get()
+    }
+
+    /// How many argon2 checks or hashes the message made in all, before
+    /// and inside its transaction.
+    pub(crate) fn made(&self) -> u32 {
+        self.ahead + self.late.get()
     }
 }
 

@@ -1,5 +1,10 @@
 //! [`precheck`]: one message read before its write transaction, to make
-//! the argon2 work its `password` line will need there (see `passwords`).
+//! the argon2 work its `password` line will need there (see `passwords`);
+//! [`precheck_all`]: the messages of one batch so, where a player's wrong
+//! passwords earlier in the batch count toward the pause as those of the
+//! hour before do (the batch's transaction has not recorded them yet).
+
+use std::collections::HashMap;
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
@@ -26,11 +31,42 @@ pub(crate) fn precheck(
     raw: &[u8],
     now: DateTime<Utc>,
 ) -> Prechecked {
+    one(conn, settings, raw, now, &mut HashMap::new())
+}
+
+/// Prechecks `raws`, the messages of one batch in order, as [`precheck`]
+/// does each; a message whose player sent as many wrong passwords in the
+/// hour as pause the check, counting those prechecked before it in the
+/// batch, gets nothing prechecked (its transaction then sees the pause and
+/// checks nothing either).
+pub(crate) fn precheck_all<'r>(
+    conn: &Connection,
+    settings: &Settings,
+    raws: impl IntoIterator<Item = &'r [u8]>,
+    now: DateTime<Utc>,
+) -> Vec<Prechecked> {
+    let mut wrong = HashMap::new();
+    let each = |raw| one(conn, settings, raw, now, &mut wrong);
+    raws.into_iter().map(each).collect()
+}
+
+/// Prechecks `raw`; `wrong` counts the wrong passwords of each player
+/// prechecked before it in the batch, and gets this one's.
+fn one(
+    conn: &Connection,
+    settings: &Settings,
+    raw: &[u8],
+    now: DateTime<Utc>,
+    wrong: &mut HashMap<i64, u32>,
+) -> Prechecked {
     let mut checked = Prechecked::default();
     if mentions_password(raw)
-        && let Ok(Some(line)) = password_line(conn, raw, now)
+        && let Ok(Some(line)) = password_line(conn, raw, now, wrong)
     {
         let _ = prepare(conn, settings, &line, &mut checked);
+        if checked.verdicts.get_mut().iter().any(|(_, _, ok)| !ok) {
+            *wrong.entry(line.player_id).or_default() += 1;
+        }
     }
     checked
 }
@@ -50,11 +86,13 @@ struct Line {
     new: Option<String>,
 }
 
-/// Finds the [`Line`] of `raw`, if it has one that will be checked.
+/// Finds the [`Line`] of `raw`, if it has one that will be checked;
+/// `earlier` counts the wrong passwords of the batch so far, by player.
 fn password_line(
     conn: &Connection,
     raw: &[u8],
     now: DateTime<Utc>,
+    earlier: &HashMap<i64, u32>,
 ) -> Result<Option<Line>, PipelineError> {
     let Ok(mail) = readable(raw) else {
         return Ok(None);
@@ -68,7 +106,8 @@ fn password_line(
     };
     let since = now - chrono::Duration::hours(1);
     let wrong = messages::count_reason_since(conn, player.id, "bad-password", since)?;
-    if wrong >= WRONG_PASSWORDS_PER_HOUR {
+    let earlier = earlier.get(&player.id).copied().unwrap_or(0);
+    if wrong + earlier >= WRONG_PASSWORDS_PER_HOUR {
         return Ok(None);
     }
     let own = recall::own_words_in(conn, &mail)?;
@@ -106,6 +145,7 @@ fn prepare(
         (None, Some(_)) => None,
         (Some(hash), new) => {
             let ok = store::password_matches(hash, secret);
+            checked.ahead += 1;
             checked
                 .verdicts
                 .get_mut()
@@ -117,6 +157,7 @@ fn prepare(
         let entropy = &settings.entropy;
         let salt = salt(entropy, &settings.tokens.secret, &line.key, line.player_id);
         let phc = store::hash_password(secret, &salt)?;
+        checked.ahead += 1;
         checked.hashes.push((secret.to_string(), salt, phc));
     }
     Ok(())

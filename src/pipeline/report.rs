@@ -184,6 +184,12 @@ pub(crate) struct Report {
     /// Recorded but not answered: the sender was told already (a paused
     /// password check answers the first refused mail of its hour only).
     pub(crate) unanswered: bool,
+    /// A command of the mail needed the player's reply token in token
+    /// mode (it acts in a game or on the account) and was not refused for
+    /// the lack of one: the mail comes from the player, not from anyone
+    /// who writes their From. Only then does its answer count against the
+    /// player's own loop backstop (see `pace::answer_kind`).
+    pub(crate) proven: bool,
 }
 
 /// What became of the words of a mail that had no command.

@@ -3,12 +3,15 @@
 //! join and the commands), or one polite "who are you" reply a day; the
 //! daily caps on replies to such an address. Like a player's, a
 //! stranger's mail is read against the mails of ours it repeats (`recall`),
-//! so the example lines of our answers are never run for them.
+//! so the example lines of our answers are never run for them. All of it
+//! but the answer to a valid confirmation is within the overall daily cap
+//! of mail to strangers (`backscatter`).
 
 use chrono::Duration;
 use rusqlite::Connection;
 
 use super::answer::answer_player;
+use super::backscatter;
 use super::context::{Env, Msg};
 use super::error::{PipelineError, Rejection, reject};
 use super::execute::{command_code, run_all};
@@ -47,8 +50,11 @@ pub(crate) fn from_stranger(
     let parsed = parse_reply(&msg.mail.subject, &msg.mail.text, &own);
     let sender = msg.mail.from.clone().unwrap_or_default();
     let address = players::normalize_address(&sender).unwrap_or_else(|_| sender.clone());
-    if let Some(c) = joining::confirmation(conn, env, msg, &address)? {
+    if let Some(c) = joining::confirmation(conn, env, msg, &address, &parsed)? {
         return confirmed(conn, env, msg, &parsed, c);
+    }
+    if backscatter::reached(conn, env)? {
+        return over_cap(conn, env, msg);
     }
     let signup = parsed.commands.iter().find_map(|l| match &l.parsed {
         Ok(Command::Signup { name }) => Some((l.text.clone(), name.clone())),
@@ -117,6 +123,7 @@ fn confirm_first(s: &Signup<'_>, name: &str, address: &str) -> Result<Dispositio
     };
     let id = record(conn, env, msg, &entry)?;
     joining::request(conn, env, Recorded { msg, id }, address, name)?;
+    backscatter::note(conn, env, msg.key, 1)?;
     Ok(Disposition::Handled {
         outcome: Outcome::Answered,
         replies: 1,
@@ -134,7 +141,7 @@ fn confirmed(
 ) -> Result<Disposition, PipelineError> {
     match c {
         joining::Confirmed::Player(player, name) => {
-            let mut report = run_all(conn, env, &player, parsed, msg)?;
+            let mut report = run_all(conn, env, &player, &without_confirm(parsed), msg)?;
             let welcome = welcome_text(env, &player)?;
             let line = format!("signup {name}");
             let done = LineResult::new(line, Ok(Done::from(Effect::Registered(welcome))));
@@ -142,7 +149,7 @@ fn confirmed(
             answer_player(conn, env, msg, &player, &report)
         }
         joining::Confirmed::Address(player, address) => {
-            let mut report = run_all(conn, env, &player, parsed, msg)?;
+            let mut report = run_all(conn, env, &player, &without_confirm(parsed), msg)?;
             let text = address_words::address_added(&address, &player.name);
             let effect = Effect::acted(text, None, Vec::new());
             let line = format!("address add {address}");
@@ -151,18 +158,41 @@ fn confirmed(
                 .insert(0, LineResult::new(line, Ok(Done::from(effect))));
             answer_player(conn, env, msg, &player, &report)
         }
+        joining::Confirmed::Told => {
+            let detail = "a reply to a confirmation without the word confirm, told so before";
+            ignored(conn, env, msg, "confirm-word", detail)
+        }
         joining::Confirmed::Not(why) => {
             let sender = msg.mail.from.clone().unwrap_or_default();
+            if backscatter::reached(conn, env)? {
+                return over_cap(conn, env, msg);
+            }
             if !joining::may_mail_unproven(conn, env, &sender)? {
                 let detail = "signup confirmation refused; the daily limit of replies is reached";
                 return ignored(conn, env, msg, why.code, detail);
             }
-            let mut report = stranger_report(env, parsed)?;
+            let mut report = stranger_report(env, &without_confirm(parsed))?;
             let line = words::confirmation_line().to_string();
             report.lines.insert(0, LineResult::new(line, Err(why)));
             answer_stranger(conn, env, msg, &report, Outcome::Rejected)
         }
     }
+}
+
+/// `parsed` without its bare `confirm` lines: on a reply to a
+/// confirmation they are the word that confirms, not a question.
+fn without_confirm(parsed: &Parsed) -> Parsed {
+    let mut out = parsed.clone();
+    let bare = |l: &CommandLine| matches!(l.parsed, Ok(Command::Confirm { on: None }));
+    out.commands.retain(|l| !bare(l));
+    out
+}
+
+/// Records a stranger's mail left unanswered by the daily cap of mail to
+/// strangers (`backscatter`).
+fn over_cap(conn: &Connection, env: &Env<'_>, msg: &Msg<'_>) -> Result<Disposition, PipelineError> {
+    let detail = "the daily cap of mail to addresses of no player is reached";
+    ignored(conn, env, msg, backscatter::CODE, detail)
 }
 
 /// Why `name` belongs to the system (see [`players::reserved_name`]), if it does.
@@ -178,6 +208,7 @@ fn signed_up(s: &Signup<'_>, player: &Player) -> Result<Disposition, PipelineErr
     for line in report.lines.iter_mut().filter(|l| l.command == s.line) {
         line.result = Ok(Effect::Registered(welcome.clone()));
     }
+    backscatter::note(s.conn, s.env, s.msg.key, 1)?;
     answer_player(s.conn, s.env, s.msg, player, &report)
 }
 
@@ -236,6 +267,7 @@ fn answer_stranger(
     };
     let id = record(conn, env, msg, &entry)?;
     let replies = replies::transcript_to_stranger(conn, env, Recorded { msg, id }, report)?;
+    backscatter::note(conn, env, msg.key, replies)?;
     Ok(Disposition::Handled { outcome, replies })
 }
 
@@ -300,6 +332,7 @@ fn unknown_sender(
     };
     let id = record(conn, env, msg, &entry)?;
     let replies = replies::unknown_sender(conn, env, Recorded { msg, id }, sender)?;
+    backscatter::note(conn, env, msg.key, replies)?;
     Ok(Disposition::Handled {
         outcome: Outcome::Answered,
         replies,

@@ -16,7 +16,7 @@ use super::outlet::Outlet;
 use super::render_pool::{Deferral, Renderer};
 use super::send::SendSummary;
 use crate::mail::maildir::{MailFile, Maildir};
-use crate::pipeline::{Disposition, MailSink, PipelineError, Prechecked, precheck, process};
+use crate::pipeline::{Disposition, MailSink, PipelineError, Prechecked, precheck_all, process};
 use crate::store::outbox::{self, Due};
 use crate::store::savepoint::Savepoint;
 use crate::store::{Store, StoreError, quarantine};
@@ -42,10 +42,8 @@ pub(super) fn run_batch(
     outlet: Option<&Outlet<'_>>,
     renderer: Option<&Renderer>,
 ) -> Result<Batch, RunError> {
-    let checked: Vec<Prechecked> = items
-        .iter()
-        .map(|(_, raw)| precheck(store.conn(), &run.settings, raw, run.now()))
-        .collect();
+    let raws = items.iter().map(|(_, raw)| raw.as_slice());
+    let checked = precheck_all(store.conn(), &run.settings, raws, run.now());
     let work = Work {
         items,
         checked: &checked,

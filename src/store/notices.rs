@@ -24,6 +24,23 @@ pub(crate) fn keys(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Counts the notices of `kind` about `game` to `player` whose key sorts
+/// at or after `from` (a range of the primary key: cheap however many).
+pub(crate) fn count_from(
+    conn: &Connection,
+    game: i64,
+    player: i64,
+    kind: &str,
+    from: &str,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM notices
+              WHERE game_id = ?1 AND player_id = ?2 AND kind = ?3 AND key >= ?4",
+        )?
+        .query_row(params![game, player, kind, from], |r| r.get(0))?)
+}
+
 /// Records that notice (`game`, `player`, `kind`, `key`) went out; returns
 /// false when it already had, so the caller sends nothing twice.
 pub(crate) fn first(

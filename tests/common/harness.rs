@@ -116,6 +116,25 @@ impl Harness {
         self.run(raw, &name(n), at(now))
     }
 
+    /// Hands `raws` to the pipeline at `now` as one batch of `poll` does
+    /// (every password check made before one transaction for them all);
+    /// returns their dispositions and the argon2 checks or hashes made in
+    /// all. Nothing is sent.
+    pub fn process_batch_at(&self, raws: &[Vec<u8>], now: &str) -> (Vec<Disposition>, u32) {
+        let mails: Vec<(String, Vec<u8>)> = raws
+            .iter()
+            .map(|raw| {
+                let n = self.dropped.get() + 1;
+                self.dropped.set(n);
+                (name(n), raw.clone())
+            })
+            .collect();
+        self.server
+            .borrow_mut()
+            .process_batch(&mails, at(now))
+            .unwrap_or_else(|e| panic!("batch: {e:#}"))
+    }
+
     /// The mails the memory transport has sent so far.
     pub fn transport(&self) -> &MemoryTransport {
         &self.transport

@@ -325,6 +325,12 @@ impl OutMail {
     }
 
     /// `reply`, `your-move` or `unknown-sender`.
+    /// True for a transcript: the answer to a mail, `reply`, or in token
+    /// mode `reply-open` when no token proved the mail the player's.
+    pub fn is_transcript(&self) -> bool {
+        matches!(self.kind(), "reply" | "reply-open")
+    }
+
     pub fn kind(&self) -> &str {
         self.row["kind"].as_str().unwrap()
     }

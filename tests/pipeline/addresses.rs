@@ -95,8 +95,9 @@ fn a_new_address_counts_only_once_it_answers_its_confirmation() {
     // Mail from the new address before it confirms is a stranger's.
     send(&h, NEW, "move game1 e5", 0.5);
     assert_eq!(h.moves("game1").len(), 0);
-    // The reply confirms, and the move written above the quote is played.
-    reply(&h, NEW, c, "move game1 e5", 1.0);
+    // The reply confirms with the word, and the move written above the
+    // quote is played.
+    reply(&h, NEW, c, "confirm\nmove game1 e5", 1.0);
     assert_eq!(addresses(&h, "alice"), [ALICE, NEW]);
     let answer = last(&h, NEW);
     let results = answer.results();
@@ -181,7 +182,7 @@ fn an_address_of_another_player_or_of_the_server_is_refused() {
     send(&h, ALICE, &format!("address add {NEW}"), 0.3);
     send(&h, NEW, "signup carol", 0.4);
     let c = confirmations(&h, NEW).pop().unwrap();
-    reply(&h, NEW, &c, "", 0.5);
+    reply(&h, NEW, &c, "confirm", 0.5);
     assert_eq!(addresses(&h, "alice"), [ALICE]);
     assert_eq!(addresses(&h, "carol"), [NEW]);
 }
@@ -196,7 +197,13 @@ fn an_address_is_removed_but_never_the_last() {
     // Moving to a new address: add it, confirm from it, drop the old one.
     send(&h, ALICE, &format!("address add {NEW}"), 0.2);
     let c = confirmations(&h, NEW).pop().unwrap();
-    reply(&h, NEW, &c, &format!("address remove {ALICE}"), 0.3);
+    reply(
+        &h,
+        NEW,
+        &c,
+        &format!("confirm\naddress remove {ALICE}"),
+        0.3,
+    );
     assert_eq!(addresses(&h, "alice"), [NEW]);
     let answer = last(&h, NEW);
     assert!(answer.rejected().is_empty(), "{}", answer.text);

@@ -40,7 +40,7 @@ fn from_alice(h: &Harness, to: &str, body: &str) -> OutMail {
     h.drop_mail(&mail(ALICE, "Re: Your move", body).header("To", to).bytes());
     h.poll();
     let mut sent = h.sent_to(ALICE).into_iter();
-    sent.rfind(|m| m.kind() == "reply").expect("a transcript")
+    sent.rfind(OutMail::is_transcript).expect("a transcript")
 }
 
 /// Alice turns to the digest (through her game1 token) and a tick sends

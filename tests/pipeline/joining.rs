@@ -1,7 +1,8 @@
 //! Signups the address must confirm (`[server] signup = "confirm"`, the
 //! default): `signup NAME` makes no player but one confirmation mail whose
-//! Reply-To carries a code; a reply to that address from the same address,
-//! with no words of its own, makes the player and brings the welcome. A
+//! Reply-To carries a code; a reply to that address from the same address
+//! that says `confirm` makes the player and brings the welcome (a reply of
+//! other words confirms nothing: `trust`). A
 //! forger cannot sign up someone else's address, floods are bounded by the
 //! daily caps, and `open` and `closed` work as their names say.
 //! In-process, on the pipeline harness.
@@ -29,11 +30,11 @@ fn send(h: &Harness, from: &str, body: &str, hours: f64) {
 }
 
 /// Replies from `from` to the confirmation `c`, as a mail client does: to
-/// its Reply-To, quoting it, with nothing of the sender's own.
+/// its Reply-To, quoting it, with the word `confirm` above the quote.
 fn confirm(h: &Harness, from: &str, c: &OutMail, hours: f64) {
     let to = c.header("Reply-To").expect("a Reply-To with the code");
     let quoted: String = c.text.lines().map(|l| format!("> {l}\n")).collect();
-    let body = format!("On Sunday, pbmgo wrote:\n{quoted}");
+    let body = format!("confirm\n\nOn Sunday, pbmgo wrote:\n{quoted}");
     let m = mail(from, &format!("Re: {}", c.subject), &body)
         .header("To", to)
         .reply_to(c.message_id());

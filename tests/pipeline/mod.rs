@@ -39,5 +39,6 @@ mod spam;
 mod stale_done;
 mod threads;
 mod tokens;
+mod trust;
 mod vacation_shown;
 mod words;

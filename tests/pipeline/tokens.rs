@@ -78,7 +78,7 @@ fn token_address(h: &impl Home, game: &str) -> String {
 fn last_to_alice(h: &impl Home) -> OutMail {
     h.sent_to(ALICE)
         .into_iter()
-        .rfind(|m| m.kind() == "reply")
+        .rfind(OutMail::is_transcript)
         .unwrap()
 }
 

@@ -9,7 +9,7 @@ use rusqlite::Connection;
 use super::chat;
 use super::cmd::Cmd;
 use super::conditional;
-use super::gate::Gate;
+use super::gate::{Gate, needs_token};
 use super::kept_words;
 use super::lookalike;
 use super::play::{games_text, play};
@@ -67,6 +67,7 @@ pub(crate) fn run_all(
         false => None,
     };
     Ok(Report {
+        proven: proven(&parsed.commands, &lines),
         lines,
         not_processed: parsed.not_processed.clone(),
         comment: parsed.comment.clone(),
@@ -74,6 +75,16 @@ pub(crate) fn run_all(
         chat,
         hint: hint.map(|h| h.send).or(point_hint),
         unanswered: false,
+    })
+}
+
+/// True when a command of `commands` needed a token and its result
+/// (`lines`, in the same order) is not the refusal for the lack of one
+/// (see `Report::proven`).
+fn proven(commands: &[CommandLine], lines: &[LineResult]) -> bool {
+    commands.iter().zip(lines).any(|(c, l)| {
+        let needs = c.parsed.as_ref().is_ok_and(needs_token);
+        needs && !l.result.as_ref().is_err_and(|r| r.code == "bad-token")
     })
 }
 

@@ -108,6 +108,12 @@ fn digest_scopes(conn: &Connection, game: i64, player: &Player) -> Result<Vec<i6
     Ok(days.iter().map(|d| digest_scope(d)).collect())
 }
 
+/// True for the commands that need a token in token mode: those that act
+/// in a game or change the account.
+pub(crate) fn needs_token(cmd: &Command) -> bool {
+    guarded_game(cmd).is_some() || changes_account(cmd)
+}
+
 /// True for the commands that change a player's account: in token mode
 /// they need one of the player's tokens.
 fn changes_account(cmd: &Command) -> bool {

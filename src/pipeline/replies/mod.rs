@@ -154,7 +154,12 @@ fn transcript_within_cap(
 ) -> Result<u32, PipelineError> {
     let since = q.env.now - Duration::hours(1);
     let reach = reach_address(q.conn, to, since)?;
-    if !pace::may_answer(q.conn, q.env, &reach)? {
+    if !pace::may_answer(
+        q.conn,
+        q.env,
+        &reach,
+        pace::answer_kind(q.env, report.proven),
+    )? {
         return Ok(queue_letters(q, bundle::per_player(reply.letters))?.0);
     }
     transcript(q, to, report, reply)?;
@@ -192,7 +197,7 @@ fn transcript(
     m.game = about.map(|g| g.to_string());
     m.attachments = bundle::attachments(&reply.letters);
     let game = letters::played(q.conn, about)?;
-    q.push(m, "reply", game)
+    q.push(m, pace::answer_kind(q.env, report.proven), game)
 }
 
 /// The one game a transcript is about: the one whose board it shows, else

@@ -21,14 +21,32 @@ pub(crate) fn addresses(all: &[String]) -> String {
 /// What the player reads after `address add NEW`.
 pub(crate) fn address_confirm_sent(address: &str, hours: u32) -> String {
     format!(
-        "A confirmation was mailed to {address}. The address is yours once a reply to it \
-         comes from {address} (within {hours} hours); until then nothing changes."
+        "A confirmation was mailed to {address}. The address is yours once {address} \
+         answers it with the word confirm (within {hours} hours); until then nothing changes."
     )
 }
 
 /// The Subject of the confirmation mailed to a new address.
 pub(crate) fn address_confirm_subject(server: &str, name: &str) -> String {
     format!("Confirm this address for {name} on {server}")
+}
+
+/// Why a reply to an address confirmation confirmed nothing: its own
+/// words do not say `confirm`.
+pub(crate) fn confirm_word_needed(address: &str, name: &str) -> String {
+    format!(
+        "nothing was confirmed: to add {address} to the account of {name}, reply to the \
+         confirmation with the word confirm. If you did not ask for this, do nothing: \
+         the request lapses and you get no more mail about it"
+    )
+}
+
+/// Why `address add` is refused: the server mailed as many addresses of
+/// no player today as it may.
+pub(crate) fn stranger_cap() -> String {
+    "the server has mailed as many new addresses today as it may; send 'address add' \
+     again tomorrow"
+        .to_string()
 }
 
 /// What the new address reads once it has confirmed.

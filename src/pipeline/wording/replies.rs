@@ -172,6 +172,16 @@ pub(crate) fn signup_not_confirmed() -> String {
         .to_string()
 }
 
+/// Why a reply to a signup confirmation confirmed nothing: its own words
+/// say neither `confirm` nor a command.
+pub(crate) fn signup_word_needed(name: &str) -> String {
+    format!(
+        "nothing was confirmed: to join as {name}, reply to the confirmation with the word \
+         confirm. If you did not ask to join, do nothing: the request lapses and you get \
+         no more mail about it"
+    )
+}
+
 /// Why `signup` is refused when the admin closed signups.
 pub(crate) fn signup_closed() -> String {
     "this server takes no new players by mail; ask its admin to add you".to_string()

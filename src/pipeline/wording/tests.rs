@@ -572,6 +572,13 @@ fn address_words(p: &mut Page) {
     p.show("address::not_yours", address::address_not_yours(new));
     p.show("address::last", address::last_address(new));
     p.show("address::not_confirmed", address::address_not_confirmed());
+    let word = address::confirm_word_needed(new, "alice");
+    p.show("address::confirm_word_needed", word);
+    p.show("address::stranger_cap", address::stranger_cap());
+    p.show(
+        "replies::signup_word_needed",
+        replies::signup_word_needed("dave"),
+    );
 }
 
 fn lost_words(p: &mut Page) {

@@ -6,6 +6,7 @@
 
 use chrono::Duration;
 
+use crate::pipeline::backscatter;
 use crate::pipeline::error::{CmdResult, reject};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::joining;
@@ -59,6 +60,9 @@ fn add(c: &Cmd<'_>, text: &str) -> CmdResult<Effect> {
         let why = words::address_mail_limit(&address);
         return Err(reject("address-limit", why).into());
     }
+    if backscatter::reached(conn, env)? {
+        return Err(reject(backscatter::CODE, words::stranger_cap()).into());
+    }
     let pending = match open {
         Some(p) => p,
         None => joining::pending(
@@ -71,6 +75,7 @@ fn add(c: &Cmd<'_>, text: &str) -> CmdResult<Effect> {
         )?,
     };
     joining::queue_address_confirmation(conn, env, c.key, &pending)?;
+    backscatter::note(conn, env, &format!("{}#address#{address}", c.key), 1)?;
     let hours = env.settings.signup.expiry_hours;
     Ok(Effect::acted(
         words::address_confirm_sent(&address, hours),
