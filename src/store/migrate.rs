@@ -89,6 +89,22 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 17,
         sql: include_str!("migrations/0017_player_confirm.sql"),
     },
+    Migration {
+        version: 18,
+        sql: include_str!("migrations/0018_reserved.sql"),
+    },
+    Migration {
+        version: 19,
+        sql: include_str!("migrations/0019_reserved.sql"),
+    },
+    Migration {
+        version: 20,
+        sql: include_str!("migrations/0020_reserved.sql"),
+    },
+    Migration {
+        version: 21,
+        sql: include_str!("migrations/0021_estimates.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -3,6 +3,7 @@
 //! its diff.
 
 mod fixtures;
+mod limits;
 mod news;
 
 use chrono::Duration;
@@ -589,5 +590,6 @@ fn every_sentence() {
     conditional_words(&mut p);
     address_words(&mut p);
     news::news_words(&mut p);
+    limits::limits_words(&mut p);
     insta::assert_snapshot!(p.0);
 }
