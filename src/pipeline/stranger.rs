@@ -17,6 +17,7 @@ use super::joining;
 use super::journal::{Entry, Recorded, record};
 use super::report::{Disposition, Done, Effect, LineResult, Report};
 use super::wording::address as address_words;
+use super::wording::limits::unreadable_line;
 use super::wording::replies as words;
 use super::{recall, replies};
 use crate::home::SignupMode;
@@ -271,7 +272,7 @@ fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineErr
         let result = match &line.parsed {
             Ok(Command::Help) => Ok(Effect::Text(stranger_help_text(env)?)),
             Ok(_) => Err(reject("unknown-sender", words::not_registered())),
-            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+            Err(e) => Err(reject(command_code(e.code()), unreadable_line(e))),
         };
         report
             .lines
