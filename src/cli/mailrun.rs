@@ -10,7 +10,8 @@ use chrono::{DateTime, Utc};
 
 use super::context::Context;
 use super::transport;
-use crate::home::Home;
+use crate::home::{Home, LimitsConfig};
+use crate::mail::command::Limits;
 use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
@@ -79,7 +80,19 @@ pub(crate) fn settings_with(
         says_per_game_per_hour: c.limits.says_per_game_per_hour,
         challenges_per_day: c.limits.challenges_per_day,
         stranger_replies_per_day: c.limits.stranger_replies_per_day,
+        line_limits: line_limits(&c.limits),
+        max_conditionals_per_game: c.limits.max_conditionals_per_game,
     })
+}
+
+/// The `[limits]` on one command line.
+fn line_limits(l: &LimitsConfig) -> Limits {
+    let n = |v: u32| usize::try_from(v).unwrap_or(usize::MAX);
+    Limits {
+        max_line_chars: n(l.max_line_chars),
+        max_say_chars: n(l.max_say_chars),
+        max_if_moves: n(l.max_if_moves),
+    }
 }
 
 /// Returns 16 bytes from the system's random source (zeros if it cannot be read,

@@ -321,6 +321,14 @@ pub(crate) struct LimitsConfig {
     /// Mail sent in a day to addresses that belong to no player, to all of
     /// them together (help, "who are you", welcomes, confirmations).
     pub(crate) stranger_replies_per_day: u32,
+    /// Characters of one command line, at most (`say` lines excepted).
+    pub(crate) max_line_chars: u32,
+    /// Characters of the words of one `say`, at most.
+    pub(crate) max_say_chars: u32,
+    /// Moves of one `if` line (the opponent's and the answers), at most.
+    pub(crate) max_if_moves: u32,
+    /// Conditional sequences one player may hold in one game, at most.
+    pub(crate) max_conditionals_per_game: u32,
 }
 
 impl Default for LimitsConfig {
@@ -336,6 +344,10 @@ impl Default for LimitsConfig {
             challenges_per_day: 10,
             signup_expiry_hours: 48,
             stranger_replies_per_day: 200,
+            max_line_chars: 1000,
+            max_say_chars: 2000,
+            max_if_moves: 40,
+            max_conditionals_per_game: 20,
         }
     }
 }

@@ -9,6 +9,7 @@ use super::passwords::Prechecked;
 use super::sink::MailSink;
 use super::tokens::TokenKey;
 use crate::home::{GamesConfig, SignupMode};
+use crate::mail::command::Limits;
 use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
@@ -47,6 +48,11 @@ pub(crate) struct Settings {
     pub(crate) challenges_per_day: u32,
     /// Mail to addresses of no player in a day, all together (see `backscatter`).
     pub(crate) stranger_replies_per_day: u32,
+    /// How much one command line may ask (`[limits] max_line_chars`,
+    /// `max_say_chars`, `max_if_moves`).
+    pub(crate) line_limits: Limits,
+    /// Conditional sequences one player may hold in one game.
+    pub(crate) max_conditionals_per_game: u32,
 }
 
 /// How strangers join: the mode and, for `confirm`, its limits.

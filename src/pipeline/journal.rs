@@ -1,11 +1,12 @@
 //! The record of a handled message in the `messages` table: its
-//! exactly-once key, sender, outcome and the refusal codes, written in the
-//! message's transaction.
+//! exactly-once key, sender, its Subject (the head an echo may show),
+//! outcome and the refusal codes, written in the message's transaction.
 
 use rusqlite::Connection;
 
 use super::context::{Env, Msg};
 use super::error::PipelineError;
+use super::wording::replies::subject_head;
 use crate::mail::command::without_secret;
 use crate::store::messages::{self, NewMessage, Outcome};
 
@@ -37,7 +38,7 @@ pub(crate) fn record(
     msg: &Msg<'_>,
     entry: &Entry<'_>,
 ) -> Result<i64, PipelineError> {
-    let subject = without_secret(&msg.mail.subject);
+    let subject = subject_head(&without_secret(&msg.mail.subject));
     let m = NewMessage {
         key: msg.key,
         sender: msg.mail.from.as_deref(),

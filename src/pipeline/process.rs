@@ -27,7 +27,7 @@ use super::journal::{Entry, record};
 use super::report::Disposition;
 use super::{auth, bounces, disabled, execute, recall, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
-use crate::mail::command::{GameRef, parse_reply_in};
+use crate::mail::command::{GameRef, parse_limited};
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::oversize;
 use crate::store::messages::{self, Outcome};
@@ -179,7 +179,8 @@ fn from_player(
     let thread = answered
         .and_then(|g| u64::try_from(g.get()).ok())
         .map(GameRef);
-    let parsed = parse_reply_in(&msg.mail.subject, &msg.mail.text, &own, thread);
+    let limits = &env.settings.line_limits;
+    let parsed = parse_limited(&msg.mail.subject, &msg.mail.text, &own, thread, limits);
     let report = execute::run_all(conn, env, player, &parsed, msg)?;
     answer_player(conn, env, msg, player, &report)
 }

@@ -20,10 +20,11 @@ use super::joining;
 use super::journal::{Entry, Recorded, record};
 use super::report::{Disposition, Done, Effect, LineResult, Report};
 use super::wording::address as address_words;
+use super::wording::limits::unreadable_line;
 use super::wording::replies as words;
 use super::{recall, replies};
 use crate::home::SignupMode;
-use crate::mail::command::{Command, CommandLine, Parsed, parse_reply};
+use crate::mail::command::{Command, CommandLine, Parsed, parse_limited};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
@@ -47,7 +48,8 @@ pub(crate) fn from_stranger(
     msg: &Msg<'_>,
 ) -> Result<Disposition, PipelineError> {
     let own = recall::own_words_in(conn, msg.mail)?;
-    let parsed = parse_reply(&msg.mail.subject, &msg.mail.text, &own);
+    let limits = &env.settings.line_limits;
+    let parsed = parse_limited(&msg.mail.subject, &msg.mail.text, &own, None, limits);
     let sender = msg.mail.from.clone().unwrap_or_default();
     let address = players::normalize_address(&sender).unwrap_or_else(|_| sender.clone());
     if let Some(c) = joining::confirmation(conn, env, msg, &address, &parsed)? {
@@ -302,7 +304,7 @@ fn stranger_report(env: &Env<'_>, parsed: &Parsed) -> Result<Report, PipelineErr
         let result = match &line.parsed {
             Ok(Command::Help) => Ok(Effect::Text(stranger_help_text(env)?)),
             Ok(_) => Err(reject("unknown-sender", words::not_registered())),
-            Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+            Err(e) => Err(reject(command_code(e.code()), unreadable_line(e))),
         };
         report
             .lines

@@ -93,6 +93,14 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 18,
         sql: include_str!("migrations/0018_lost_mail.sql"),
     },
+    Migration {
+        version: 19,
+        sql: include_str!("migrations/0019_reserved.sql"),
+    },
+    Migration {
+        version: 20,
+        sql: include_str!("migrations/0020_estimates.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

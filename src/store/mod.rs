@@ -30,6 +30,7 @@ pub(crate) mod comments;
 pub(crate) mod conditionals;
 mod database;
 mod error;
+pub(crate) mod estimates;
 pub(crate) mod events;
 pub mod games;
 pub mod listing;

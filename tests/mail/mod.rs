@@ -7,6 +7,7 @@ mod commands_game;
 mod commands_if;
 mod inbound;
 mod lifecycle_mails;
+mod limits;
 mod maildir;
 mod outbound;
 mod props;

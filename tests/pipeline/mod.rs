@@ -2,6 +2,7 @@
 
 mod addresses;
 mod bounces;
+mod bounds;
 mod challenge_words;
 mod chat;
 mod clients;

@@ -3,6 +3,7 @@
 //! lines, characters per line).
 
 use super::error::CommandError;
+use super::limits::Limits;
 use super::line::{parse, parse_bare};
 use super::own::OwnWords;
 use super::quote::live_lines;
@@ -20,7 +21,8 @@ pub const MAX_NOT_PROCESSED: usize = 100;
 /// The most comment lines kept from one mail.
 pub const MAX_COMMENT_LINES: usize = 50;
 
-/// The most characters kept of one command or comment line.
+/// The most characters kept of one command or comment line (a longer one
+/// is cut and ends with `…`).
 pub const MAX_LINE_CHARS: usize = 200;
 
 /// One command line of a mail and what it meant.
@@ -86,15 +88,27 @@ pub fn parse_reply_in(
     own: &OwnWords,
     answered: Option<GameRef>,
 ) -> Parsed {
+    parse_limited(subject, body, own, answered, &Limits::default())
+}
+
+/// As [`parse_reply_in`], with the server's `limits` on one command line
+/// instead of the defaults.
+pub fn parse_limited(
+    subject: &str,
+    body: &str,
+    own: &OwnWords,
+    answered: Option<GameRef>,
+    limits: &Limits,
+) -> Parsed {
     let ours = own.has_subject(subject);
     let reply = is_reply_subject(subject);
     let (subject, thread) = strip_subject(subject);
     let thread = thread.or(answered);
     let mut found = Found::default();
     for line in live_lines(body, own) {
-        found.add(&line, thread);
+        found.add(&line, thread, limits);
     }
-    let subject_line = read_line(&subject, thread)
+    let subject_line = read_line(&subject, thread, limits)
         .filter(|_| !ours && !is_game_subject(&subject))
         .filter(|parsed| parsed.is_ok() || !reply)
         .filter(|parsed| found.keeps_subject(parsed))
@@ -106,8 +120,8 @@ pub fn parse_reply_in(
 }
 
 /// Reads a line as a command, or as a bare point in the thread's game.
-fn read_line(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
-    parse(line, thread).or_else(|| thread.and_then(|game| parse_bare(line, game)))
+fn read_line(line: &str, thread: Option<GameRef>, limits: &Limits) -> Option<Outcome> {
+    parse(line, thread, limits).or_else(|| thread.and_then(|game| parse_bare(line, game)))
 }
 
 /// Body commands and comment lines, in order.
@@ -120,9 +134,9 @@ struct Found {
 impl Found {
     /// Files `line` as a command or comment; beyond what a reply can list
     /// both are dropped, so a huge mail costs no memory.
-    fn add(&mut self, line: &str, thread: Option<GameRef>) {
+    fn add(&mut self, line: &str, thread: Option<GameRef>, limits: &Limits) {
         let room = self.commands.len() < MAX_COMMANDS + MAX_NOT_PROCESSED;
-        match read_line(line, thread) {
+        match read_line(line, thread, limits) {
             Some(parsed) if room => self.commands.push(CommandLine {
                 text: shown(line, &parsed),
                 parsed,
@@ -181,7 +195,16 @@ fn looks_secret(line: &str) -> bool {
     secret_word(line.split_whitespace().next().unwrap_or_default())
 }
 
-/// Returns at most [`MAX_LINE_CHARS`] characters of a trimmed line.
+/// Returns at most [`MAX_LINE_CHARS`] characters of a trimmed line, the
+/// last one `…` when it was cut.
 fn clip(line: &str) -> String {
-    line.trim().chars().take(MAX_LINE_CHARS).collect()
+    let line = line.trim();
+    match line.char_indices().nth(MAX_LINE_CHARS) {
+        None => line.to_string(),
+        Some(_) => {
+            let mut head: String = line.chars().take(MAX_LINE_CHARS - 1).collect();
+            head.push('…');
+            head
+        }
+    }
 }

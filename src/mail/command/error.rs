@@ -42,6 +42,16 @@ pub enum CommandError {
         /// The command word it is closest to.
         keyword: &'static str,
     },
+    /// A command line over `[limits] max_line_chars` characters; holds the
+    /// limit. Nothing of it is read.
+    #[error("the line is longer than {0} characters")]
+    LineTooLong(usize),
+    /// `say` words over `[limits] max_say_chars` characters; holds the limit.
+    #[error("the words are longer than {0} characters")]
+    SayTooLong(usize),
+    /// An `if` line over `[limits] max_if_moves` moves; holds the limit.
+    #[error("the line has more than {0} moves")]
+    IfTooLong(usize),
 }
 
 impl CommandError {
@@ -61,6 +71,9 @@ impl CommandError {
             CommandError::TooManyArguments(_) => "too-many-arguments",
             CommandError::BadOption(_) => "bad-option",
             CommandError::DidYouMean { .. } => "did-you-mean",
+            CommandError::LineTooLong(_) => "line-too-long",
+            CommandError::SayTooLong(_) => "say-too-long",
+            CommandError::IfTooLong(_) => "if-too-long",
         }
     }
 }
@@ -68,7 +81,8 @@ impl CommandError {
 /// Returns the `X-Pbmgo-Rejected` code for the parser's `code`: an
 /// argument that is missing, left over or a bad move number is
 /// `bad-argument`; the others (`unknown-command`, `bad-point`,
-/// `no-such-game`, `bad-option`, `did-you-mean`) are their own.
+/// `no-such-game`, `bad-option`, `did-you-mean`, and the limits
+/// `line-too-long`, `say-too-long`, `if-too-long`) are their own.
 pub fn reply_code(code: &'static str) -> &'static str {
     match code {
         "missing-argument" | "too-many-arguments" | "bad-move-number" => "bad-argument",

@@ -4,6 +4,7 @@ use std::str::FromStr;
 
 use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
+use super::limits::Limits;
 use super::shape::{Shape, fits, is_question, point_shaped, tokens};
 use super::types::{Command, GameRef, game_ref};
 use super::typo;
@@ -56,15 +57,18 @@ const USAGE_SIGNUP: &str = "signup NAME";
 /// Returns `None` when the line is chat: its first word is not a command
 /// word (nor a typo of one followed by that command's arguments), or the
 /// words after it are not shaped like the command's arguments (see
-/// `shape`).
-pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
+/// `shape`). A command line over `limits` is refused before its values
+/// are read.
+pub(super) fn parse(line: &str, thread: Option<GameRef>, limits: &Limits) -> Option<Outcome> {
     let words = tokens(line);
     let (first, args) = words.split_first()?;
     let lower = first.to_lowercase();
     let question = is_question(line);
     if let Some((word, shape)) = super::words::lookup(&lower) {
-        return fits(shape, args, thread, question)
-            .then(|| super::words::parse(word, line, thread));
+        return fits(shape, args, thread, question).then(|| match limits.refuse(word, line) {
+            Some(refused) => Err(refused),
+            None => super::words::parse(word, line, thread, limits),
+        });
     }
     if let Some(keyword) = keyword(&lower) {
         let fit = match keyword {
@@ -73,7 +77,10 @@ pub(super) fn parse(line: &str, thread: Option<GameRef>) -> Option<Outcome> {
             }
             _ => fits(shape_of(keyword), args, thread, question),
         };
-        return fit.then(|| dispatch(keyword, first, args, thread));
+        return fit.then(|| match limits.refuse(&lower, line) {
+            Some(refused) => Err(refused),
+            None => dispatch(keyword, first, args, thread),
+        });
     }
     let near = typo::closest(&lower, &every_keyword(), args, thread)?;
     Some(Err(CommandError::DidYouMean {
@@ -251,7 +258,7 @@ fn move_number(word: &str) -> Result<u32, CommandError> {
 /// command's arguments ("Play well!"); else the command or why it is
 /// malformed, including "did you mean move?" for `mvoe game1 c5`. Keywords and
 /// points are case-insensitive; `#N` may be attached (`c3#12`) or separate
-/// (`c3 #12`).
+/// (`c3 #12`). The default [`Limits`] apply.
 pub fn parse_command(line: &str) -> Option<Result<Command, CommandError>> {
-    parse(line, None)
+    parse(line, None, &Limits::default())
 }

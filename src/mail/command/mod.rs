@@ -11,7 +11,8 @@
 //! values ([`Command`], [`GameRef`]: `types`) and their errors
 //! ([`CommandError`]: `error`), one line → one command (`line` for the move
 //! words, `words` for the rest, `args` for the arguments they share,
-//! `options` for a challenge's values, `shape` for whether a line is a
+//! `options` for a challenge's values, `limits` for how much one line may
+//! ask, `shape` for whether a line is a
 //! command or chat, `typo` for "did you mean move?"), the Subject
 //! (`subject`), the live lines of a body (`quote`), pbmgo's own words a
 //! reply may repeat ([`OwnWords`]: `own`) and a whole mail → [`Parsed`]
@@ -21,6 +22,7 @@ mod args;
 mod body;
 mod clean;
 mod error;
+mod limits;
 mod line;
 mod lookalike;
 mod options;
@@ -34,9 +36,11 @@ mod words;
 
 pub use body::{
     CommandLine, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, MAX_NOT_PROCESSED, Parsed,
-    parse_mail, parse_reply, parse_reply_in,
+    parse_limited, parse_mail, parse_reply, parse_reply_in,
 };
+pub use clean::plain_text;
 pub use error::{CommandError, reply_code};
+pub use limits::Limits;
 pub use line::{bare_point, parse_command};
 pub use lookalike::{Lookalike, looks_like};
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};

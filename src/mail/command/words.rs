@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
+use super::limits::Limits;
 use super::options::{NotifyMode, challenge_options};
 use super::shape::{self, Shape};
 use super::types::{AddressAction, Command, GameRef, IfAction, game_ref};
@@ -48,17 +49,27 @@ pub(super) fn lookup(word: &str) -> Option<(&'static str, Shape)> {
 }
 
 /// Reads `line`, whose first word is `keyword`, one of this module's
-/// keywords, once its shape says it is a command.
-pub(super) fn parse(keyword: &str, line: &str, thread: Option<GameRef>) -> Outcome {
+/// keywords, once its shape says it is a command; `say` words and `if`
+/// moves over `limits` are refused.
+pub(super) fn parse(
+    keyword: &str,
+    line: &str,
+    thread: Option<GameRef>,
+    limits: &Limits,
+) -> Outcome {
     let words: Vec<&str> = match keyword {
         "password" | "say" => line.split_whitespace().collect(),
         _ => shape::words(line),
     };
     let args = words.get(1..).unwrap_or_default();
-    dispatch(keyword, args, thread, line)
+    match keyword {
+        "say" => say(args, thread, line, limits),
+        "if" => conditional(args, thread, limits),
+        _ => dispatch(keyword, args, thread),
+    }
 }
 
-fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -> Outcome {
+fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>) -> Outcome {
     let game = |usage| game_only(args, thread, usage);
     match keyword {
         "challenge" => challenge(args),
@@ -75,14 +86,12 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>, line: &str) -
         "sgf" => game("sgf GAME").map(|game| Command::Sgf { game }),
         "estimate" => game("estimate GAME").map(|game| Command::Estimate { game }),
         "undo" => game("undo GAME").map(|game| Command::Undo { game }),
-        "say" => say(args, thread, line),
         "vacation" => vacation(args),
         "notify" => notify(args),
         "images" => images(args),
         "confirm" => confirm(args),
         "password" => password(args),
         "address" => address(args),
-        "if" => conditional(args, thread),
         _ => no_arguments(args).map(|()| Command::Standings),
     }
 }
@@ -151,8 +160,9 @@ fn points(
     Ok((game, points))
 }
 
-/// Reads `say GAME TEXT...`, keeping the text as written.
-fn say(args: &[&str], thread: Option<GameRef>, line: &str) -> Outcome {
+/// Reads `say GAME TEXT...`, keeping the text as written (refused over
+/// `limits`).
+fn say(args: &[&str], thread: Option<GameRef>, line: &str, limits: &Limits) -> Outcome {
     let (game, skip) = match (args.first(), thread) {
         (Some(first), _) if game_ref(first).is_ok() => (game_ref(first)?, 2),
         (Some(_), Some(game)) => (game, 1),
@@ -162,6 +172,7 @@ fn say(args: &[&str], thread: Option<GameRef>, line: &str) -> Outcome {
     if text.is_empty() {
         return Err(CommandError::MissingArgument("say GAME TEXT..."));
     }
+    limits.say(&text)?;
     Ok(Command::Say { game, text })
 }
 
@@ -280,8 +291,9 @@ fn bare_address(word: &str) -> String {
 const USAGE_IF: &str = "if GAME MOVE ANSWER [MOVE ANSWER...]";
 
 /// Reads `if [GAME] [MOVE ANSWER... | off]` (the game may be left out in
-/// a game's thread).
-fn conditional(args: &[&str], thread: Option<GameRef>) -> Outcome {
+/// a game's thread); more moves than `limits` allow are refused before
+/// any is read.
+fn conditional(args: &[&str], thread: Option<GameRef>, limits: &Limits) -> Outcome {
     let (game, rest) = match (args.split_first(), thread) {
         (Some((first, rest)), _) if game_ref(first).is_ok() => (game_ref(first)?, rest),
         (Some(_), Some(game)) => (game, args),
@@ -293,7 +305,10 @@ fn conditional(args: &[&str], thread: Option<GameRef>) -> Outcome {
         [w] if w.eq_ignore_ascii_case("off") => IfAction::Off,
         [_, extra @ ..] if rest[0].eq_ignore_ascii_case("off") => return Err(too_many(extra)),
         moves if moves.len() % 2 == 1 => return Err(CommandError::MissingArgument(USAGE_IF)),
-        moves => IfAction::Set(moves.iter().map(|w| a_move(w)).collect::<Result<_, _>>()?),
+        moves => IfAction::Set({
+            limits.if_moves(moves.len())?;
+            moves.iter().map(|w| a_move(w)).collect::<Result<_, _>>()?
+        }),
     };
     Ok(Command::If { game, action })
 }

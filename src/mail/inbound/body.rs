@@ -1,21 +1,25 @@
 //! Body selection for [`super::parse`]: the first text/plain part, else the
-//! HTML body as text; and recognising delivery status notifications.
+//! HTML body as text, made plain (line separators as line breaks, tag
+//! characters gone); and recognising delivery status notifications.
 
 use mail_parser::{ContentType, Message, MessagePart, MimeHeaders, PartType};
 
 use super::html;
+use crate::mail::command::plain_text;
 
 /// Returns the body text: the first text/plain part with LF line ends, or
-/// the first HTML part converted to text, or an empty string.
+/// the first HTML part converted to text, or an empty string; made plain
+/// by [`plain_text`].
 ///
 /// A blank text/plain part counts as missing: some clients send an empty
 /// plain alternative beside the real HTML body.
 pub(super) fn text(message: &Message<'_>) -> String {
-    first_plain(message)
+    let text = first_plain(message)
         .map(normalize_newlines)
         .or_else(|| first_html(message).map(html::to_text))
         .or_else(|| inline_text_attachment(message).map(normalize_newlines))
-        .unwrap_or_default()
+        .unwrap_or_default();
+    plain_text(&text)
 }
 
 /// Returns every readable text of a mail: the first text/plain part and
@@ -23,7 +27,11 @@ pub(super) fn text(message: &Message<'_>) -> String {
 pub(super) fn texts(message: &Message<'_>) -> Vec<String> {
     let plain = first_plain(message).map(normalize_newlines);
     let html = first_html(message).map(html::to_text);
-    plain.into_iter().chain(html).collect()
+    plain
+        .into_iter()
+        .chain(html)
+        .map(|t| plain_text(&t))
+        .collect()
 }
 
 /// Returns the first text part mail-parser filed as an attachment although

@@ -5,6 +5,7 @@
 use mail_parser::{Addr, Header, HeaderValue, Message};
 
 use super::address::{clean_display_name, normalize_address};
+use crate::mail::command::plain_text;
 
 /// The From header(s) as `InboundMail` wants them.
 pub(super) struct FromInfo {
@@ -65,9 +66,10 @@ pub(super) fn has_list_headers(message: &Message<'_>) -> bool {
     })
 }
 
-/// Returns the decoded Subject with control characters turned into spaces.
+/// Returns the decoded Subject with control characters and line or
+/// paragraph separators turned into spaces, tag characters dropped.
 pub(super) fn subject(message: &Message<'_>) -> String {
-    let text = message.subject().unwrap_or_default();
+    let text = plain_text(message.subject().unwrap_or_default());
     let cleaned: String = text
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })

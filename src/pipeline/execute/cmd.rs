@@ -1,10 +1,12 @@
 //! The context every mail command runs in: the message's transaction, its
 //! environment, the player who sent it and the message's key (which
 //! records and coin flips are tied to), the mail's words, and the mail it
-//! answers. A copy of six references.
+//! answers, and what the mail's commands showed so far. A copy of seven
+//! references.
 
 use rusqlite::Connection;
 
+use super::once::Shown;
 use crate::pipeline::context::Env;
 use crate::store::players::Player;
 
@@ -24,4 +26,6 @@ pub(crate) struct Cmd<'a> {
     pub(crate) words: &'a [String],
     /// The Message-ID of the mail this one answers (its In-Reply-To).
     pub(crate) answers: Option<&'a str>,
+    /// What the mail's commands showed so far (each listing once a mail).
+    pub(crate) shown: &'a Shown,
 }

@@ -17,9 +17,6 @@ use crate::store::StoredGame;
 use crate::store::conditionals::{self, Sequences};
 use crate::store::games::{self, MoveEntry};
 
-/// The most sequences one player may hold in one game.
-const MAX_SEQUENCES: usize = 20;
-
 /// `if GAME ...`: sets a sequence, lists them or clears them.
 pub(super) fn run(c: &Cmd<'_>, game: GameRef, action: &IfAction) -> CmdResult<Effect> {
     let (g, color) = load_own(c.conn, c.player, game)?;
@@ -75,8 +72,10 @@ fn set(
         return Err(reject_in(g.id, "conditional-conflict", why).into());
     }
     if !current.iter().any(|l| l.as_slice() == moves) {
-        if current.len() >= MAX_SEQUENCES {
-            let why = words::limit(g.id, MAX_SEQUENCES);
+        let max = c.env.settings.max_conditionals_per_game;
+        let max = usize::try_from(max).unwrap_or(usize::MAX);
+        if current.len() >= max {
+            let why = words::limit(g.id, max);
             return Err(reject_in(g.id, "conditional-limit", why).into());
         }
         current.push(moves.to_vec());

@@ -12,6 +12,7 @@ use super::conditional;
 use super::gate::{Gate, needs_token};
 use super::kept_words;
 use super::lookalike;
+use super::once::Shown;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
@@ -20,6 +21,7 @@ use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;
 use crate::pipeline::report::{Done, Effect, LineResult, Report};
+use crate::pipeline::wording::limits::unreadable_line;
 use crate::pipeline::wording::play as words;
 use crate::store::players::Player;
 
@@ -36,6 +38,7 @@ pub(crate) fn run_all(
     if let Some(refused) = personal::password_gate(conn, env, player, parsed)? {
         return Ok(refused);
     }
+    let shown = Shown::default();
     let c = Cmd {
         conn,
         env,
@@ -43,6 +46,7 @@ pub(crate) fn run_all(
         key: msg.key,
         words: &parsed.comment,
         answers: msg.mail.in_reply_to.as_deref(),
+        shown: &shown,
     };
     let gate = Gate::new(
         &env.settings.tokens,
@@ -111,7 +115,7 @@ fn run_lines(
 fn run_line(c: &Cmd<'_>, gate: &Gate<'_>, line: &CommandLine) -> Result<LineResult, PipelineError> {
     let mut result = match &line.parsed {
         Ok(cmd) => settle(gated(c, gate, cmd))?,
-        Err(e) => Err(reject(command_code(e.code()), e.to_string())),
+        Err(e) => Err(reject(command_code(e.code()), unreadable_line(e))),
     };
     if let (Err(r), Ok(cmd)) = (&mut result, &line.parsed) {
         lookalike::redirect(c, cmd, r)?;
@@ -119,12 +123,18 @@ fn run_line(c: &Cmd<'_>, gate: &Gate<'_>, line: &CommandLine) -> Result<LineResu
     Ok(LineResult::new(line.text.clone(), result))
 }
 
-/// Runs `cmd` unless the token gate refuses it.
+/// Runs `cmd` unless the token gate refuses it; what the mail already
+/// showed is not shown again (`once`).
 fn gated(c: &Cmd<'_>, gate: &Gate<'_>, cmd: &Command) -> CmdResult<Done> {
     if let Some(refused) = gate.check(c.conn, c.player, cmd)? {
         return Err(refused.into());
     }
-    kept_words::with_words(c, cmd, || run(c, cmd))
+    if let Some(above) = c.shown.above(cmd) {
+        return Ok(above);
+    }
+    let done = kept_words::with_words(c, cmd, || run(c, cmd));
+    c.shown.note(cmd, &done);
+    done
 }
 
 /// Maps the parser's codes onto the reply codes (see [`reply_code`]).

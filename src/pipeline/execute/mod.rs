@@ -11,7 +11,8 @@
 //! the game a command names in `load`; the words of a mail without
 //! commands in `chat` (a game's) and `challenge_words` (a challenge's),
 //! their letter in `words_letter`; conditional moves (`if`) in
-//! `conditional`.
+//! `conditional`; what a mail already showed, so each listing is shown
+//! once a mail, in `once`.
 
 mod challenge_words;
 mod chat;
@@ -23,6 +24,7 @@ mod kept_words;
 mod lifecycle;
 mod load;
 mod lookalike;
+mod once;
 mod personal;
 mod play;
 mod words_letter;

@@ -18,6 +18,7 @@ pub(crate) mod challenge;
 pub(crate) mod conditional;
 pub(crate) mod ending;
 pub(crate) mod lost;
+pub(crate) mod limits;
 pub(crate) mod news;
 pub(crate) mod personal;
 pub(crate) mod play;

@@ -9,9 +9,13 @@ use chrono::{DateTime, Utc};
 use crate::mail::command::is_reply_subject;
 use crate::store::GameId;
 
+/// The most characters of a sender's Subject pbmgo echoes anywhere.
+pub(crate) const SUBJECT_ECHO_CHARS: usize = 200;
+
 /// The Subject of a transcript about no one game: the sender's `subject`
 /// with one `Re: ` in front (its own reply prefixes taken off, its tags
-/// kept), or `Your commands` when it has none.
+/// kept; at most [`SUBJECT_ECHO_CHARS`] characters in all), or `Your
+/// commands` when it has none.
 pub(crate) fn transcript_subject(subject: &str) -> String {
     let subject = crate::mail::command::without_secret(subject);
     let mut rest = subject.trim();
@@ -20,7 +24,19 @@ pub(crate) fn transcript_subject(subject: &str) -> String {
     }
     match rest.is_empty() {
         true => "Your commands".to_string(),
-        false => format!("Re: {rest}"),
+        false => subject_head(&format!("Re: {rest}")),
+    }
+}
+
+/// A sender's Subject as pbmgo echoes it: at most [`SUBJECT_ECHO_CHARS`]
+/// characters, cut at a character and ended by `…` when longer.
+pub(crate) fn subject_head(subject: &str) -> String {
+    match subject.char_indices().nth(SUBJECT_ECHO_CHARS) {
+        None => subject.to_string(),
+        Some(_) => {
+            let head: String = subject.chars().take(SUBJECT_ECHO_CHARS - 1).collect();
+            format!("{head}…")
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 //! its diff.
 
 mod fixtures;
+mod limits;
 mod news;
 
 use chrono::Duration;
@@ -611,5 +612,6 @@ fn every_sentence() {
     address_words(&mut p);
     news::news_words(&mut p);
     lost_words(&mut p);
+    limits::limits_words(&mut p);
     insta::assert_snapshot!(p.0);
 }
