@@ -1,7 +1,16 @@
-//! Exit statuses: 0 done, 1 refused (such as an illegal move: [`Refused`]),
-//! 2 a bad argument, unreadable input or a broken database; and turning a
-//! command's outcome or a parse error into the status and one clear line
-//! on stderr.
+//! Exit statuses, and turning a command's outcome or a parse error into
+//! the status and one clear line on stderr:
+//!
+//! - 0 done (`deliver`: the mail is taken, also when it is quarantined);
+//! - 1 refused (such as an illegal move: [`Refused`]); `status`: a check
+//!   failed; `game verify`: a game differs from its move list; `poll`: the
+//!   IMAP mailbox could not be read (the Maildir was handled and the mail
+//!   sent);
+//! - 2 a bad argument, unreadable input or a broken database;
+//! - 75 (EX_TEMPFAIL) `deliver` could not take the mail: the mail server
+//!   should try again later (whatever the cause, a broken config too);
+//! - 78 (EX_CONFIG) the config file cannot be read or holds a bad key or
+//!   value ([`EXIT_CONFIG`]).
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -9,11 +18,14 @@ use std::process::ExitCode;
 use thiserror::Error;
 
 use super::output::{is_broken_pipe, one_line};
+use crate::home::ConfigError;
 
 /// Exit status for a refused move.
 pub(crate) const EXIT_REFUSED: u8 = 1;
 /// Exit status for a bad argument, unreadable input or a broken database.
 pub(crate) const EXIT_USAGE: u8 = 2;
+/// Exit status when the config cannot be used (EX_CONFIG).
+pub(crate) const EXIT_CONFIG: u8 = 78;
 
 /// A request the rules refuse (an illegal move): exit status 1, not 2.
 #[derive(Debug, Error)]
@@ -25,13 +37,17 @@ pub(crate) struct Refused {
 
 /// Returns the exit status of a command's outcome, printing an error as
 /// one line on stderr: a closed stdout is success (the reader saw enough),
-/// [`Refused`] is [`EXIT_REFUSED`], any other error [`EXIT_USAGE`].
+/// [`Refused`] is [`EXIT_REFUSED`], a config that cannot be used
+/// [`EXIT_CONFIG`], any other error [`EXIT_USAGE`].
 pub(super) fn status(result: anyhow::Result<u8>) -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let _ = writeln!(std::io::stderr(), "pbmgo: {}", one_line(&err));
+            if err.chain().any(|e| e.is::<ConfigError>()) {
+                return ExitCode::from(EXIT_CONFIG);
+            }
             match err.downcast_ref::<Refused>() {
                 Some(_) => ExitCode::from(EXIT_REFUSED),
                 None => ExitCode::from(EXIT_USAGE),

@@ -29,9 +29,12 @@ mod game_rules;
 mod game_sgf;
 mod game_show;
 mod game_verify;
+mod health;
 mod init;
+mod logging;
 pub(crate) mod mailrun;
 mod message;
+mod metrics;
 mod outbox;
 mod player;
 mod player_repair;
@@ -41,6 +44,7 @@ mod replay;
 mod secret;
 mod send;
 mod standings;
+mod status;
 mod tick;
 pub(crate) mod transport;
 
@@ -110,6 +114,8 @@ enum Command {
     Completions(docs::CompletionsArgs),
     /// Print the man page, or write every page into a folder (--dir)
     Man(docs::ManArgs),
+    /// Check the config, the database and the mail jobs; exit 1 when a check fails
+    Status(status::StatusArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit status.
@@ -138,6 +144,7 @@ pub fn main() -> ExitCode {
         Command::Backup(args) => backup::run(args, &cli.global),
         Command::Completions(args) => docs::completions(args, Cli::command()),
         Command::Man(args) => docs::man(args, Cli::command()),
+        Command::Status(args) => status::run(args, &cli.global),
     };
     exit::status(result)
 }

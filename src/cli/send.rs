@@ -22,16 +22,25 @@ pub(crate) struct SendArgs {
     /// Send at most this many mails [default: all that are due]
     #[arg(long, value_name = "N")]
     limit: Option<u32>,
+    /// Print what was done as one JSON object: {"sent": N, "retried": N, "failed": N}
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `pbmgo send`; returns 0 even when some mail failed.
 pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
+    mailrun::init_logging();
     let ctx = global.context()?;
     let password = std::env::var(PASSWORD_ENV).ok();
     let transport = transport_from_config(&ctx.home, password)?;
     let mut store = ctx.open_store()?;
     let limit = args.limit.unwrap_or(u32::MAX);
     let sum = mailrun::send_through(&ctx.home, &mut store, transport.as_ref(), ctx.now, limit)?;
+    if args.json {
+        let v = serde_json::json!({"sent": sum.sent, "retried": sum.retried, "failed": sum.failed});
+        outln!("{v}")?;
+        return Ok(0);
+    }
     outln!(
         "Sent {}, to retry {}, failed {}.",
         sum.sent,

@@ -24,6 +24,10 @@ pub(crate) struct Config {
     pub(crate) database: DatabaseConfig,
     /// Challenges, clocks, the scoring phase and vacations.
     pub(crate) games: GamesConfig,
+    /// What `pbmgo status` counts as a problem.
+    pub(crate) status: super::monitoring::StatusConfig,
+    /// The metrics file.
+    pub(crate) metrics: super::monitoring::MetricsConfig,
 }
 
 /// `[server]`: the server's identity in mail.

@@ -13,12 +13,15 @@
 //! home. It creates directories only when asked (`Home::create_layout`).
 //! The config itself (`Config`, every key with its default, and the
 //! commented default that `pbmgo init` writes) is in `config`; keeping the
-//! home's files private to the pbmgo user is `private`.
+//! home's files private to the pbmgo user is `private`; the `[status]` and
+//! `[metrics]` sections are `monitoring`'s.
 
 mod config;
+mod monitoring;
 pub(crate) mod private;
 
 pub use config::*;
+pub(crate) use monitoring::{MetricsConfig, StatusConfig};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -104,6 +107,12 @@ impl Home {
     /// Returns the directory the file transport writes to.
     pub(crate) fn outbox(&self) -> PathBuf {
         self.resolve(&self.config.outbound.dir)
+    }
+
+    /// Returns the metrics file, when `[metrics] textfile` is set.
+    pub(crate) fn metrics_file(&self) -> Option<PathBuf> {
+        let file = &self.config.metrics.textfile;
+        (!file.as_os_str().is_empty()).then(|| self.resolve(file))
     }
 
     /// Returns the quarantine Maildir.

@@ -7,7 +7,8 @@
 //! each message's mail goes (the pipeline's `MailSink`, made per batch),
 //! the threads of `poll` (`rounds` reads ahead and files; `render_pool`
 //! renders mail), sending the outbox (`send`, and `outlet` for sending a
-//! batch's replies right after its commit), and the IMAP pass (`imap`).
+//! batch's replies right after its commit), the IMAP pass (`imap`), and
+//! the log line of each message's outcome after commit (`outcomes`).
 //! What a message means is `crate::pipeline`'s; turning the home's config
 //! into settings, transports and an IMAP login is the CLI's.
 //!
@@ -20,6 +21,7 @@ mod error;
 mod files;
 #[cfg(feature = "imap")]
 mod imap;
+mod outcomes;
 mod outlet;
 mod render_pool;
 mod rounds;

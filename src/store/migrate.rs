@@ -89,6 +89,14 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 17,
         sql: include_str!("migrations/0017_player_confirm.sql"),
     },
+    Migration {
+        version: 18,
+        sql: include_str!("migrations/0018_reserved.sql"),
+    },
+    Migration {
+        version: 19,
+        sql: include_str!("migrations/0019_runs.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.
