@@ -20,6 +20,16 @@ use thiserror::Error;
 use super::output::{is_broken_pipe, one_line};
 use crate::home::ConfigError;
 
+/// The exit statuses as `pbmgo --help` and the man page list them.
+pub(crate) const EXIT_HELP: &str = "\
+Exit status:
+  0   done (deliver: the mail is taken, also when it is quarantined)
+  1   refused, such as an illegal move; status: a check failed; game verify: a game
+      differs from its move list; poll: the IMAP mailbox could not be read
+  2   a bad argument, unreadable input or a broken database
+  75  deliver could not take the mail: the mail server should try again later
+  78  the config file cannot be read or holds a bad key or value";
+
 /// Exit status for a refused move.
 pub(crate) const EXIT_REFUSED: u8 = 1;
 /// Exit status for a bad argument, unreadable input or a broken database.

@@ -205,7 +205,7 @@ mod tests {
     fn every_metric_has_help_and_type_and_the_values_of_the_snapshot() {
         let text = render(&snapshot());
         for line in [
-            "pbmgo_last_poll_timestamp_seconds 1795867200",
+            "pbmgo_last_poll_timestamp_seconds 1795348800",
             "pbmgo_last_poll_success 1",
             "pbmgo_poll_messages{outcome=\"applied\"} 2",
             "pbmgo_poll_messages{outcome=\"rejected\"} 0",

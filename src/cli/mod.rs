@@ -7,6 +7,10 @@
 //! `outln!`) in `output`. Business rules live in the library modules; this
 //! layer only wires them to the terminal.
 //!
+//! `status` (`health` reads what it judges, `metrics` writes the same
+//! as a Prometheus textfile after `poll` and `tick`) and `logging` (stderr
+//! or the journal) are for watching the server.
+//!
 //! Commands that use the home (`init`, `player ...`, `game ...`, `send`,
 //! `outbox ...`, `message ...`, `quarantine ...`) share the global flags in
 //! `context`; `replay` works on a file alone.
@@ -65,7 +69,13 @@ pub(crate) const VERSION: &str = concat!(
 
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
-#[command(name = "pbmgo", version = VERSION, about, propagate_version = true)]
+#[command(
+    name = "pbmgo",
+    version = VERSION,
+    about,
+    propagate_version = true,
+    after_long_help = exit::EXIT_HELP
+)]
 pub(crate) struct Cli {
     #[command(flatten)]
     global: context::GlobalArgs,

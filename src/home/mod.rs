@@ -21,7 +21,6 @@ mod monitoring;
 pub(crate) mod private;
 
 pub use config::*;
-pub(crate) use monitoring::{MetricsConfig, StatusConfig};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -28,8 +28,8 @@ fn one(file: &str, d: &Disposition, row: Option<&Logged>) {
             message_id = %row.key,
             sender = row.sender.as_deref().unwrap_or(""),
             outcome = outcome.name(),
-            codes = %row.reasons,
-            commands = %row.detail,
+            codes = row.reasons.as_str(),
+            commands = row.detail.as_str(),
             replies,
             "message handled"
         ),
