@@ -1,7 +1,6 @@
 //! What `pbmgo status` and the metrics file say about a home: a
 //! [`Snapshot`] read from the database (opened read-only by status) and
-//! the quarantine folder, and the record of each `poll` and `tick` run
-//! ([`record_run`]) that they read back.
+//! the quarantine folder.
 
 use std::path::Path;
 
@@ -9,9 +8,9 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::home::Home;
+use crate::store::StoreError;
 use crate::store::health::{self, Bouncing, OutboxSizes};
 use crate::store::runs::{self, Run, RunKind};
-use crate::store::{Store, StoreError};
 
 /// The state of a home's database and quarantine at one time.
 pub(crate) struct Snapshot {
@@ -74,42 +73,4 @@ fn files_in(dir: &Path) -> u32 {
             .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
             .count() as u32
     })
-}
-
-/// What a run did, to record: its counts (a JSON object) and, when it
-/// failed (wholly or in part, such as the IMAP pass of a poll), why.
-pub(crate) struct RunResult<'a> {
-    /// When it started.
-    pub(crate) started: DateTime<Utc>,
-    /// Its counts (`{}` when it stopped before it had any).
-    pub(crate) counts: &'a serde_json::Value,
-    /// Why it failed.
-    pub(crate) error: Option<String>,
-}
-
-/// Records a run of `kind` that ended at `finished`, then rewrites the
-/// metrics file when one is configured. Neither stops the command: a
-/// failure is logged.
-pub(crate) fn record_run(
-    home: &Home,
-    store: &mut Store,
-    kind: RunKind,
-    result: RunResult<'_>,
-    finished: DateTime<Utc>,
-) {
-    let run = Run {
-        started: result.started,
-        finished,
-        error: result.error,
-        counts: result.counts.to_string(),
-    };
-    if let Err(e) = store.write(|tx| runs::record(tx, kind, &run)) {
-        tracing::warn!(error = %e, job = kind.name(), "the run could not be recorded");
-    }
-    if let Some(path) = home.metrics_file()
-        && let Err(e) = super::metrics::update(home, store.conn(), &path, finished)
-    {
-        let e = super::one_line(&e);
-        tracing::warn!(error = %e, path = %path.display(), "the metrics file could not be written");
-    }
 }

@@ -46,38 +46,40 @@ pub(crate) fn render(s: &Snapshot) -> String {
     let mut out = String::new();
     run_metrics(&mut out, "poll", s.last_poll.as_ref());
     if let Some(run) = &s.last_poll {
-        let counts: serde_json::Value = serde_json::from_str(&run.counts).unwrap_or_default();
-        let count = |k: &str| {
-            counts
-                .get(k)
-                .and_then(serde_json::Value::as_u64)
-                .unwrap_or(0)
-        };
-        head(
-            &mut out,
-            "pbmgo_poll_messages",
-            "Messages the last poll handled, by outcome.",
-        );
-        for outcome in OUTCOMES {
-            let _ = writeln!(
-                out,
-                "pbmgo_poll_messages{{outcome=\"{outcome}\"}} {}",
-                count(outcome)
-            );
-        }
-        gauge(
-            &mut out,
-            "pbmgo_poll_mail_sent",
-            "Mails the last poll sent.",
-            count("sent"),
-        );
+        poll_counts(&mut out, run);
     }
     run_metrics(&mut out, "tick", s.last_tick.as_ref());
-    head(
-        &mut out,
-        "pbmgo_outbox_mail",
-        "Outgoing mail by status (deferred mail is pending too).",
+    state_metrics(&mut out, s);
+    out
+}
+
+/// The last poll's messages by outcome and the mail it sent.
+fn poll_counts(out: &mut String, run: &Run) {
+    let counts: serde_json::Value = serde_json::from_str(&run.counts).unwrap_or_default();
+    let count = |k: &str| {
+        counts
+            .get(k)
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0)
+    };
+    let help = "Messages the last poll handled, by outcome.";
+    head(out, "pbmgo_poll_messages", help);
+    for outcome in OUTCOMES {
+        let n = count(outcome);
+        let _ = writeln!(out, "pbmgo_poll_messages{{outcome=\"{outcome}\"}} {n}");
+    }
+    gauge(
+        out,
+        "pbmgo_poll_mail_sent",
+        "Mails the last poll sent.",
+        count("sent"),
     );
+}
+
+/// The outbox, the quarantine, the players and games, and the schema.
+fn state_metrics(out: &mut String, s: &Snapshot) {
+    let help = "Outgoing mail by status (deferred mail is pending too).";
+    head(out, "pbmgo_outbox_mail", help);
     let o = s.outbox;
     for (status, n) in [
         ("pending", o.pending),
@@ -86,6 +88,7 @@ pub(crate) fn render(s: &Snapshot) -> String {
     ] {
         let _ = writeln!(out, "pbmgo_outbox_mail{{status=\"{status}\"}} {n}");
     }
+    let bouncing = s.bouncing_players().len() as u32;
     let plain = [
         (
             "pbmgo_quarantine_mail",
@@ -101,7 +104,7 @@ pub(crate) fn render(s: &Snapshot) -> String {
         (
             "pbmgo_bouncing_players",
             "Players whose mail is stopped by bounces.",
-            s.bouncing_players().len() as u32,
+            bouncing,
         ),
         (
             "pbmgo_schema_version",
@@ -110,9 +113,8 @@ pub(crate) fn render(s: &Snapshot) -> String {
         ),
     ];
     for (name, help, value) in plain {
-        gauge(&mut out, name, help, value);
+        gauge(out, name, help, value);
     }
-    out
 }
 
 /// The time and success of the last run of `job`, when there was one.

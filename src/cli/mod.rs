@@ -7,9 +7,9 @@
 //! `outln!`) in `output`. Business rules live in the library modules; this
 //! layer only wires them to the terminal.
 //!
-//! `status` (`health` reads what it judges, `metrics` writes the same
-//! as a Prometheus textfile after `poll` and `tick`) and `logging` (stderr
-//! or the journal) are for watching the server.
+//! `status` (`health` reads what it judges, `runs` records each `poll` and
+//! `tick`, `metrics` writes a Prometheus textfile after them) and
+//! `logging` (stderr or the journal) are for watching the server.
 //!
 //! Commands that use the home (`init`, `player ...`, `game ...`, `send`,
 //! `outbox ...`, `message ...`, `quarantine ...`) share the global flags in
@@ -45,6 +45,7 @@ mod player_repair;
 mod poll;
 mod quarantine;
 mod replay;
+mod runs;
 mod secret;
 mod send;
 mod standings;

@@ -13,9 +13,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use super::context::GlobalArgs;
-use super::health::{self, RunResult};
 use super::mailrun;
 use super::one_line;
+use super::runs::{self as job_runs, RunResult};
 use super::transport::{self, SetupError};
 use crate::home::Home;
 use crate::mail::oversize;
@@ -84,7 +84,7 @@ pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         counts: &counts,
         error,
     };
-    health::record_run(&ctx.home, &mut store, RunKind::Poll, result, run.now());
+    job_runs::record_run(&ctx.home, &mut store, RunKind::Poll, result, run.now());
     let done = done?;
     if json {
         outln!("{counts}")?;

@@ -9,8 +9,8 @@ use clap::Args;
 use serde::Serialize;
 
 use super::context::{Context, GlobalArgs};
-use super::health::{self, RunResult};
 use super::mailrun;
+use super::runs::{self as job_runs, RunResult};
 use crate::pipeline::tick::{self, TickSummary};
 use crate::pipeline::{MailSink, PipelineError};
 use crate::runner::RunContext;
@@ -53,7 +53,7 @@ pub(crate) fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         counts: &counts,
         error,
     };
-    health::record_run(&ctx.home, &mut store, RunKind::Tick, result, run.now());
+    job_runs::record_run(&ctx.home, &mut store, RunKind::Tick, result, run.now());
     let Ticked { summary, sent } = done?;
     if args.json {
         outln!("{counts}")?;
