@@ -12,6 +12,7 @@
 
 use clap::Args;
 use rusqlite::Connection;
+use serde::Serialize;
 
 use super::context::GlobalArgs;
 use crate::go::{Game, Phase};
@@ -23,30 +24,67 @@ use crate::store::{GameId, StoreError, games, listing};
 pub(crate) struct VerifyArgs {
     /// The game to check: game42, Game42 or 42 [default: every game]
     game: Option<GameId>,
+    /// Print one JSON object: {"checked": N, "differ": N, "games":
+    /// [{"game": ID, "ok": bool, "differences": [TEXT]}]}
+    #[arg(long)]
+    json: bool,
+}
+
+/// One game's result, as `--json` prints it.
+#[derive(Serialize)]
+struct Verified {
+    game: String,
+    ok: bool,
+    differences: Vec<String>,
 }
 
 /// Runs `game verify`; returns 0 when everything agrees, 1 otherwise.
 pub(crate) fn verify(args: VerifyArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.read_store()?;
-    let (checked, bad) = store.read(|tx| {
+    let games = store.read(|tx| {
         let ids = match args.game {
             Some(id) => vec![id],
             None => listing::game_ids(tx)?,
         };
-        let mut bad = 0;
-        for &id in &ids {
-            let found = differences(tx, id)?;
-            if !found.is_empty() {
-                bad += 1;
-                outln!("{id}: {}", found.join(", "))?;
-            } else if args.game.is_some() {
-                outln!("{id}: ok, the stored game matches its move list")?;
-            }
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            let differences = differences(tx, id)?;
+            games.push(Verified {
+                game: id.to_string(),
+                ok: differences.is_empty(),
+                differences,
+            });
         }
-        anyhow::Ok((ids.len(), bad))
+        anyhow::Ok(games)
     })?;
-    if args.game.is_none() {
+    let checked = games.len();
+    let bad = games.iter().filter(|g| !g.ok).count();
+    if args.json {
+        let v = serde_json::json!({"checked": checked, "differ": bad, "games": games});
+        outln!("{v}")?;
+    } else {
+        print(&games, args.game.is_some())?;
+    }
+    if bad > 0 {
+        eprintln!("pbmgo: {bad} of {checked} games differ from their move lists");
+    }
+    Ok(u8::from(bad > 0))
+}
+
+/// Prints a line per game that differs (and for one game asked for, that
+/// it is ok), then, for every game, the count.
+fn print(games: &[Verified], one: bool) -> anyhow::Result<()> {
+    for g in games {
+        if !g.ok {
+            outln!("{}: {}", g.game, g.differences.join(", "))?;
+        } else if one {
+            outln!("{}: ok, the stored game matches its move list", g.game)?;
+        }
+    }
+    if !one {
+        let checked = games.len();
+        let bad = games.iter().filter(|g| !g.ok).count();
         outln!(
             "Verified {checked} game{}: {} ok, {bad} differ{}.",
             if checked == 1 { "" } else { "s" },
@@ -54,10 +92,7 @@ pub(crate) fn verify(args: VerifyArgs, global: &GlobalArgs) -> anyhow::Result<u8
             if bad == 1 { "s" } else { "" }
         )?;
     }
-    if bad > 0 {
-        eprintln!("pbmgo: {bad} of {checked} games differ from their move lists");
-    }
-    Ok(u8::from(bad > 0))
+    Ok(())
 }
 
 /// Returns what differs in game `id`, as phrases (`board differs`); a game

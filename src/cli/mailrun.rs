@@ -1,7 +1,7 @@
 //! What the mail commands (`poll`, `deliver`, `demo`, `quarantine retry`,
 //! `tick`, the admin's game commands) share: the run's context (the
-//! pipeline's settings, templates and clock) taken from the home, logging
-//! to stderr, and sending the outbox after a run.
+//! pipeline's settings, templates and clock) taken from the home, starting
+//! the log (`logging`), and sending the outbox after a run.
 
 use std::path::PathBuf;
 
@@ -154,15 +154,9 @@ pub(crate) fn send_through(
     Ok(runner::send_due(store, transport, policy, now, limit)?)
 }
 
-/// Starts logging to stderr (`RUST_LOG`, default `warn`, and `info` for
-/// the line saying a migration was applied), once.
+/// Starts logging (`logging`: the journal when stderr is the journal,
+/// else stderr; `RUST_LOG`, default `info` there and `warn` here, with the
+/// line saying a migration was applied at `info` everywhere), once.
 pub(crate) fn init_logging() {
-    use std::io::IsTerminal;
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| format!("warn,{}=info", super::context::SCHEMA_LOG).into());
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .try_init();
+    super::logging::init();
 }

@@ -11,7 +11,6 @@ use super::poll::{EXIT_IMAP_FAILED, EXIT_TEMPFAIL};
 use super::secret::SECRET_FILE;
 use crate::home::{CONFIG_FILE, QUARANTINE_DIR, TEMPLATES_DIR};
 
-
 /// Which commands an exit status applies to, by their path after `pbmgo`
 /// (`"game play"`).
 enum On {

@@ -7,6 +7,10 @@
 //! `outln!`) in `output`. Business rules live in the library modules; this
 //! layer only wires them to the terminal.
 //!
+//! `status` (`health` reads what it judges, `runs` records each `poll` and
+//! `tick`, `metrics` writes a Prometheus textfile after them) and
+//! `logging` (stderr or the journal) are for watching the server.
+//!
 //! Commands that use the home (`init`, `player ...`, `game ...`, `send`,
 //! `outbox ...`, `message ...`, `quarantine ...`, `migrate`) share the
 //! global flags in `context`, which refuses a home `init` has not made
@@ -30,11 +34,14 @@ mod game_rules;
 mod game_sgf;
 mod game_show;
 mod game_verify;
+mod health;
 mod init;
+mod logging;
 pub(crate) mod mailrun;
 mod man_config;
 mod man_sections;
 mod message;
+mod metrics;
 mod migrate;
 mod outbox;
 mod outbox_retry;
@@ -43,9 +50,11 @@ mod player_repair;
 mod poll;
 mod quarantine;
 mod replay;
+mod runs;
 mod secret;
 mod send;
 mod standings;
+mod status;
 mod tick;
 pub(crate) mod transport;
 
@@ -68,12 +77,14 @@ pub(crate) const VERSION: &str = concat!(
 const AFTER_HELP: &str = "\
 The home is --home DIR, else $PBMGO_HOME, else /var/lib/pbmgo; `pbmgo init` makes it.
 
-Exit status: 0 done; 1 refused (an illegal move, a difference found by `game verify`, \
-a mail `quarantine retry` leaves held or can never handle); 2 a bad argument, \
-unreadable input or a broken database; 75 `deliver` could not take the mail (the \
-mail server tries again); 78 the home is not ready: no pbmgo home there (run \
-`pbmgo init`), a database at an older schema on a command that only reads (run \
-`pbmgo migrate`), or at a schema newer than this pbmgo.";
+Exit status: 0 done (`deliver`: the mail is taken, also when it is quarantined); \
+1 refused (an illegal move, a difference found by `game verify`, a mail `quarantine \
+retry` leaves held or can never handle), `status`: a check failed, `poll`: the IMAP \
+mailbox could not be read; 2 a bad argument, unreadable input or a broken database; \
+75 `deliver` could not take the mail (the mail server tries again); 78 the home is \
+not ready: no pbmgo home there (run `pbmgo init`), a config file that cannot be \
+read or holds a bad key or value, a database at an older schema on a command that \
+only reads (run `pbmgo migrate`), or at a schema newer than this pbmgo.";
 
 /// pbmgo: a play-by-mail Go server
 #[derive(Debug, Parser)]
@@ -134,6 +145,8 @@ enum Command {
     Man(docs::ManArgs),
     /// Apply the database's pending schema migrations (after installing a new pbmgo)
     Migrate(migrate::MigrateArgs),
+    /// Check the config, the database and the mail jobs; exit 1 when a check fails
+    Status(status::StatusArgs),
 }
 
 /// Parses the command line, runs the command and returns its exit status.
@@ -164,6 +177,7 @@ pub fn main() -> ExitCode {
         Command::Completions(args) => docs::completions(args, Cli::command()),
         Command::Man(args) => docs::man(args, Cli::command()),
         Command::Migrate(args) => migrate::run(args, &cli.global),
+        Command::Status(args) => status::run(args, &cli.global),
     };
     exit::status(result)
 }

@@ -10,10 +10,12 @@ use std::path::PathBuf;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
 
 use super::context::GlobalArgs;
 use super::mailrun;
 use super::one_line;
+use super::runs::{self as job_runs, RunResult};
 use super::transport::{self, SetupError};
 use crate::home::Home;
 use crate::mail::oversize;
@@ -24,6 +26,7 @@ use crate::runner::{
 };
 use crate::store::Store;
 use crate::store::outbox::RetryPolicy;
+use crate::store::runs::RunKind;
 
 /// Exit status asking the MTA to try again later (EX_TEMPFAIL).
 pub(crate) const EXIT_TEMPFAIL: u8 = 75;
@@ -41,9 +44,25 @@ pub(crate) struct PollArgs {
     /// Queue the replies but do not send them
     #[arg(long)]
     no_send: bool,
+    /// Print what was done as one JSON object: the counts of the messages
+    /// by outcome, the replies queued, the mails sent and the IMAP error
+    #[arg(long)]
+    json: bool,
 }
 
-/// Runs `pbmgo poll`.
+/// What a poll did.
+#[derive(Serialize)]
+struct Polled {
+    /// The messages by outcome and the replies queued.
+    #[serde(flatten)]
+    summary: Summary,
+    /// Mails sent.
+    sent: u32,
+    /// Why the IMAP mailbox could not be read, when it could not.
+    imap_error: Option<String>,
+}
+
+/// Runs `pbmgo poll`, and records the run (`status`, the metrics file).
 ///
 /// An IMAP failure does not stop the Maildir pass or the sending; it is
 /// reported after them, and the exit status is 1.
@@ -51,43 +70,69 @@ pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     let ctx = global.context()?;
     let mut store = ctx.mail_store()?;
-    let maildir_given = args.maildir.is_some();
-    let (inbox, held) = mailrun::folders(&ctx.home, args.maildir)?;
     let batch = ctx.home.config().inbox.batch.max(1);
     let run = mailrun::run_context(&ctx, global.pinned_time(), batch)?;
+    let json = args.json;
+    let started = run.now();
+    let done = poll_run(&ctx.home, &mut store, &run, args);
+    let (counts, error) = match &done {
+        Ok(p) => (serde_json::to_value(p)?, p.imap_error.clone()),
+        Err(e) => (serde_json::json!({}), Some(one_line(e))),
+    };
+    let result = RunResult {
+        started,
+        counts: &counts,
+        error,
+    };
+    job_runs::record_run(&ctx.home, &mut store, RunKind::Poll, result, run.now());
+    let done = done?;
+    if json {
+        outln!("{counts}")?;
+    } else {
+        outln!("{}", summary_line(&done.summary, done.sent))?;
+    }
+    Ok(done.imap_error.map_or(0, |e| {
+        eprintln!("pbmgo: {e}");
+        EXIT_IMAP_FAILED
+    }))
+}
+
+/// The IMAP pass, the Maildir pass and the sending of a poll.
+fn poll_run(
+    home: &Home,
+    store: &mut Store,
+    run: &RunContext,
+    args: PollArgs,
+) -> anyhow::Result<Polled> {
+    let maildir_given = args.maildir.is_some();
+    let (inbox, held) = mailrun::folders(home, args.maildir)?;
     let mut summary = Summary::default();
     let imap_failed = if maildir_given {
         None
     } else {
-        imap_pass(&ctx.home, &mut store, &run, (&inbox, &held), &mut summary)?
+        imap_pass(home, store, run, (&inbox, &held), &mut summary)?
     };
     // A transport that cannot be set up is reported after the mail is handled.
-    let transport = (!args.no_send).then(|| transport(&ctx.home));
+    let transport = (!args.no_send).then(|| transport(home));
     let mut outlet = match &transport {
-        Some(Ok(t)) => Outlet::new(t.as_ref(), retry_policy(&ctx.home)),
+        Some(Ok(t)) => Outlet::new(t.as_ref(), retry_policy(home)),
         _ => None,
     };
     let bar = progress(inbox.pending().map_or(0, |p| p.len() as u64));
     let folders = (&inbox, &held);
-    let done = poll_maildir_sending(
-        &mut store,
-        &run,
-        folders,
-        &mut || bar.inc(1),
-        outlet.as_mut(),
-    );
+    let done = poll_maildir_sending(store, run, folders, &mut || bar.inc(1), outlet.as_mut());
     bar.finish_and_clear();
     let summary = sum(summary, done.map_err(explain)?);
     let sent_inline = outlet.map_or(0, |o| o.summary().sent);
     let sent = match transport {
         None => 0,
-        Some(t) => sent_inline + send_rest(&ctx.home, &mut store, t?.as_ref(), run.now())?,
+        Some(t) => sent_inline + send_rest(home, store, t?.as_ref(), run.now())?,
     };
-    outln!("{}", summary_line(&summary, sent))?;
-    Ok(imap_failed.map_or(0, |e| {
-        eprintln!("pbmgo: {}", one_line(&e));
-        EXIT_IMAP_FAILED
-    }))
+    Ok(Polled {
+        summary,
+        sent,
+        imap_error: imap_failed.map(|e| one_line(&e)),
+    })
 }
 
 /// Returns the configured transport.
@@ -189,42 +234,73 @@ fn explain(e: RunError) -> anyhow::Error {
 }
 
 /// Read one message on stdin and handle it (for an MTA pipe); exit 75 means try again later
+///
+/// A message that cannot be handled is kept in quarantine and the exit
+/// status is 0 all the same (the mail is taken: the mail server must
+/// neither bounce it nor offer it again); it is logged as a warning.
 #[derive(Debug, Args)]
 pub(crate) struct DeliverArgs {
     /// Queue the replies but do not send them
     #[arg(long)]
     no_send: bool,
+    /// Print what became of the message as one JSON object: {"outcome":
+    /// "applied"|"rejected"|"answered"|"ignored"|"duplicate"|"quarantined"|"tempfail"|
+    /// "not-set-up",
+    /// "replies": N, "error": null|TEXT}
+    #[arg(long)]
+    json: bool,
 }
 
-/// Runs `pbmgo deliver`: 0 when the message was taken, 75 to have the MTA
-/// retry, 78 when the home is not set up (the MTA keeps the mail then too).
+/// What became of a delivered message, as `--json` prints it.
+#[derive(Serialize)]
+struct Delivered {
+    outcome: &'static str,
+    replies: u32,
+    error: Option<String>,
+}
+
+/// Runs `pbmgo deliver`: 0 when the message was taken (handled, seen
+/// before or quarantined), 75 to have the MTA retry, 78 when the home is
+/// not set up (the MTA keeps the mail then too).
 pub(crate) fn deliver(args: DeliverArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
     // The mail is taken (or not) whatever happens to these lines: a log on a
     // full disk must not turn 0 or 75 into another status.
     match deliver_inner(&args, global) {
-        Ok(line) => {
+        Ok(d) => {
+            let line = match args.json {
+                true => json_line(&delivered(&d)),
+                false => disposition_line(&d),
+            };
             let _ = writeln!(std::io::stdout(), "{line}");
             Ok(0)
         }
         Err(e) => {
             let why = super::one_line(&e);
+            // EX_CONFIG is a soft failure to the mail server too (Postfix's
+            // pipe defers on 4.3.5): the mail waits until the home is fixed.
+            let (outcome, code) = match super::exit::not_set_up(&e) {
+                true => ("not-set-up", super::exit::EXIT_CONFIG),
+                false => ("tempfail", EXIT_TEMPFAIL),
+            };
+            if args.json {
+                let d = Delivered {
+                    outcome,
+                    replies: 0,
+                    error: Some(why.clone()),
+                };
+                let _ = writeln!(std::io::stdout(), "{}", json_line(&d));
+            }
             let _ = writeln!(
                 std::io::stderr(),
                 "pbmgo: {why}; the mail server should try again later"
             );
-            // EX_CONFIG is a soft failure to the mail server too (Postfix's
-            // pipe defers on 4.3.5): the mail waits until the home is fixed.
-            Ok(if super::exit::not_set_up(&e) {
-                super::exit::EXIT_CONFIG
-            } else {
-                EXIT_TEMPFAIL
-            })
+            Ok(code)
         }
     }
 }
 
-fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<String> {
+fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<Disposition> {
     let ctx = global.context()?;
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
     let raw = oversize::read_limited(std::io::stdin().lock(), run.settings.max_message_bytes)?;
@@ -237,11 +313,34 @@ fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<Stri
     {
         tracing::warn!(error = %super::one_line(&e), "replies queued but not sent yet");
     }
-    Ok(match d {
+    Ok(d)
+}
+
+/// The line `deliver` prints for `d`.
+fn disposition_line(d: &Disposition) -> String {
+    match d {
         Disposition::Handled { outcome, replies } => {
             format!("{}, {replies} replies queued", outcome.name())
         }
         Disposition::Duplicate => "seen before: nothing done".into(),
         Disposition::Quarantine { reason, .. } => format!("quarantined: {reason}"),
-    })
+    }
+}
+
+/// `d` as `--json` shows it.
+fn delivered(d: &Disposition) -> Delivered {
+    let (outcome, replies, error) = match d {
+        Disposition::Handled { outcome, replies } => (outcome.name(), *replies, None),
+        Disposition::Duplicate => ("duplicate", 0, None),
+        Disposition::Quarantine { reason, .. } => ("quarantined", 0, Some(reason.clone())),
+    };
+    Delivered {
+        outcome,
+        replies,
+        error,
+    }
+}
+
+fn json_line(d: &Delivered) -> String {
+    serde_json::to_string(d).unwrap_or_default()
 }

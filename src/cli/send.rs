@@ -28,6 +28,9 @@ pub(crate) struct SendArgs {
     /// Also send the mail waiting out a retry wait, at once (as `postqueue -f`)
     #[arg(long = "now", id = "flush")]
     flush: bool,
+    /// Print what was done as one JSON object: {"sent": N, "retried": N, "failed": N}
+    #[arg(long)]
+    json: bool,
 }
 
 /// Runs `pbmgo send`; returns 0 even when some mail failed.
@@ -42,6 +45,11 @@ pub(crate) fn run(args: SendArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     }
     let limit = args.limit.unwrap_or(u32::MAX);
     let sum = mailrun::send_through(&ctx.home, &mut store, transport.as_ref(), ctx.now, limit)?;
+    if args.json {
+        let v = serde_json::json!({"sent": sum.sent, "retried": sum.retried, "failed": sum.failed});
+        outln!("{v}")?;
+        return Ok(0);
+    }
     outln!(
         "Sent {}, to retry {}, failed {}.",
         sum.sent,

@@ -26,6 +26,10 @@ pub(crate) struct Config {
     pub(crate) games: GamesConfig,
     /// How long mail the relay does not take is retried.
     pub(crate) send: super::send::SendConfig,
+    /// What `pbmgo status` counts as a problem.
+    pub(crate) status: super::monitoring::StatusConfig,
+    /// The metrics file.
+    pub(crate) metrics: super::monitoring::MetricsConfig,
 }
 
 /// `[server]`: the server's identity in mail.

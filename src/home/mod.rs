@@ -14,10 +14,12 @@
 //! home. It creates directories only when asked (`Home::create_layout`).
 //! The config itself (`Config`, every key with its default, and the
 //! commented default that `pbmgo init` writes) is in `config`, its `[send]`
-//! section and durations in `send`; keeping the home's files private to the
-//! pbmgo user is `private`.
+//! section and durations in `send`, the `[status]` and `[metrics]`
+//! sections in `monitoring`; keeping the home's files private to the pbmgo
+//! user is `private`.
 
 mod config;
+mod monitoring;
 pub(crate) mod private;
 mod send;
 
@@ -109,6 +111,12 @@ impl Home {
     /// Returns the directory the file transport writes to.
     pub(crate) fn outbox(&self) -> PathBuf {
         self.resolve(&self.config.outbound.dir)
+    }
+
+    /// Returns the metrics file, when `[metrics] textfile` is set.
+    pub(crate) fn metrics_file(&self) -> Option<PathBuf> {
+        let file = &self.config.metrics.textfile;
+        (!file.as_os_str().is_empty()).then(|| self.resolve(file))
     }
 
     /// Returns the quarantine Maildir.

@@ -12,11 +12,13 @@ use rusqlite::Connection;
 use super::context::RunContext;
 use super::error::{RunError, environmental, run_error};
 use super::files::read_files;
+use super::outcomes;
 use super::outlet::Outlet;
 use super::render_pool::{Deferral, Renderer};
 use super::send::SendSummary;
 use crate::mail::maildir::{MailFile, Maildir};
 use crate::pipeline::{Disposition, MailSink, PipelineError, Prechecked, precheck_all, process};
+use crate::store::messages::{self, Logged};
 use crate::store::outbox::{self, Due};
 use crate::store::savepoint::Savepoint;
 use crate::store::{Store, StoreError, quarantine};
@@ -29,6 +31,8 @@ pub(super) struct Batch {
     pub(super) queued: Vec<Due>,
     /// The earlier sends it recorded.
     pub(super) recorded: SendSummary,
+    /// The message rows it recorded, for the log.
+    logged: Vec<Logged>,
 }
 
 /// Runs one batch of read files in one transaction, after recording the
@@ -49,7 +53,10 @@ pub(super) fn run_batch(
         checked: &checked,
     };
     match store.write(|tx| run_in(tx, run, &work, outlet, renderer)) {
-        Ok(batch) => Ok(batch),
+        Ok(batch) => {
+            outcomes::log(&batch.done, &batch.logged);
+            Ok(batch)
+        }
         Err(BatchError::Again) => run_batch(store, run, items, outlet, None),
         Err(BatchError::Store(e)) => Err(run_error(e)),
     }
@@ -77,7 +84,9 @@ fn run_in(
     };
     let deferral = renderer.map(Renderer::begin);
     let sink = sink_for(outlet.is_some(), deferral.as_ref());
+    let first = messages::last_id(tx)?;
     let done = run_each(tx, run, work, &sink)?;
+    let logged = messages::logged_since(tx, first)?;
     if let Some(deferral) = &deferral
         && !deferral.finish(tx, &sink)?
     {
@@ -88,6 +97,7 @@ fn run_in(
         done,
         queued,
         recorded,
+        logged,
     })
 }
 
@@ -186,7 +196,7 @@ fn one(
         Err(e) => {
             savepoint.roll_back()?;
             sink.roll_back_to(mark);
-            quarantined(name, &e)
+            quarantined(&e)
         }
     };
     hold(tx, name, &d, env.now)?;
@@ -207,10 +217,10 @@ fn hold(
     Ok(())
 }
 
-/// The disposition of message `name`, which failed with `e`.
-fn quarantined(name: &str, e: &PipelineError) -> Disposition {
+/// The disposition of message `name`, which failed with `e` (logged with
+/// the others once the batch commits, see `outcomes`).
+fn quarantined(e: &PipelineError) -> Disposition {
     let reason = error_chain(e);
-    tracing::warn!(file = name, error = %reason, "message quarantined");
     Disposition::Quarantine {
         reason,
         sender: None,

@@ -8,7 +8,8 @@
 //! the threads of `poll` (`rounds` reads ahead and files; `render_pool`
 //! renders mail), sending the outbox (`send`, and `outlet` for sending a
 //! batch's replies right after its commit; `lost` for the mail given up
-//! on), and the IMAP pass (`imap`).
+//! on), the IMAP pass (`imap`), and the log line of each message's outcome
+//! after commit (`outcomes`).
 //! What a message means is `crate::pipeline`'s; turning the home's config
 //! into settings, transports and an IMAP login is the CLI's.
 //!
@@ -22,6 +23,7 @@ mod files;
 #[cfg(feature = "imap")]
 mod imap;
 mod lost;
+mod outcomes;
 mod outlet;
 mod render_pool;
 mod rounds;

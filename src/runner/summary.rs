@@ -4,7 +4,7 @@ use crate::pipeline::Disposition;
 use crate::store::messages::Outcome;
 
 /// Counts of one run (public for the test harness, through `testkit`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
     /// Messages looked at.
     pub processed: u32,

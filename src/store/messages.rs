@@ -260,6 +260,50 @@ pub(crate) fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, Sto
     Ok(out)
 }
 
+/// The last message row's id (0 when there is none): a batch reads it
+/// before its messages, to find their rows with [`logged_since`].
+pub(crate) fn last_id(conn: &Connection) -> Result<i64, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT coalesce(max(id), 0) FROM messages")?
+        .query_row([], |r| r.get(0))?)
+}
+
+/// A message's row as its log line shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Logged {
+    /// The file (or other source) it was read from.
+    pub(crate) source: String,
+    /// Its exactly-once key: the Message-ID, or a hash of the mail.
+    pub(crate) key: String,
+    /// The sender's address, if one was found.
+    pub(crate) sender: Option<String>,
+    /// What it came to.
+    pub(crate) outcome: Outcome,
+    /// The refusal (or ignore) codes, space-separated.
+    pub(crate) reasons: String,
+    /// The count of its commands and how they went, in words.
+    pub(crate) detail: String,
+}
+
+/// Returns the rows recorded after row `after`, in order.
+pub(crate) fn logged_since(conn: &Connection, after: i64) -> Result<Vec<Logged>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT source, key, sender, outcome, reasons, detail FROM messages
+         WHERE id > ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map([after], |r| {
+        Ok(Logged {
+            source: r.get(0)?,
+            key: r.get(1)?,
+            sender: r.get(2)?,
+            outcome: Outcome::parse(&r.get::<_, String>(3)?),
+            reasons: r.get(4)?,
+            detail: r.get(5)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
 #[cfg(test)]
 mod tests {
     use chrono::TimeZone;

@@ -95,7 +95,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 19,
-        sql: include_str!("migrations/0019_reserved.sql"),
+        sql: include_str!("migrations/0019_runs.sql"),
     },
     Migration {
         version: 20,

@@ -294,7 +294,7 @@ fn smtp_gives_up_after_give_up_after_not_max_attempts() {
 }
 
 #[test]
-fn config_errors_exit_2_with_one_line() {
+fn a_transport_error_exits_2_and_a_config_error_78_with_one_line() {
     let h = Home::smtp(25, "");
     let config = h.path().join("pbmgo.toml");
     let text = std::fs::read_to_string(&config).unwrap() + "user = \"me\"\n";
@@ -311,7 +311,7 @@ fn config_errors_exit_2_with_one_line() {
     std::fs::write(&config, "[outbound]\nretries = 3\n").unwrap();
     let out = h.cmd(&["send"], NOW).output().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(out.status.code(), Some(78), "{stderr}");
     assert!(stderr.contains("retries"), "{stderr}");
     let rows = outbox::list(h.store().conn(), Some("pending"), 10).unwrap();
     assert_eq!((rows.len(), rows[0].attempts), (1, 0));

@@ -748,13 +748,13 @@ fn game_ids_are_read_in_any_form() {
 }
 
 #[test]
-fn an_unusable_home_or_database_exits_2_with_one_line() {
+fn an_unusable_database_exits_2_and_an_unreadable_config_78_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("a-file");
     std::fs::write(&file, "not a directory").unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pbmgo"));
     cmd.arg("--home").arg(&file).args(["game", "list"]);
-    fails_with(cmd, &["game", "list"], 2);
+    fails_with(cmd, &["game", "list"], 78);
     let h = Home::new();
     std::fs::create_dir_all(h.path()).unwrap();
     std::fs::write(h.path().join("pbmgo.sqlite3"), "x".repeat(4096)).unwrap();
@@ -763,9 +763,9 @@ fn an_unusable_home_or_database_exits_2_with_one_line() {
     let h = Home::new();
     std::fs::create_dir_all(h.path()).unwrap();
     std::fs::write(h.path().join("pbmgo.toml"), "[database]\npaht = \"x\"\n").unwrap();
-    let err = h.fails(&["init"], 2);
+    let err = h.fails(&["init"], 78);
     assert!(err.contains("line 2") && err.contains("paht"), "{err}");
-    let err = h.fails(&["--config", "/nonexistent/pbmgo.toml", "game", "list"], 2);
+    let err = h.fails(&["--config", "/nonexistent/pbmgo.toml", "game", "list"], 78);
     assert!(err.contains("cannot read config"), "{err}");
 }
 
