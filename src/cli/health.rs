@@ -9,7 +9,8 @@ use rusqlite::Connection;
 
 use crate::home::Home;
 use crate::store::StoreError;
-use crate::store::health::{self, Bouncing, OutboxSizes};
+use crate::store::health::{self, Bouncing};
+use crate::store::outbox::QueueSizes;
 use crate::store::runs::{self, Run, RunKind};
 
 /// The state of a home's database and quarantine at one time.
@@ -21,7 +22,7 @@ pub(crate) struct Snapshot {
     /// The last `tick`, if one is recorded.
     pub(crate) last_tick: Option<Run>,
     /// The outbox by state.
-    pub(crate) outbox: OutboxSizes,
+    pub(crate) outbox: QueueSizes,
     /// Players.
     pub(crate) players: u32,
     /// Games being played or scored.
@@ -50,7 +51,7 @@ impl Snapshot {
             schema: health::schema_version(conn)?,
             last_poll: last(RunKind::Poll)?,
             last_tick: last(RunKind::Tick)?,
-            outbox: health::outbox_sizes(conn, now)?,
+            outbox: crate::store::outbox::queue_sizes(conn, now)?,
             players,
             games_active,
             bouncing: health::bouncing(conn, home.config().server.bounce_limit)?,

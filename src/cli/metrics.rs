@@ -190,11 +190,13 @@ mod tests {
                 counts: r#"{"processed":3,"applied":2,"quarantined":1,"sent":4}"#.into(),
             }),
             last_tick: None,
-            outbox: crate::store::health::OutboxSizes {
+            outbox: crate::store::outbox::QueueSizes {
                 pending: 5,
+                due: 3,
                 deferred: 2,
                 failed: 1,
                 failed_last_day: 1,
+                ..Default::default()
             },
             players: 7,
             games_active: 3,

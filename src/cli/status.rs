@@ -22,8 +22,9 @@ use super::health::Snapshot;
 use super::one_line;
 use crate::home::Home;
 use crate::store::codec::time_text;
-use crate::store::health::{self, Bouncing, OutboxSizes};
+use crate::store::health::{self, Bouncing};
 use crate::store::migrate;
+use crate::store::outbox::QueueSizes;
 use crate::store::runs::Run;
 
 /// `status`'s exit status when a check fails.
@@ -41,7 +42,8 @@ Exit status: 0 when no check fails, 1 when one does (see the README, Monitoring)
    \"last_poll\": null|{\"started_at\": TIME, \"finished_at\": TIME, \"outcome\": \"ok\"|\"error\",
                 \"error\": null|TEXT, \"age_seconds\": N, \"counts\": {...}},
    \"last_tick\": the same,
-   \"outbox\": null|{\"pending\": N, \"deferred\": N, \"failed\": N, \"failed_last_day\": N},
+   \"outbox\": null|{\"pending\": N, \"due\": N, \"deferred\": N, \"held\": N, \"failed\": N,
+   \"failed_last_day\": N, \"lost_untold\": N},
    \"quarantine\": N, \"bouncing\": [{\"player\": NAME, \"address\": ADDR, \"bounces\": N}],
    \"checks\": [{\"name\": NAME, \"level\": \"ok\"|\"warn\"|\"fail\", \"detail\": TEXT}],
    \"problems\": [TEXT]}";
@@ -110,7 +112,7 @@ struct Report {
     schema: Schema,
     last_poll: Option<RunJson>,
     last_tick: Option<RunJson>,
-    outbox: Option<OutboxSizes>,
+    outbox: Option<QueueSizes>,
     quarantine: u32,
     bouncing: Vec<Bouncing>,
     checks: Vec<Check>,
@@ -317,7 +319,7 @@ fn last_run(
 }
 
 /// The outbox check.
-fn outbox(r: &mut Report, o: OutboxSizes) {
+fn outbox(r: &mut Report, o: QueueSizes) {
     let (level, detail) = if o.failed_last_day > 0 {
         let n = o.failed_last_day;
         (

@@ -1,6 +1,6 @@
 //! What `pbmgo status` and the metrics file read from the database: opening
 //! it read-only (status changes nothing, not even the schema), SQLite's
-//! `quick_check`, the schema version, the outbox by state, the players and
+//! `quick_check`, the schema version, the players and
 //! games going, and the players whose mail bounces.
 //!
 //! Owns no table: it only reads the others'. The decisions (what is
@@ -9,11 +9,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OpenFlags, params};
+use rusqlite::{Connection, OpenFlags};
 
 use super::StoreError;
-use super::codec::time_text;
 use super::migrate;
 
 /// Opens the database at `path` read-only, without applying migrations.
@@ -51,46 +49,6 @@ pub(crate) fn has_table(conn: &Connection, name: &str) -> Result<bool, StoreErro
         .prepare_cached("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1")?
         .query_row([name], |r| r.get::<_, i64>(0))?
         > 0)
-}
-
-/// The outbox by state.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
-pub(crate) struct OutboxSizes {
-    /// Mail waiting to be sent (the deferred ones among them).
-    pub(crate) pending: u32,
-    /// Pending mail whose sending failed at least once and whose next
-    /// attempt is not due yet.
-    pub(crate) deferred: u32,
-    /// Mail given up on.
-    pub(crate) failed: u32,
-    /// The mail given up on whose last attempt was in the day before now.
-    pub(crate) failed_last_day: u32,
-}
-
-/// Counts the outbox by state at `now`.
-pub(crate) fn outbox_sizes(
-    conn: &Connection,
-    now: DateTime<Utc>,
-) -> Result<OutboxSizes, StoreError> {
-    let day_before = now - chrono::Duration::days(1);
-    Ok(conn
-        .prepare_cached(
-            "SELECT count(*) FILTER (WHERE status = 'pending'),
-                    count(*) FILTER (WHERE status = 'pending' AND attempts > 0
-                                       AND next_attempt_at > ?1),
-                    count(*) FILTER (WHERE status = 'failed'),
-                    count(*) FILTER (WHERE status = 'failed' AND
-                        (SELECT max(at) FROM send_attempts WHERE outbox_id = outbox.id) > ?2)
-             FROM outbox WHERE status IN ('pending', 'failed')",
-        )?
-        .query_row(params![time_text(now), time_text(day_before)], |r| {
-            Ok(OutboxSizes {
-                pending: r.get(0)?,
-                deferred: r.get(1)?,
-                failed: r.get(2)?,
-                failed_last_day: r.get(3)?,
-            })
-        })?)
 }
 
 /// Returns how many players there are and how many games are going
@@ -144,7 +102,7 @@ mod tests {
     use super::*;
     use crate::store::bounces::{self, NewBounce};
     use crate::store::{Store, players};
-    use chrono::TimeZone;
+    use chrono::{TimeZone, Utc};
 
     #[test]
     fn a_fresh_database_is_sound_and_empty() {
@@ -155,7 +113,8 @@ mod tests {
         assert_eq!(schema_version(conn).unwrap(), migrate::latest());
         assert!(has_table(conn, "runs").unwrap());
         assert!(!has_table(conn, "nothing").unwrap());
-        assert_eq!(outbox_sizes(conn, now).unwrap(), OutboxSizes::default());
+        let sizes = crate::store::outbox::queue_sizes(conn, now).unwrap();
+        assert_eq!(sizes, crate::store::outbox::QueueSizes::default());
         assert_eq!(players_and_games(conn).unwrap(), (0, 0));
     }
 

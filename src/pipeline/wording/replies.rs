@@ -205,5 +205,5 @@ pub(crate) fn signup_closed() -> String {
 
 /// How a transcript names a mail sent to a signup confirmation's address.
 pub(crate) fn confirmation_line() -> &'static str {
-    "(your reply to a signup confirmation)"
+    "(your reply to a confirmation)"
 }

@@ -105,3 +105,9 @@ pub(crate) fn untold(conn: &Connection) -> Result<u32, StoreError> {
     let sql = format!("SELECT count(*) FROM lost_mail l WHERE {UNTOLD}");
     Ok(conn.prepare_cached(&sql)?.query_row([], |r| r.get(0))?)
 }
+
+/// Returns true when the schema has the `lost_mail` table (migration 0018;
+/// `status` reads older schemas without upgrading them).
+pub(crate) fn kept(conn: &Connection) -> Result<bool, StoreError> {
+    super::super::health::has_table(conn, "lost_mail")
+}

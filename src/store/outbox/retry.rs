@@ -199,7 +199,8 @@ pub(crate) fn expedite(conn: &Connection, now: DateTime<Utc>) -> Result<usize, S
         .execute([time_text(now)])?)
 }
 
-/// How much mail the outbox holds, by state, at a moment.
+/// How much mail the outbox holds, by state, at a moment (`pbmgo status`
+/// and the metrics file).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct QueueSizes {
     /// Mail not sent yet and not given up on: `due`, `deferred` and `held` together.
@@ -212,12 +213,16 @@ pub struct QueueSizes {
     pub held: u32,
     /// Mail given up on (failed for `give_up_after`, or refused for good).
     pub failed: u32,
-    /// Failed mail whose player has not been told yet (see `lost_mail`).
+    /// The mail given up on whose last attempt was in the day before now.
+    pub failed_last_day: u32,
+    /// Failed mail whose player has not been told yet (see `lost_mail`;
+    /// 0 on a schema older than that table, which `status` may read).
     pub lost_untold: u32,
 }
 
 /// Returns the outbox's [`QueueSizes`] at `now`.
 pub fn queue_sizes(conn: &Connection, now: DateTime<Utc>) -> Result<QueueSizes, StoreError> {
+    let day_before = now - chrono::Duration::days(1);
     let mut sizes = conn
         .prepare_cached(
             "SELECT
@@ -225,20 +230,25 @@ pub fn queue_sizes(conn: &Connection, now: DateTime<Utc>) -> Result<QueueSizes, 
                  count(*) FILTER (WHERE status = 'pending' AND next_attempt_at <= ?1),
                  count(*) FILTER (WHERE status = 'pending' AND next_attempt_at > ?1 AND attempts > 0),
                  count(*) FILTER (WHERE status = 'pending' AND next_attempt_at > ?1 AND attempts = 0),
-                 count(*) FILTER (WHERE status = 'failed')
+                 count(*) FILTER (WHERE status = 'failed'),
+                 count(*) FILTER (WHERE status = 'failed' AND
+                     (SELECT max(at) FROM send_attempts WHERE outbox_id = outbox.id) > ?2)
              FROM outbox WHERE status IN ('pending', 'failed')",
         )?
-        .query_row([time_text(now)], |r| {
+        .query_row([time_text(now), time_text(day_before)], |r| {
             Ok(QueueSizes {
                 pending: r.get(0)?,
                 due: r.get(1)?,
                 deferred: r.get(2)?,
                 held: r.get(3)?,
                 failed: r.get(4)?,
+                failed_last_day: r.get(5)?,
                 lost_untold: 0,
             })
         })?;
-    sizes.lost_untold = lost::untold(conn)?;
+    if lost::kept(conn)? {
+        sizes.lost_untold = lost::untold(conn)?;
+    }
     Ok(sizes)
 }
 
