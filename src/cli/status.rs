@@ -23,9 +23,9 @@ use super::one_line;
 use crate::home::Home;
 use crate::store::codec::time_text;
 use crate::store::health::{self, Bouncing};
-use crate::store::migrate;
 use crate::store::outbox::QueueSizes;
 use crate::store::runs::Run;
+use crate::store::{Store, migrate};
 
 /// `status`'s exit status when a check fails.
 pub(crate) const EXIT_UNHEALTHY: u8 = 1;
@@ -195,7 +195,8 @@ fn database(r: &mut Report, home: &Home, now: chrono::DateTime<chrono::Utc>) {
         path: path.display().to_string(),
         error: None,
     };
-    let read = health::open_read_only(&path, home.busy_timeout()).and_then(|conn| {
+    let opened = Store::read_only_connection(&path, home.busy_timeout());
+    let read = opened.and_then(|(conn, _)| {
         let integrity = health::quick_check(&conn)?.join("; ");
         let snapshot = Snapshot::read(&conn, home, now)?;
         Ok((integrity, snapshot))

@@ -69,24 +69,36 @@ impl Store {
     /// Returns [`StoreError::Outdated`] for an older schema and
     /// [`StoreError::TooNew`] for a newer one.
     pub fn open_read_only(path: &Path, busy_timeout: Duration) -> Result<Store, StoreError> {
-        let open_err = |source| StoreError::Open {
-            path: path.to_path_buf(),
-            hint: None,
-            source,
-        };
-        let (conn, found) = match read_only(path, busy_timeout, false) {
-            Err(e) if denied(&e) && !sidecar(path, "-wal").exists() => {
-                read_only(path, busy_timeout, true)
-            }
-            other => other,
-        }
-        .map_err(open_err)?;
+        let (conn, found) = Self::read_only_connection(path, busy_timeout)?;
         migrate::check(found)?;
         Ok(Store {
             conn,
             migrated: 0,
             found,
         })
+    }
+
+    /// Opens the database at `path` read-only at whatever schema it has
+    /// (`status` reads an old one without upgrading it); returns the
+    /// connection and the schema version. A user who may only read the
+    /// file, so that SQLite cannot make its `-shm`, gets it as an
+    /// immutable file when no `-wal` is beside it.
+    pub(crate) fn read_only_connection(
+        path: &Path,
+        busy_timeout: Duration,
+    ) -> Result<(Connection, u32), StoreError> {
+        let open_err = |source| StoreError::Open {
+            path: path.to_path_buf(),
+            hint: None,
+            source,
+        };
+        match read_only(path, busy_timeout, false) {
+            Err(e) if denied(&e) && !sidecar(path, "-wal").exists() => {
+                read_only(path, busy_timeout, true)
+            }
+            other => other,
+        }
+        .map_err(open_err)
     }
 
     /// Opens a fresh in-memory database with the schema applied (for tests).

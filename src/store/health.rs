@@ -1,34 +1,15 @@
-//! What `pbmgo status` and the metrics file read from the database: opening
-//! it read-only (status changes nothing, not even the schema), SQLite's
-//! `quick_check`, the schema version, the players and
+//! What `pbmgo status` and the metrics file read from the database (which
+//! status opens read-only with `Store::read_only_connection`, changing
+//! nothing, not even the schema): SQLite's `quick_check`, the schema version, the players and
 //! games going, and the players whose mail bounces.
 //!
 //! Owns no table: it only reads the others'. The decisions (what is
 //! healthy) are the caller's.
 
-use std::path::Path;
-use std::time::Duration;
-
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::Connection;
 
 use super::StoreError;
 use super::migrate;
-
-/// Opens the database at `path` read-only, without applying migrations.
-pub(crate) fn open_read_only(
-    path: &Path,
-    busy_timeout: Duration,
-) -> Result<Connection, StoreError> {
-    let open_err = |source| StoreError::Open {
-        path: path.to_path_buf(),
-        hint: None,
-        source,
-    };
-    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(open_err)?;
-    conn.busy_timeout(busy_timeout).map_err(open_err)?;
-    Ok(conn)
-}
 
 /// Returns the database's schema version (`PRAGMA user_version`).
 pub(crate) fn schema_version(conn: &Connection) -> Result<u32, StoreError> {
