@@ -2,7 +2,8 @@
 //! writes (`src/home/default.toml`): its opening comment is the
 //! description, and each `[table]` lists its keys with their defaults and
 //! the comment lines above them. The page cannot drift from the config's
-//! own documentation, since it is that documentation.
+//! own documentation, since it is that documentation. `markdown` renders
+//! the same reading as docs/configuration.md, which a test keeps current.
 
 use roff::{Roff, bold, roman};
 
@@ -88,12 +89,7 @@ pub(crate) fn page(version: &str) -> String {
     roff.control("SH", ["DESCRIPTION"]);
     roff.text([roman(doc.intro)]);
     roff.control("PP", []);
-    roff.text([roman(format!(
-        "pbmgo init writes this file into the home, every key commented out at \
-         its default, as listed below. A key left out has its default; an \
-         unknown key is an error. pbmgo reads {CONFIG_FILE} from the home \
-         unless --config names another file."
-    ))]);
+    roff.text([roman(how_read())]);
     for table in &doc.tables {
         roff.control("SH", [format!("[{}]", table.name).as_str()]);
         for key in &table.keys {
@@ -109,6 +105,53 @@ pub(crate) fn page(version: &str) -> String {
     let mut out = Vec::new();
     roff.to_writer(&mut out).expect("writing to a Vec");
     String::from_utf8_lossy(&out).into_owned()
+}
+
+/// How pbmgo finds and reads the file, for the page and the reference.
+fn how_read() -> String {
+    format!(
+        "pbmgo init writes this file into the home, every key commented out at \
+         its default, as listed below. A key left out has its default; an \
+         unknown key is an error. pbmgo reads {CONFIG_FILE} from the home \
+         unless --config names another file."
+    )
+}
+
+/// Renders docs/configuration.md: the same reading as `page`, in Markdown
+/// (written and checked by the test `configuration_reference_in_docs_is_current`).
+#[cfg(test)]
+pub(crate) fn markdown() -> String {
+    let doc = read(DEFAULT_CONFIG);
+    let mut out = format!(
+        "# {CONFIG_FILE}: the configuration reference\n\n\
+         <!-- Generated from src/home/default.toml by src/cli/man_config.rs; \
+         do not edit. Regenerate: PBMGO_WRITE_DOCS=1 cargo test --lib \
+         configuration_reference -->\n\n{}\n\n{}\n",
+        escape(&doc.intro),
+        how_read()
+    );
+    for table in &doc.tables {
+        out.push_str(&format!("\n## [{}]\n\n", table.name));
+        for key in &table.keys {
+            out.push_str(&format!("- `{}`", key.line));
+            if !key.doc.is_empty() {
+                out.push_str(&format!(": {}", escape(&key.doc)));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// `text` with `<` escaped outside code spans, so that `<home>` shows.
+#[cfg(test)]
+fn escape(text: &str) -> String {
+    let parts = text.split('`').enumerate();
+    let parts = parts.map(|(i, p)| match i % 2 {
+        0 => p.replace('<', "\\<"),
+        _ => p.to_string(),
+    });
+    parts.collect::<Vec<_>>().join("`")
 }
 
 fn files(roff: &mut Roff) {
@@ -158,5 +201,22 @@ mod tests {
             seen += 1;
         }
         assert!(seen > 40, "only {seen} keys read");
+    }
+
+    #[test]
+    fn configuration_reference_in_docs_is_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/configuration.md");
+        let made = markdown();
+        if std::env::var_os("PBMGO_WRITE_DOCS").is_some() {
+            std::fs::write(&path, &made).unwrap();
+        }
+        let kept = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            kept == made,
+            "docs/configuration.md is stale; regenerate it: \
+             PBMGO_WRITE_DOCS=1 cargo test --lib configuration_reference"
+        );
+        assert!(made.contains("\n## [server]\n") && made.contains("go+\\<token>@domain"));
+        assert!(made.contains("- `address = \"pbmgo@localhost\"`: The address players"));
     }
 }
