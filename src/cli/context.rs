@@ -146,7 +146,7 @@ impl GlobalArgs {
         let message = match has_config.then(|| handled_mail(home)).flatten() {
             Some(sign) => format!(
                 "the database {} is missing or empty, but this home has handled mail ({sign}); \
-                 restore it from a backup (see the README, Backups) or set [database] path to \
+                 restore it from a backup (see docs/admin.md, Backups) or set [database] path to \
                  where it is; run pbmgo init to start a new one on purpose",
                 db.display()
             ),

@@ -32,7 +32,7 @@ pub(crate) const EXIT_UNHEALTHY: u8 = 1;
 
 /// What `status --help` adds: the exit statuses and the JSON's shape.
 const AFTER_HELP: &str = "\
-Exit status: 0 when no check fails, 1 when one does (see the README, Monitoring).
+Exit status: 0 when no check fails, 1 when one does (see docs/admin.md, Monitoring).
 
 --json prints one object:
   {\"healthy\": bool, \"checked_at\": TIME, \"home\": DIR,
