@@ -1,9 +1,10 @@
 //! pbmgo: a play-by-mail Go server.
 //!
-//! `go` is the pure rules engine; `store` keeps games in SQLite; `mail`
-//! reads, classifies, builds and sends mail; `home` finds the home directory
-//! and its config; `render` draws the board as a picture (SVG, PNG) for
-//! mails and admins; `pipeline` handles one message; `runner` moves mail
+//! `go` is the pure rules engine (the crate `pbmgo-go`, crates/go); `store`
+//! keeps games in SQLite; `mail` reads, classifies, builds and sends mail;
+//! `home` finds the home directory and its config; `render` draws the board
+//! as a picture (SVG, PNG) for mails and admins (the crate `pbmgo-render`,
+//! crates/render); `pipeline` handles one message; `runner` moves mail
 //! (batches, threads, the outbox sender, IMAP); `cli` is the command line;
 //! `testkit` holds the in-process entry points the test harness uses (not a
 //! stable API).
@@ -15,11 +16,11 @@
 #![warn(missing_docs, unreachable_pub)]
 
 pub mod cli;
-pub mod go;
+pub use pbmgo_go as go;
 pub mod home;
 pub mod mail;
 pub(crate) mod pipeline;
-pub mod render;
+pub use pbmgo_render as render;
 pub(crate) mod runner;
 pub mod store;
 #[doc(hidden)]

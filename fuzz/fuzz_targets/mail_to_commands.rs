@@ -54,6 +54,8 @@ fuzz_target!(|data: &[u8]| {
         rejected_codes: parsed.comment.iter().take(3).cloned().collect(),
         game: Some("game1".into()),
         attachments: Vec::new(),
+        inline_images: Vec::new(),
+        laid_out: Vec::new(),
         reply_to: None,
     };
     let server = Identity {

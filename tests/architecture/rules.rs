@@ -1,7 +1,8 @@
-//! The house rules of `src/`, read from the source itself: which module may
-//! import which, no import loops between files, SQL only in the store, the
-//! engine pure of I/O, no thread-locals. Each rule is also run against a
-//! small tree that breaks it, so a checker that stopped seeing would fail.
+//! The house rules of `src/` and of the crates in crates/, read from the
+//! source itself: which module may import which, no import loops between
+//! files, SQL only in the store, the engine pure of I/O and depending on
+//! thiserror alone, no thread-locals. Each rule is also run against a small
+//! tree that breaks it, so a checker that stopped seeing would fail.
 
 use crate::common::source;
 
@@ -9,19 +10,59 @@ use std::path::Path;
 
 use source::{Tree, cycles, impure_engine, layer_breaks, sql_outside_store, thread_locals};
 
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn src() -> Tree {
-    Tree::read(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+    Tree::read(&root().join("src"))
+}
+
+/// The library crates of the workspace, each by its directory under crates/.
+const CRATES: &[&str] = &["go", "render"];
+
+fn crate_src(name: &str) -> Tree {
+    Tree::read(&root().join("crates").join(name).join("src"))
+}
+
+/// `src/` and every crate's source, each named by where it lives.
+fn trees() -> Vec<(String, Tree)> {
+    let mut out = vec![("src".to_string(), src())];
+    out.extend(
+        CRATES
+            .iter()
+            .map(|c| (format!("crates/{c}/src"), crate_src(c))),
+    );
+    out
+}
+
+/// What a check found in each tree, each line prefixed with its tree.
+fn in_every_tree(check: impl Fn(&Tree) -> Vec<String>) -> Vec<String> {
+    trees()
+        .iter()
+        .flat_map(|(dir, tree)| check(tree).into_iter().map(move |f| format!("{dir}/{f}")))
+        .collect()
+}
+
+/// The names in the `[dependencies]` table of crates/<name>/Cargo.toml.
+fn dependencies(name: &str) -> Vec<String> {
+    let path = root().join("crates").join(name).join("Cargo.toml");
+    let manifest: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let deps = manifest.get("dependencies").and_then(|d| d.as_table());
+    deps.map(|d| d.keys().cloned().collect())
+        .unwrap_or_default()
 }
 
 #[test]
 fn no_file_imports_itself_through_others() {
-    let tree = src();
-    let loops = cycles(&tree);
-    assert!(
-        loops.is_empty(),
-        "import loops:\n{}",
-        source::show_cycles(&loops)
-    );
+    for (dir, tree) in trees() {
+        let loops = cycles(&tree);
+        assert!(
+            loops.is_empty(),
+            "import loops in {dir}:\n{}",
+            source::show_cycles(&loops)
+        );
+    }
 }
 
 #[test]
@@ -32,7 +73,7 @@ fn each_layer_imports_only_what_is_below_it() {
 
 #[test]
 fn sql_is_written_only_in_the_store() {
-    let found = sql_outside_store(&src());
+    let found = in_every_tree(sql_outside_store);
     assert!(
         found.is_empty(),
         "SQL outside src/store:\n{}",
@@ -42,32 +83,50 @@ fn sql_is_written_only_in_the_store() {
 
 #[test]
 fn the_engine_does_no_io() {
-    let found = impure_engine(&src());
+    let engine = crate_src("go");
+    assert!(
+        engine.files.contains_key("board.rs"),
+        "crates/go/src unread"
+    );
+    let found = impure_engine(&engine);
     assert!(
         found.is_empty(),
-        "src/go reaches outside itself:\n{}",
+        "crates/go reaches outside itself:\n{}",
         found.join("\n")
     );
 }
 
 #[test]
+fn the_crates_depend_only_on_what_they_may() {
+    assert_eq!(dependencies("go"), ["thiserror"], "crates/go/Cargo.toml");
+    assert_eq!(
+        dependencies("render"),
+        ["pbmgo-go", "png", "thiserror", "tiny-skia"],
+        "crates/render/Cargo.toml"
+    );
+    for name in CRATES {
+        assert!(
+            !root().join("src").join(name).exists(),
+            "src/{name} is back beside crates/{name}"
+        );
+    }
+}
+
+#[test]
 fn no_hidden_state_in_thread_locals() {
-    let found = thread_locals(&src());
+    let found = in_every_tree(thread_locals);
     assert!(found.is_empty(), "thread_local! in:\n{}", found.join("\n"));
 }
 
-/// A small tree in which every rule is broken once.
+/// A small tree in which every rule of `src/` is broken once.
 fn broken_tree() -> Tree {
     Tree::from_files(&[
         (
             "lib.rs",
-            "pub mod go; pub mod store; pub mod mail; pub mod pipeline;",
+            "pub mod home; pub mod store; pub mod mail; pub mod pipeline;",
         ),
-        (
-            "go/mod.rs",
-            "mod board; use std::fs::read; use crate::store::Store;",
-        ),
-        ("go/board.rs", "pub struct Board;"),
+        ("home/mod.rs", "mod dirs; use crate::store::Store;"),
+        ("home/dirs.rs", "pub struct Dirs;"),
         ("store/mod.rs", "use crate::mail::Mail; pub struct Store;"),
         (
             "mail/mod.rs",
@@ -92,10 +151,14 @@ fn the_rules_catch_a_tree_that_breaks_them() {
     );
     let breaks = layer_breaks(&tree).join("\n");
     assert!(breaks.contains("store/mod.rs imports mail"), "{breaks}");
-    assert!(breaks.contains("go/mod.rs imports store"), "{breaks}");
+    assert!(breaks.contains("home/mod.rs imports store"), "{breaks}");
     assert_eq!(sql_outside_store(&tree).len(), 1);
-    assert!(impure_engine(&tree).iter().any(|f| f.contains("std::fs")));
     assert_eq!(thread_locals(&tree), ["mail/mod.rs"]);
+    let engine = Tree::from_files(&[
+        ("lib.rs", "mod board; pub use board::Board;"),
+        ("board.rs", "use std::fs::read; pub struct Board;"),
+    ]);
+    assert_eq!(impure_engine(&engine), ["board.rs: std::fs"]);
 }
 
 #[test]
@@ -122,7 +185,15 @@ const PIPELINE_MEDIAN: usize = 10;
 
 #[test]
 fn no_production_function_is_long() {
-    let all = source::functions(&src());
+    let all: Vec<source::Function> = trees()
+        .iter()
+        .flat_map(|(dir, tree)| {
+            source::functions(tree).into_iter().map(move |mut f| {
+                f.file = format!("{dir}/{}", f.file);
+                f
+            })
+        })
+        .collect();
     let longest = all.iter().max_by_key(|f| f.lines).expect("functions");
     println!(
         "longest: {} lines, {} {}",

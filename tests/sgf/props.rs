@@ -1,6 +1,6 @@
 //! Property tests of the engine's readers, adding to the ones already in
-//! `src/go/sgf/write.rs` (`parse_sgf` never panics on random bytes or on
-//! mutated written records; written records read back) and
+//! `crates/go/src/sgf/write.rs` (`parse_sgf` never panics on random bytes or
+//! on mutated written records; written records read back) and
 //! `tests/engine/props.rs` (`Position::decode` never panics on random or
 //! near-valid bytes and re-encodes what it accepts; positions reached in
 //! play round-trip):
