@@ -69,9 +69,8 @@ impl<'a> Gate<'a> {
 impl Gate<'_> {
     /// True when the mail was sent to `player`'s token of one of `scopes`.
     fn shows_any(&self, player: &Player, scopes: &[i64]) -> bool {
-        scopes.iter().any(|&scope| {
-            (self.presented.iter()).any(|t| self.key.verifies(t, player.id, scope))
-        })
+        let shows = |scope| (self.presented.iter()).any(|t| self.key.verifies(t, player.id, scope));
+        scopes.iter().copied().any(shows)
     }
 
     /// Returns the `bad-token` refusal of an account change unless the mail
