@@ -3,3 +3,4 @@
 mod compiled;
 mod rules;
 mod tools;
+mod unsafety;
