@@ -33,6 +33,8 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chrono::{DateTime, TimeZone, Utc};
+use nix::sys::resource::{Usage, UsageWho, getrusage};
+use nix::sys::time::TimeVal;
 use pbmgo::go::{BoardSize, Game, Rules};
 use pbmgo::store::{DEFAULT_BUSY_TIMEOUT, PlayerRef, Store, games, players};
 
@@ -140,21 +142,21 @@ fn fill_inbox(home: &Path, mails: &[String]) {
     }
 }
 
+/// The resource use of the children waited for so far.
+fn children_usage() -> Usage {
+    getrusage(UsageWho::RUSAGE_CHILDREN).expect("getrusage(RUSAGE_CHILDREN)")
+}
+
 /// Peak RSS in MB of the largest child waited for so far.
 fn children_max_rss_mb() -> f64 {
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage writes into the struct we own; RUSAGE_CHILDREN is valid.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
-    u.ru_maxrss as f64 / 1024.0
+    children_usage().max_rss() as f64 / 1024.0
 }
 
 /// User and system CPU seconds of the children waited for so far.
 fn children_cpu() -> (f64, f64) {
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: getrusage writes into the struct we own; RUSAGE_CHILDREN is valid.
-    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut u) };
-    let secs = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
-    (secs(u.ru_utime), secs(u.ru_stime))
+    let u = children_usage();
+    let secs = |t: TimeVal| t.tv_sec() as f64 + t.tv_usec() as f64 / 1e6;
+    (secs(u.user_time()), secs(u.system_time()))
 }
 
 /// Wall time and the children's CPU time of some work.

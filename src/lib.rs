@@ -11,9 +11,8 @@
 //!
 //! The public surface is what the binary, the tests, the benches and the
 //! fuzz targets use; everything else is `pub(crate)` or private, so rustc
-//! reports dead code.
-
-#![warn(missing_docs, unreachable_pub)]
+//! reports dead code (`missing_docs` and `unreachable_pub` are in the
+//! `[lints]` table of Cargo.toml).
 
 pub mod cli;
 pub use pbmgo_go as go;

@@ -16,6 +16,11 @@
 //! `tests/store_memory.rs` stays a binary of its own: it must run before
 //! SQLite starts in its process.
 
+#![allow(
+    unreachable_pub,
+    reason = "the helpers in `common` are `pub` for every test module of this one crate"
+)]
+
 mod architecture;
 mod cli;
 mod common;

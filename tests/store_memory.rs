@@ -3,7 +3,7 @@
 //! statistics; once SQLite has started, the setting is refused and harmless.
 
 use pbmgo::store::Store;
-use pbmgo::store::memory::fast_allocator;
+use pbmgo::store::memory::{fast_allocator, memory_used};
 
 #[test]
 fn sqlite_runs_on_mimalloc_once_set_before_the_first_connection() {
@@ -32,6 +32,6 @@ fn sqlite_runs_on_mimalloc_once_set_before_the_first_connection() {
         .unwrap();
     assert_eq!((count, bytes), (2000, 2000 * 2001 / 2));
     // Without statistics SQLite reports no memory in use.
-    assert_eq!(unsafe { rusqlite::ffi::sqlite3_memory_used() }, 0);
+    assert_eq!(memory_used(), 0);
     assert!(!fast_allocator(), "refused once SQLite has started");
 }

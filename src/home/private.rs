@@ -13,16 +13,12 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 /// The mask that leaves group and others no access.
-const PRIVATE_MASK: libc::mode_t = 0o077;
+const PRIVATE_MASK: u32 = 0o077;
 
 /// Makes every file and folder this process creates from now on private
 /// to its user (umask 0077).
 pub(crate) fn restrict_new_files() {
-    // SAFETY: umask only sets the process's file-creation mask; it takes a
-    // plain integer, touches no memory of ours and cannot fail.
-    unsafe {
-        libc::umask(PRIVATE_MASK);
-    }
+    rustix::process::umask(rustix::fs::Mode::from(PRIVATE_MASK));
 }
 
 /// Takes group and other access from `root` and from everything under it

@@ -24,12 +24,12 @@ use super::journal::Recorded;
 use super::letters::letter_id;
 use super::outgoing::{self, Queued};
 use super::replies::{self, answer, reply_id};
-use super::tokens::base32;
+use super::tokens::short_mac;
 use super::wording::address as address_words;
 use super::wording::replies as words;
 use crate::mail::command::{Command, CommandLine, Parsed};
 use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
-use crate::mail::tags::{address_tag, hmac_sha256, tagged_address};
+use crate::mail::tags::{address_tag, tagged_address};
 use crate::store::accounts::{self, AccountError};
 use crate::store::signups::{self, PendingSignup};
 use crate::store::{StoreError, notices, players};
@@ -112,8 +112,7 @@ fn code(env: &Env<'_>, address: &str, name: &str, unique: &[u8]) -> String {
     message.push(0);
     message.extend_from_slice(name.to_ascii_lowercase().as_bytes());
     message.extend_from_slice(unique);
-    let mac = hmac_sha256(&env.settings.tokens.secret, &message);
-    base32(mac.get(..10).unwrap_or(&mac))
+    short_mac(&env.settings.tokens.secret, &message)
 }
 
 /// The Reply-To of the confirmation of `pending`.

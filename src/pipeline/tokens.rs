@@ -10,12 +10,13 @@
 //! the commands' gate (`execute::gate`). The secret is an argument ([`super::Settings`]); this module
 //! reads no file and draws no randomness.
 
-use crate::mail::tags::hmac_sha256;
+use data_encoding::BASE32_NOPAD_NOCASE;
+use hmac::Mac;
 use rusqlite::Connection;
 
 use super::error::PipelineError;
 use crate::home::AuthMode;
-use crate::mail::tags::tagged_address;
+use crate::mail::tags::{hmac_keyed, hmac_sha256, tagged_address};
 use crate::store::players::{self};
 
 /// The scope of a player's account token, carried by their mail about no
@@ -66,11 +67,13 @@ impl std::fmt::Debug for TokenKey {
 impl TokenKey {
     /// Returns the token of `player` in game `game`.
     pub(crate) fn token(&self, player: i64, game: i64) -> String {
-        let mut message = b"pbmgo reply token v1\0".to_vec();
-        message.extend_from_slice(&player.to_be_bytes());
-        message.extend_from_slice(&game.to_be_bytes());
-        let mac = hmac_sha256(&self.secret, &message);
-        base32(mac.get(..10).unwrap_or(&mac))
+        short_mac(&self.secret, &token_message(player, game))
+    }
+
+    /// Whether `presented` (a tag read from an address) is the token of
+    /// `player` in game `game`, compared in constant time.
+    pub(crate) fn verifies(&self, presented: &str, player: i64, game: i64) -> bool {
+        short_mac_matches(&self.secret, &token_message(player, game), presented)
     }
 
     /// Returns the Reply-To address for `player`'s mail about `game`, in token mode.
@@ -96,28 +99,43 @@ pub(crate) fn reply_to_for(
     Ok(player.and_then(|p| key.reply_to(server, p.id, scope)))
 }
 
-/// Compares two tokens in time that does not depend on where they differ.
-pub(crate) fn same(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |d, (x, y)| d | (x ^ y)) == 0
+/// What a token of `player` in game `game` is the HMAC of.
+fn token_message(player: i64, game: i64) -> Vec<u8> {
+    let mut message = b"pbmgo reply token v1\0".to_vec();
+    message.extend_from_slice(&player.to_be_bytes());
+    message.extend_from_slice(&game.to_be_bytes());
+    message
+}
+
+/// The bytes of the HMAC a token keeps: 80 bits, 16 base32 characters.
+const SHORT_MAC_BYTES: usize = 10;
+
+/// The first 80 bits of the HMAC-SHA256 of `message` under `secret`, in
+/// lower-case base32: a reply token or a signup code.
+pub(crate) fn short_mac(secret: &[u8], message: &[u8]) -> String {
+    let mac = hmac_sha256(secret, message);
+    base32(mac.get(..SHORT_MAC_BYTES).unwrap_or(&mac))
+}
+
+/// Whether `presented` is [`short_mac`] of `message` under `secret`. The
+/// `hmac` crate compares in time that does not depend on where they differ;
+/// anything that is not 80 bits of base32 is refused first.
+pub(crate) fn short_mac_matches(secret: &[u8], message: &[u8], presented: &str) -> bool {
+    let Ok(bytes) = BASE32_NOPAD_NOCASE.decode(presented.as_bytes()) else {
+        return false;
+    };
+    bytes.len() == SHORT_MAC_BYTES
+        && hmac_keyed(secret)
+            .chain_update(message)
+            .verify_truncated_left(&bytes)
+            .is_ok()
 }
 
 /// Lower-case base32 (RFC 4648 alphabet) without padding.
-pub(crate) fn base32(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 32] = b"abcdefghijklmnopqrstuvwxyz234567";
-    let mut out = String::with_capacity(bytes.len() * 8 / 5 + 1);
-    let (mut buffer, mut bits) = (0u32, 0u32);
-    for &b in bytes {
-        buffer = (buffer << 8) | u32::from(b);
-        bits += 8;
-        while bits >= 5 {
-            bits -= 5;
-            out.push(char::from(ALPHABET[((buffer >> bits) & 31) as usize]));
-        }
-    }
-    if bits > 0 {
-        out.push(char::from(ALPHABET[((buffer << (5 - bits)) & 31) as usize]));
-    }
-    out
+fn base32(bytes: &[u8]) -> String {
+    let mut text = BASE32_NOPAD_NOCASE.encode(bytes);
+    text.make_ascii_lowercase();
+    text
 }
 
 #[cfg(test)]
@@ -139,6 +157,20 @@ mod tests {
         );
         let want = "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54";
         assert_eq!(hex(&long), want);
+    }
+
+    /// Tokens already out in mail must still verify: these were computed
+    /// with the hand-written HMAC and base32 this module had before it used
+    /// the `hmac` and `data-encoding` crates (and agree with Python's
+    /// `hmac` and `base64.b32encode`).
+    #[test]
+    fn tokens_from_before_the_crates_are_unchanged() {
+        let key = TokenKey {
+            mode: AuthMode::Token,
+            secret: b"pinned secret".to_vec(),
+        };
+        assert_eq!(key.token(7, 42), "b5oia2torsocse47");
+        assert_eq!(key.token(7, digest_scope("2026-11-27")), "ughgr7fxcnbk45u2");
     }
 
     #[test]
@@ -166,6 +198,12 @@ mod tests {
             Some(format!("go+{t}@pbem.test"))
         );
         assert_eq!(TokenKey::default().reply_to("go@pbem.test", 1, 2), None);
-        assert!(same("abc", "abc") && !same("abc", "abd") && !same("abc", "ab"));
+        assert!(k.verifies(&t, 1, 2) && k.verifies(&t.to_uppercase(), 1, 2));
+        assert!(!k.verifies(&k.token(1, 3), 1, 2));
+        assert!(!key(b"secret two").verifies(&t, 1, 2));
+        // A prefix of the token is no token, nor is a longer tag or junk.
+        assert!(!k.verifies(&t[..8], 1, 2) && !k.verifies("", 1, 2));
+        assert!(!k.verifies(&format!("{t}aaaaaaaa"), 1, 2));
+        assert!(!k.verifies("not base32!", 1, 2));
     }
 }

@@ -3,7 +3,17 @@
 //!
 //! Owns only that setting. It must come before the first connection opens
 //! (SQLite refuses it after), so the CLI calls [`fast_allocator`] first
-//! thing; code that never calls it keeps SQLite's defaults.
+//! thing; code that never calls it keeps SQLite's defaults. Also reads
+//! SQLite's memory counter ([`memory_used`]) for the test that checks it.
+//!
+//! The one module with `unsafe` code (SQLite calls back into plain C
+//! functions here): `unsafe_code` is denied everywhere else (`[lints]` in
+//! Cargo.toml), and every block says why it is sound.
+
+#![allow(
+    unsafe_code,
+    reason = "SQLite's allocator hooks are C callbacks into mimalloc"
+)]
 
 use std::ffi::{c_int, c_void};
 
@@ -60,4 +70,12 @@ pub fn fast_allocator() -> bool {
         ffi::sqlite3_config(ffi::SQLITE_CONFIG_MALLOC, &raw const methods) == ffi::SQLITE_OK
             && ffi::sqlite3_config(ffi::SQLITE_CONFIG_MEMSTATUS, 0 as c_int) == ffi::SQLITE_OK
     }
+}
+
+/// The bytes SQLite counts as in use: always 0 once [`fast_allocator`]
+/// has turned its memory statistics off.
+pub fn memory_used() -> i64 {
+    // SAFETY: sqlite3_memory_used only reads SQLite's own counter; it is
+    // safe to call at any time, before or after initialisation.
+    unsafe { ffi::sqlite3_memory_used() }
 }

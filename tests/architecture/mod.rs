@@ -4,3 +4,4 @@ mod compiled;
 mod docs;
 mod rules;
 mod tools;
+mod unsafety;

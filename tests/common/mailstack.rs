@@ -11,7 +11,6 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::os::fd::AsRawFd;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -90,9 +89,8 @@ impl Stack {
     /// another, wait) and empties the mailboxes of go, alice, bob and pipe.
     pub fn take(&self) -> Taken {
         let file = File::create(self.path("LOCK_FILE")).unwrap();
-        // SAFETY: flock on a descriptor this function owns.
-        let rc = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) };
-        assert_eq!(rc, 0, "flock {}", self.var("LOCK_FILE"));
+        rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+            .unwrap_or_else(|e| panic!("flock {}: {e}", self.var("LOCK_FILE")));
         self.wait_queue_empty();
         for user in ["go", "alice", "bob", "pipe"] {
             empty_maildir(&self.maildir(user));

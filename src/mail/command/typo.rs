@@ -116,28 +116,9 @@ fn is_number(word: &&str) -> bool {
 
 /// The Damerau-Levenshtein distance between `a` and `b` (optimal string
 /// alignment: insertions, deletions, substitutions and swaps of two
-/// neighbouring characters, each counted once).
+/// neighbouring characters, each counted once), in characters.
 pub(super) fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let width = b.len() + 1;
-    let mut d: Vec<usize> = (0..(a.len() + 1) * width).collect();
-    for (i, row) in d.chunks_mut(width).enumerate() {
-        row[0] = i;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[(i - 1) * width + j] + 1)
-                .min(d[i * width + j - 1] + 1)
-                .min(d[(i - 1) * width + j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[(i - 2) * width + j - 2] + 1);
-            }
-            d[i * width + j] = best;
-        }
-    }
-    d[a.len() * width + b.len()]
+    strsim::osa_distance(a, b)
 }
 
 #[cfg(test)]

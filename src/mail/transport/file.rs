@@ -123,35 +123,15 @@ impl FileTransport {
 /// replaces it by a rename); an error means this folder cannot do it.
 #[cfg(target_os = "linux")]
 fn link_new(dir: &Path, path: &Path, raw: &[u8]) -> std::io::Result<bool> {
-    use std::ffi::CString;
-    use std::os::fd::AsRawFd;
-    use std::os::unix::ffi::OsStrExt;
-    use std::os::unix::fs::OpenOptionsExt;
-    let mut file = fs::OpenOptions::new()
-        .write(true)
-        .mode(0o644)
-        .custom_flags(libc::O_TMPFILE)
-        .open(dir)?;
+    use rustix::fs::{AtFlags, CWD, Mode, OFlags};
+    let flags = OFlags::TMPFILE | OFlags::WRONLY | OFlags::CLOEXEC;
+    let mut file = File::from(rustix::fs::openat(CWD, dir, flags, Mode::from(0o644))?);
     file.write_all(raw)?;
-    let from = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd()))?;
-    let to = CString::new(path.as_os_str().as_bytes())?;
-    // SAFETY: both paths are NUL-terminated strings that outlive the call,
-    // and `file` keeps the descriptor named by `from` open.
-    let linked = unsafe {
-        libc::linkat(
-            libc::AT_FDCWD,
-            from.as_ptr(),
-            libc::AT_FDCWD,
-            to.as_ptr(),
-            libc::AT_SYMLINK_FOLLOW,
-        )
-    };
-    match linked {
-        0 => Ok(true),
-        _ => match std::io::Error::last_os_error() {
-            e if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
-            e => Err(e),
-        },
+    let from = format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&file));
+    match rustix::fs::linkat(CWD, from.as_str(), CWD, path, AtFlags::SYMLINK_FOLLOW) {
+        Ok(()) => Ok(true),
+        Err(rustix::io::Errno::EXIST) => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -168,12 +148,7 @@ fn write_file(path: &Path, raw: &[u8]) -> std::io::Result<()> {
 /// Flushes the whole filesystem holding `dir` in one call (Linux `syncfs`).
 #[cfg(target_os = "linux")]
 fn sync_filesystem(dir: &File) -> std::io::Result<()> {
-    use std::os::fd::AsRawFd;
-    // SAFETY: syncfs only reads the file descriptor, which `dir` keeps open.
-    match unsafe { libc::syncfs(dir.as_raw_fd()) } {
-        0 => Ok(()),
-        _ => Err(std::io::Error::last_os_error()),
-    }
+    Ok(rustix::fs::syncfs(dir)?)
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -240,5 +215,25 @@ mod tests {
         assert_ne!(a, b);
         assert!(file_stem("").starts_with('-'));
         assert!(file_stem(&"x".repeat(10_000)).len() < 200);
+    }
+
+    /// The unnamed-file path and the one-call flush work here (they are
+    /// silently given up for the rename and per-file fsyncs otherwise).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn unnamed_files_are_linked_in_once_and_synced() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.eml");
+        assert!(link_new(dir.path(), &path, b"one").unwrap());
+        assert!(!link_new(dir.path(), &path, b"two").unwrap(), "exists");
+        assert_eq!(fs::read(&path).unwrap(), b"one");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["a.eml"]);
+        sync_filesystem(&File::open(dir.path()).unwrap()).unwrap();
+        let missing = dir.path().join("gone");
+        assert!(link_new(&missing, &missing.join("b.eml"), b"x").is_err());
     }
 }

@@ -13,7 +13,7 @@ use crate::mail::command::{AddressAction, Command, GameRef};
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
-use crate::pipeline::tokens::{ACCOUNT_SCOPE, DIGEST_GAME, TokenKey, digest_scope, same};
+use crate::pipeline::tokens::{ACCOUNT_SCOPE, DIGEST_GAME, TokenKey, digest_scope};
 use crate::pipeline::wording::play as words;
 use crate::store::players::Player;
 use crate::store::{accounts, notices};
@@ -69,10 +69,8 @@ impl<'a> Gate<'a> {
 impl Gate<'_> {
     /// True when the mail was sent to `player`'s token of one of `scopes`.
     fn shows_any(&self, player: &Player, scopes: &[i64]) -> bool {
-        scopes.iter().any(|&scope| {
-            let expected = self.key.token(player.id, scope);
-            self.presented.iter().any(|t| same(t, &expected))
-        })
+        let shows = |scope| (self.presented.iter()).any(|t| self.key.verifies(t, player.id, scope));
+        scopes.iter().copied().any(shows)
     }
 
     /// Returns the `bad-token` refusal of an account change unless the mail
