@@ -112,20 +112,15 @@ fn the_debian_package_installs_a_working_pbmgo_and_purges_clean() {
     assert_eq!(owner.trim(), "pbmgo:pbmgo");
     assert!(Path::new(HOME).join("pbmgo.sqlite3").is_file());
     // The status command (pbmgo status, exit 0 for a healthy home) run as
-    // the service user, as the timers run pbmgo.
-    let status = run(
-        "runuser",
-        &[
-            "-u",
-            "pbmgo",
-            "--",
-            "/usr/bin/pbmgo",
-            "--home",
-            HOME,
-            "status",
-        ],
-    );
-    assert_eq!(status.status.code(), Some(0), "{status:?}");
+    // the service user, as the timers run pbmgo: with the home named, and
+    // with none, when the default home is the package's.
+    for named in [&["--home", HOME][..], &[]] {
+        let mut args = vec!["-u", "pbmgo", "--", "/usr/bin/pbmgo"];
+        args.extend_from_slice(named);
+        args.push("status");
+        let status = run("runuser", &args);
+        assert_eq!(status.status.code(), Some(0), "{args:?}: {status:?}");
+    }
 
     succeeds("dpkg", &["--remove", "pbmgo"]);
     assert!(!Path::new("/usr/bin/pbmgo").exists());
