@@ -84,9 +84,16 @@ fn run_in(
     };
     let deferral = renderer.map(Renderer::begin);
     let sink = sink_for(outlet.is_some(), deferral.as_ref());
-    let first = messages::last_id(tx)?;
+    // The rows for the log lines are read inside the write lock: only when
+    // those lines are wanted.
+    let first = outcomes::wanted()
+        .then(|| messages::last_id(tx))
+        .transpose()?;
     let done = run_each(tx, run, work, &sink)?;
-    let logged = messages::logged_since(tx, first)?;
+    let logged = match first {
+        Some(first) => messages::logged_since(tx, first)?,
+        None => Vec::new(),
+    };
     if let Some(deferral) = &deferral
         && !deferral.finish(tx, &sink)?
     {

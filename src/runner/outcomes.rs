@@ -11,6 +11,12 @@ use crate::mail::maildir::MailFile;
 use crate::pipeline::Disposition;
 use crate::store::messages::Logged;
 
+/// Returns true when the `info` lines of handled mail are logged, so a
+/// batch reads back its message rows only then (cron's default is `warn`).
+pub(super) fn wanted() -> bool {
+    tracing::enabled!(tracing::Level::INFO)
+}
+
 /// Logs the outcome of each of a committed batch's messages; `rows` are the
 /// message rows the batch recorded.
 pub(super) fn log(done: &[(MailFile, Disposition)], rows: &[Logged]) {
