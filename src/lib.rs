@@ -17,7 +17,9 @@
 pub mod cli;
 pub use pbmgo_go as go;
 pub mod home;
+pub mod command;
 pub mod mail;
+pub mod mailbox;
 pub(crate) mod pipeline;
 pub use pbmgo_render as render;
 pub(crate) mod runner;

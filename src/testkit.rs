@@ -22,7 +22,7 @@ use crate::cli::{mailrun, transport};
 use crate::go::Game;
 use crate::home::Home;
 use crate::mail::templates::Templates;
-use crate::mail::transport::Transport;
+use crate::mailbox::transport::Transport;
 use crate::pipeline::admin::{self, NewGame};
 use crate::pipeline::{self, Env, MailSink, Settings};
 use crate::runner;

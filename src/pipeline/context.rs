@@ -9,7 +9,7 @@ use super::passwords::Prechecked;
 use super::sink::MailSink;
 use super::tokens::TokenKey;
 use crate::home::{GamesConfig, SignupMode};
-use crate::mail::command::Limits;
+use crate::command::Limits;
 use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;

@@ -27,7 +27,7 @@ use super::replies::{self, answer, reply_id};
 use super::tokens::short_mac;
 use super::wording::address as address_words;
 use super::wording::replies as words;
-use crate::mail::command::{Command, CommandLine, Parsed};
+use crate::command::{Command, CommandLine, Parsed};
 use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
 use crate::mail::tags::{address_tag, tagged_address};
 use crate::store::accounts::{self, AccountError};

@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::wording::replies::subject_head;
-use crate::mail::command::without_secret;
+use crate::command::without_secret;
 use crate::store::messages::{self, NewMessage, Outcome};
 
 /// What a handled message came to, as its entry keeps it.

@@ -14,7 +14,7 @@ use super::error::PipelineError;
 use super::passwords::{Prechecked, WRONG_PASSWORDS_PER_HOUR, salt};
 use super::process::{readable, unseen_key};
 use super::{execute, recall};
-use crate::mail::command::{Command, GameRef, parse_reply_in};
+use crate::command::{Command, GameRef, parse_reply_in};
 use crate::store::settings as store;
 use crate::store::{messages, players};
 

@@ -27,7 +27,7 @@ use super::journal::{Entry, record};
 use super::report::Disposition;
 use super::{auth, bounces, disabled, execute, recall, stranger};
 use crate::mail::classify::{IgnoreReason, Verdict, classify};
-use crate::mail::command::{GameRef, parse_limited};
+use crate::command::{GameRef, parse_limited};
 use crate::mail::inbound::{self, InboundMail};
 use crate::mail::oversize;
 use crate::store::messages::{self, Outcome};

@@ -12,7 +12,7 @@
 use rusqlite::Connection;
 
 use super::error::PipelineError;
-use crate::mail::command::{OwnWords, is_reply_subject};
+use crate::command::{OwnWords, is_reply_subject};
 use crate::mail::inbound::InboundMail;
 use crate::mail::inbound::sent::{Recognise, own_words};
 use crate::store::outbox::{self, Recalled};

@@ -24,7 +24,7 @@ use super::wording::limits::unreadable_line;
 use super::wording::replies as words;
 use super::{recall, replies};
 use crate::home::SignupMode;
-use crate::mail::command::{Command, CommandLine, Parsed, parse_limited};
+use crate::command::{Command, CommandLine, Parsed, parse_limited};
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;

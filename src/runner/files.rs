@@ -5,7 +5,7 @@
 
 use std::io::Write as _;
 
-use crate::mail::maildir::{MailFile, Maildir};
+use crate::mailbox::maildir::{MailFile, Maildir};
 use crate::mail::oversize;
 
 /// Files read, with their bytes.

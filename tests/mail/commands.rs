@@ -5,7 +5,7 @@
 //! read back to themselves.
 
 use pbmgo::go::Point;
-use pbmgo::mail::command::{
+use pbmgo::command::{
     Command, CommandError, GameRef, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, Parsed,
     parse_command, parse_mail, strip_subject,
 };

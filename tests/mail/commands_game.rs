@@ -4,7 +4,7 @@
 //! `standings`; their canonical forms; and that a password is never shown.
 
 use pbmgo::go::{KoRule, Point, Scoring};
-use pbmgo::mail::command::{
+use pbmgo::command::{
     ChallengeOptions, ColorChoice, Command, CommandError, GameRef, Komi, NotifyMode, parse_command,
     parse_mail,
 };

@@ -3,7 +3,7 @@
 //! refused, and the lines that stay chat.
 
 use pbmgo::go::{Move, Point};
-use pbmgo::mail::command::{Command, GameRef, IfAction, parse_command, parse_mail};
+use pbmgo::command::{Command, GameRef, IfAction, parse_command, parse_mail};
 
 use crate::common::lines::{code, ok};
 

@@ -16,7 +16,7 @@
 //! - whatever `parse_command` accepts reads back from its `Display` form.
 
 use pbmgo::go::Point;
-use pbmgo::mail::command::{
+use pbmgo::command::{
     Command, GameRef, MAX_COMMANDS, MAX_NOT_PROCESSED, parse_command, parse_mail,
 };
 use pbmgo::mail::inbound;

@@ -3,7 +3,7 @@
 //! the words gives a command or an error, never a panic.
 
 use pbmgo::go::{KoRule, Point, Scoring};
-use pbmgo::mail::command::{
+use pbmgo::command::{
     ChallengeOptions, ColorChoice, Command, GameRef, Komi, NotifyMode, parse_command, parse_mail,
 };
 use proptest::prelude::*;

@@ -12,7 +12,7 @@ use rusqlite::Connection;
 
 use super::cmd::Cmd;
 use super::words_letter::words_letter;
-use crate::mail::command::strip_subject;
+use crate::command::strip_subject;
 use crate::mail::inbound::{self, InboundMail};
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::report::{Chat, Topic};

@@ -11,7 +11,7 @@ use super::challenge_words::{answered_challenge, to_challenge};
 use super::cmd::Cmd;
 use super::gate::Gate;
 use super::words_letter::words_letter;
-use crate::mail::command::{Command, GameRef, strip_subject};
+use crate::command::{Command, GameRef, strip_subject};
 use crate::mail::inbound::InboundMail;
 use crate::pipeline::error::PipelineError;
 use crate::pipeline::report::{Chat, Topic};

@@ -8,7 +8,7 @@
 use super::cmd::Cmd;
 use super::load::load_own;
 use crate::go::{Color, Move, Phase, Point};
-use crate::mail::command::{GameRef, IfAction};
+use crate::command::{GameRef, IfAction};
 use crate::pipeline::error::{CmdResult, reject_in};
 use crate::pipeline::report::{Effect, Fired};
 use crate::pipeline::wording::conditional as words;

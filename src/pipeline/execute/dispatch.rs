@@ -16,7 +16,7 @@ use super::once::Shown;
 use super::play::{games_text, play};
 use super::{lifecycle, load::load, personal};
 use crate::go::Move;
-use crate::mail::command::{Command, CommandLine, Parsed, bare_point, looks_like, reply_code};
+use crate::command::{Command, CommandLine, Parsed, bare_point, looks_like, reply_code};
 use crate::pipeline::context::{Env, Msg};
 use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
 use crate::pipeline::help::help_text;

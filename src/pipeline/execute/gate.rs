@@ -9,7 +9,7 @@ use rusqlite::Connection;
 
 use super::load::load_own;
 use crate::home::AuthMode;
-use crate::mail::command::{AddressAction, Command, GameRef};
+use crate::command::{AddressAction, Command, GameRef};
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};

@@ -8,7 +8,7 @@
 
 use super::cmd::Cmd;
 use super::load::load_own;
-use crate::mail::command::{Command, GameRef};
+use crate::command::{Command, GameRef};
 use crate::pipeline::error::{CmdError, CmdResult, PipelineError};
 use crate::store::comments;
 use crate::store::games::GameId;

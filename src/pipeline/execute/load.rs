@@ -6,7 +6,7 @@
 use rusqlite::Connection;
 
 use crate::go::{Color, Phase};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::pipeline::error::{CmdResult, reject, reject_in};
 use crate::pipeline::wording::play as words;
 use crate::store::games::{self, GameId};

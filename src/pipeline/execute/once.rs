@@ -10,7 +10,7 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::mail::command::{Command, GameRef, IfAction};
+use crate::command::{Command, GameRef, IfAction};
 use crate::pipeline::error::CmdResult;
 use crate::pipeline::report::{Done, Effect};
 use crate::pipeline::wording::limits::{Above, shown_above};

@@ -12,7 +12,7 @@ use super::conditional;
 use super::lifecycle;
 use super::load::load_own;
 use crate::go::{Color, IllegalMove, Move, Phase, Point};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject_in};
 use crate::pipeline::games::scored;
 use crate::pipeline::report::{Done, Effect, Fired, Notice};

@@ -3,7 +3,7 @@
 //! when the mail already showed what it asks for (each game's board,
 //! record, estimate and conditional moves, and each list, once a mail).
 
-use crate::mail::command::CommandError;
+use crate::command::CommandError;
 use crate::store::GameId;
 
 /// Why a command line could not be read, as the sender is told: the

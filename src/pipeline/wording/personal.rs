@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::mail::command::NotifyMode;
+use crate::command::NotifyMode;
 use crate::pipeline::words::minute;
 use crate::store::GameId;
 

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::mail::command::is_reply_subject;
+use crate::command::is_reply_subject;
 use crate::store::GameId;
 
 /// The most characters of a sender's Subject pbmgo echoes anywhere.
@@ -17,7 +17,7 @@ pub(crate) const SUBJECT_ECHO_CHARS: usize = 200;
 /// kept; at most [`SUBJECT_ECHO_CHARS`] characters in all), or `Your
 /// commands` when it has none.
 pub(crate) fn transcript_subject(subject: &str) -> String {
-    let subject = crate::mail::command::without_secret(subject);
+    let subject = crate::command::without_secret(subject);
     let mut rest = subject.trim();
     while let Some(after) = after_reply_prefix(rest) {
         rest = after.trim_start();

@@ -10,7 +10,7 @@ use chrono::Duration;
 
 use super::*;
 use crate::go::{Color, GameResult, Move, Phase, Point};
-use crate::mail::command::NotifyMode;
+use crate::command::NotifyMode;
 use crate::store::GameId;
 use crate::store::challenges::Status;
 use fixtures::{Page, at, challenge, id, stones, summary, terms};

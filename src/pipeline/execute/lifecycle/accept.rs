@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 
 use super::challenge::{not_challenged, open_challenge};
 use crate::go::{BoardSize, Color, Game, Rules};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games;
 use crate::store::players::PlayerRef;

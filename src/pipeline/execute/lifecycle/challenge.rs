@@ -14,7 +14,7 @@ use rusqlite::Connection;
 
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
-use crate::mail::command::{ChallengeOptions, GameRef, Komi};
+use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::mail::templates::ChallengeCtx;
 use crate::pipeline::letters::Letter;
 use crate::store::StoreError;

@@ -11,7 +11,7 @@ use crate::pipeline::report::Effect;
 use crate::pipeline::wording::ending as words;
 
 use crate::go::events::GameEvent;
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::mail::templates::SgfCtx;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::records::sgf_attachment;

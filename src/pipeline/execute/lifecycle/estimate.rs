@@ -13,7 +13,7 @@ use crate::go::estimate::propose;
 use crate::go::render::{Marks, render_scored};
 use crate::go::score::score_game;
 use crate::go::{Phase, Point};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::pipeline::error::{CmdResult, PipelineError, reject_in};
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::Effect;

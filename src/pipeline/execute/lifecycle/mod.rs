@@ -23,7 +23,7 @@ use crate::pipeline::wording::{challenge as challenge_words, play as words, star
 use rusqlite::Connection;
 
 use crate::go::Phase;
-use crate::mail::command::Command;
+use crate::command::Command;
 use crate::store::StoredGame;
 use crate::store::challenges::{open_for, to_place};
 use crate::store::players::Player;

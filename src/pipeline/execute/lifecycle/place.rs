@@ -11,7 +11,7 @@ use crate::pipeline::wording::start as words;
 
 use super::accept::turn_words;
 use crate::go::{Color, Point};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::store::challenges;
 use crate::store::{StoredGame, clock, games};
 

@@ -21,7 +21,7 @@ use rusqlite::Connection;
 use crate::go::events::GameEvent;
 use crate::go::score::{dead_strings, score_game};
 use crate::go::{Color, Point};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::store::scoring::{self, Marking};
 use crate::store::{StoredGame, clock, events, games};
 

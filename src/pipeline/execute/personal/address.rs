@@ -13,7 +13,7 @@ use crate::pipeline::joining;
 use crate::pipeline::report::Effect;
 use crate::pipeline::wording::address as words;
 
-use crate::mail::command::AddressAction;
+use crate::command::AddressAction;
 use crate::mail::tags::address_tag;
 use crate::store::StoreError;
 use crate::store::accounts::{self, AccountError};

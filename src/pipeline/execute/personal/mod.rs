@@ -15,7 +15,7 @@ use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::report::Effect;
 use crate::pipeline::wording::personal as words;
 
-use crate::mail::command::Command;
+use crate::command::Command;
 
 /// Runs one personal command for `player`; `source` is the message's key.
 pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {

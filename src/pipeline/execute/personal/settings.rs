@@ -11,7 +11,7 @@ use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
 
 use crate::go::Phase;
-use crate::mail::command::{Command, NotifyMode, Parsed};
+use crate::command::{Command, NotifyMode, Parsed};
 use crate::pipeline::games::letters::{GameLetter, game_letter};
 use crate::pipeline::letters::Letter;
 use crate::store::listing::{self, GameFilter};

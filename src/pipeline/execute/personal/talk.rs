@@ -11,7 +11,7 @@ use crate::pipeline::wording::personal as words;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::pipeline::letters::Letter;
 use crate::pipeline::words::day;
 use crate::store::players::PlayerRef;

@@ -16,7 +16,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::go::{Color, Phase};
-use crate::mail::command::GameRef;
+use crate::command::GameRef;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::letters::Letter;
 use crate::store::games::undo::{self, UndoRequest};

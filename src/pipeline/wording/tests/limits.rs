@@ -3,7 +3,7 @@
 //! and every "already above" answer.
 
 use super::fixtures::{Page, id};
-use crate::mail::command::CommandError;
+use crate::command::CommandError;
 use crate::pipeline::wording::limits::{Above, shown_above, unreadable_line};
 use crate::pipeline::wording::replies::transcript_subject;
 
