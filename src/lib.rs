@@ -16,8 +16,8 @@
 
 pub mod cli;
 pub use pbmgo_go as go;
-pub mod home;
 pub mod command;
+pub mod home;
 pub mod mail;
 pub mod mailbox;
 pub(crate) mod pipeline;

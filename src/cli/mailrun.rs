@@ -10,12 +10,12 @@ use chrono::{DateTime, Utc};
 
 use super::context::Context;
 use super::transport;
-use crate::home::{Home, LimitsConfig};
 use crate::command::Limits;
-use crate::mailbox::maildir::Maildir;
+use crate::home::{Home, LimitsConfig};
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
-use crate::pipeline::tokens::TokenKey;
+use crate::mailbox::maildir::Maildir;
+use crate::pipeline::base::tokens::TokenKey;
 use crate::pipeline::{Settings, SignupRules};
 use crate::runner::{self, RunContext, SendSummary};
 use crate::store::Store;

@@ -25,7 +25,7 @@ use thiserror::Error;
 
 use crate::mailbox::transport::{Envelope, Transport, TransportError};
 use crate::pipeline::PipelineError;
-use crate::pipeline::pace;
+use crate::pipeline::mailing::pace;
 use crate::store::outbox::{self, Due, RetryPolicy};
 use crate::store::{Store, StoreError};
 

@@ -7,13 +7,13 @@
 //! move in a game that is over): the same point in the one game where it
 //! is the sender's move, when there is exactly one.
 
-use super::challenge_words::answered_challenge;
 use super::cmd::Cmd;
-use crate::go::{Phase, Point};
+use super::words::challenge::answered_challenge;
 use crate::command::{Command, Lookalike};
+use crate::go::{Phase, Point};
 use crate::mail::inbound::InboundMail;
-use crate::pipeline::error::{PipelineError, Rejection};
-use crate::pipeline::wording::play as words;
+use crate::pipeline::base::error::{PipelineError, Rejection};
+use crate::pipeline::base::wording::play as words;
 use crate::store::challenges::{self, Status};
 use crate::store::games::{self, GameId};
 use crate::store::listing::{self, GameFilter};

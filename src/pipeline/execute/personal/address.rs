@@ -6,12 +6,12 @@
 
 use chrono::Duration;
 
-use crate::pipeline::backscatter;
-use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::base::error::{CmdResult, reject};
+use crate::pipeline::base::wording::address as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::joining;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::address as words;
+use crate::pipeline::execute::joining;
+use crate::pipeline::mailing::backscatter;
+use crate::pipeline::record::report::Effect;
 
 use crate::command::AddressAction;
 use crate::mail::tags::address_tag;

@@ -10,10 +10,10 @@ mod undo;
 
 pub(crate) use settings::password_gate;
 
-use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::base::error::{CmdResult, reject};
+use crate::pipeline::base::wording::personal as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::personal as words;
+use crate::pipeline::record::report::Effect;
 
 use crate::command::Command;
 
