@@ -21,13 +21,14 @@ use super::codec::time_text;
 
 mod body;
 mod held;
+mod pictures;
 mod lost;
 mod recall;
 mod retry;
 
 pub(crate) use held::{Held, held_for, release, remove_merged, waiting};
 
-pub(crate) use body::{Encoded, encode_body};
+pub(crate) use body::{Encoded, encode_body_without};
 pub use lost::Lost;
 pub(crate) use lost::{record as record_lost, tell as tell_lost};
 pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};
@@ -129,7 +130,7 @@ pub(crate) fn enqueue_later(
 }
 
 /// Stores the bytes of a mail queued with [`enqueue_later`], `encoded` by
-/// [`encode_body`].
+/// [`encode_body_without`].
 pub(crate) fn store_later(
     conn: &Connection,
     later: Later,
@@ -192,7 +193,7 @@ pub(crate) fn due(
     for row in rows {
         let (mut due, stored) = row?;
         due.raw = match stored {
-            (Some(encoding), Some(bytes)) => body::decode(due.id, &encoding, bytes)?,
+            (Some(encoding), Some(bytes)) => body::decode_stored(conn, due.id, &encoding, bytes)?,
             _ => return Err(missing_body(due.id)),
         };
         mails.push(due);
