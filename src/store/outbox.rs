@@ -38,6 +38,8 @@ pub use retry::{
 pub(crate) use retry::{expedite, mark_attempt_failed};
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod picture_tests;
 
 /// A mail to queue.
 #[derive(Debug, Clone)]
