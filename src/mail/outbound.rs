@@ -23,6 +23,7 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::alternative::{self, Picture};
+use super::textpart::encoded;
 pub use super::inline::InlineImage;
 
 /// `Auto-Submitted` value for a direct answer to a player's mail.
@@ -403,25 +404,6 @@ fn has_control(text: &[u8]) -> bool {
     c0 || memchr::memchr_iter(0xc2, text).any(|i| matches!(text.get(i + 1), Some(0x80..=0x9f)))
 }
 
-/// A text part's body (clean: no CR, see [`clean_body`]) encoded exactly as
-/// lettre's `Body::new` encodes a `String`: the same choice of 7bit,
-/// quoted-printable or base64, made on the text with LF line ends, then
-/// CRLF line ends. lettre inserts each CR one at a time, moving the rest of
-/// the text every line; here they go in in one pass.
-fn encoded(text: String) -> Body {
-    use email_encoding::body::Encoding;
-    let encoding = Encoding::choose(text.as_str(), false);
-    let crlf = text.replace('\n', "\r\n").into_bytes();
-    match encoding {
-        Encoding::SevenBit => Body::dangerous_pre_encoded(crlf, ContentTransferEncoding::SevenBit),
-        Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
-            quoted_printable::encode(crlf),
-            ContentTransferEncoding::QuotedPrintable,
-        ),
-        _ => Body::new(text),
-    }
-}
-
 /// multipart/mixed: the readable part first, then the files.
 fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
     let mut parts = MultiPart::mixed()
@@ -547,26 +529,6 @@ mod tests {
         }
         assert!(!has_control("é\u{a0}\t\n".as_bytes()));
         assert!(has_control("\u{80}".as_bytes()));
-    }
-
-    #[test]
-    fn text_parts_are_encoded_as_lettre_encodes_them() {
-        let long = "x".repeat(120);
-        let texts = [
-            String::new(),
-            "plain\ntext\n".into(),
-            "\nstarts with a line end\n\n".into(),
-            format!("a long line {long}\nthen short\n"),
-            "ünïcödé text\n".repeat(30),
-            "☃☃☃☃☃☃☃☃☃☃☃☃☃☃☃☃\n".repeat(5),
-            format!("=3D <pre>{long}</pre> \t trailing \n"),
-        ];
-        for text in texts {
-            let ours = encoded(text.clone());
-            let theirs = Body::new(text.clone());
-            assert_eq!(ours.encoding(), theirs.encoding(), "{text:?}");
-            assert_eq!(ours.as_ref(), theirs.as_ref(), "{text:?}");
-        }
     }
 
     #[test]
