@@ -174,7 +174,7 @@ fn broken_tree() -> Tree {
             "pipeline/b.rs",
             "use super::A; pub struct B; fn f() { let q = \"SELECT id FROM games\"; }",
         ),
-        ("pipeline/base/mod.rs", "mod error; mod extra;"),
+        ("pipeline/base/mod.rs", "mod error; mod extra; mod extra2;"),
         (
             "pipeline/base/error.rs",
             "use crate::pipeline::top::run::go; pub struct E;",
@@ -183,7 +183,11 @@ fn broken_tree() -> Tree {
         ("pipeline/top/mod.rs", "pub(crate) mod run;"),
         (
             "pipeline/top/run.rs",
-            "use crate::pipeline::base::error::E; pub fn go() {}",
+            "use crate::pipeline::base::error::E; pub use crate::pipeline::base::extra::X; pub fn go() {}",
+        ),
+        (
+            "pipeline/base/extra2.rs",
+            "use crate::pipeline::top::run::X;",
         ),
     ])
 }
@@ -205,6 +209,10 @@ fn the_rules_catch_a_tree_that_breaks_them() {
         "{breaks}"
     );
     assert!(!breaks.contains("pipeline/top/run.rs ("), "{breaks}");
+    assert!(
+        breaks.contains("pipeline/base/extra2.rs (base) imports top"),
+        "a lower layer's item through a higher re-export: {breaks}"
+    );
     assert!(
         breaks.contains("pipeline/a.rs: pipeline layer a is not in the table"),
         "{breaks}"

@@ -12,9 +12,9 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::letters::Letter;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
 use crate::pipeline::record::report::{Chat, Report, Topic};
 use crate::store::games::GameId;

@@ -6,10 +6,10 @@
 
 use rusqlite::Connection;
 
-use super::letters::Letter;
 use crate::mail::alternative::{WIDTH, wrap};
 use crate::mail::inbound;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
 use crate::store::outbox::{self, Held};
 

@@ -21,7 +21,7 @@ use super::shape;
 use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
-pub(crate) use crate::pipeline::base::letter::Letter;
+use crate::pipeline::base::letter::Letter;
 use crate::store::games::{GameId, thread};
 use crate::store::{outbox, reach};
 

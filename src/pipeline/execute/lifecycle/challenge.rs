@@ -16,7 +16,7 @@ use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
 use crate::mail::templates::ChallengeCtx;
-use crate::pipeline::mailing::letters::Letter;
+use crate::pipeline::base::letter::Letter;
 use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};
