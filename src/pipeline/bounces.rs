@@ -146,7 +146,14 @@ fn tell_opponents(
     let mut sent = 0;
     for (name, games) in open_games_by_opponent(conn, &player)? {
         let opponent = players::find(conn, &name)?;
-        if !notices::first(conn, 0, opponent.id, "opponent-bouncing", &key, env.now)? {
+        if !notices::first(
+            conn,
+            None,
+            Some(opponent.id),
+            "opponent-bouncing",
+            &key,
+            env.now,
+        )? {
             continue;
         }
         let letter = bouncing_letter(&player, &opponent, &games, env.settings.bounce_limit);

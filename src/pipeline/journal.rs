@@ -8,12 +8,13 @@ use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::wording::replies::subject_head;
 use crate::mail::command::without_secret;
+use crate::store::PlayerId;
 use crate::store::messages::{self, NewMessage, Outcome};
 
 /// What a handled message came to, as its entry keeps it.
 pub(crate) struct Entry<'a> {
     /// The sender's player id, when the sender is a player.
-    pub(crate) player_id: Option<i64>,
+    pub(crate) player_id: Option<PlayerId>,
     /// What the message came to.
     pub(crate) outcome: Outcome,
     /// The refusal (or ignore) codes, space-separated.

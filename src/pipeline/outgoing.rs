@@ -45,9 +45,8 @@ pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
 
 /// The game a mail's `X-Pbmgo-Game` names (a challenge not accepted yet
 /// has no game row for the outbox, but its mail has a token all the same).
-fn header_game(mail: &OutboundMail) -> Option<i64> {
-    let id: GameId = mail.game.as_deref()?.parse().ok()?;
-    Some(id.get())
+fn header_game(mail: &OutboundMail) -> Option<GameId> {
+    mail.game.as_deref()?.parse().ok()
 }
 
 /// Adds the note about pbmgo's mail to this reader that could not be
@@ -94,7 +93,7 @@ pub(crate) fn enqueue(
     q: &Queued<'_>,
 ) -> Result<(), PipelineError> {
     let settings = env.settings;
-    let game = q.game.map(GameId::get);
+    let game = q.game;
     let server = &settings.identity.address;
     let about = game.or_else(|| header_game(&mail));
     if mail.reply_to.is_none() {

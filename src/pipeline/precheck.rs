@@ -15,6 +15,7 @@ use super::passwords::{Prechecked, WRONG_PASSWORDS_PER_HOUR, salt};
 use super::process::{readable, unseen_key};
 use super::{execute, recall};
 use crate::mail::command::{Command, GameRef, parse_reply_in};
+use crate::store::PlayerId;
 use crate::store::settings as store;
 use crate::store::{messages, players};
 
@@ -57,7 +58,7 @@ fn one(
     settings: &Settings,
     raw: &[u8],
     now: DateTime<Utc>,
-    wrong: &mut HashMap<i64, u32>,
+    wrong: &mut HashMap<PlayerId, u32>,
 ) -> Prechecked {
     let mut checked = Prechecked::default();
     if mentions_password(raw)
@@ -81,7 +82,7 @@ fn mentions_password(raw: &[u8]) -> bool {
 /// The one `password` line of a player's mail, read as the pipeline reads it.
 struct Line {
     key: String,
-    player_id: i64,
+    player_id: PlayerId,
     secret: String,
     new: Option<String>,
 }
@@ -92,7 +93,7 @@ fn password_line(
     conn: &Connection,
     raw: &[u8],
     now: DateTime<Utc>,
-    earlier: &HashMap<i64, u32>,
+    earlier: &HashMap<PlayerId, u32>,
 ) -> Result<Option<Line>, PipelineError> {
     let Ok(mail) = readable(raw) else {
         return Ok(None);

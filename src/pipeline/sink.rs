@@ -25,6 +25,7 @@ use rusqlite::Connection;
 
 use super::painting::{Gallery, Unpainted};
 use crate::mail::outbound::OutboundMail;
+use crate::store::GameId;
 use crate::store::StoreError;
 use crate::store::outbox::{self, Due, Encoded, Later, NewMail};
 
@@ -36,7 +37,7 @@ pub(crate) struct Row<'a> {
     /// The outbox kind: `reply`, `your-move`, `challenge`, ...
     pub(crate) kind: &'a str,
     /// The game it is about, if any.
-    pub(crate) game_id: Option<i64>,
+    pub(crate) game_id: Option<GameId>,
     /// The inbound message row it answers, if any.
     pub(crate) inbound_id: Option<i64>,
 }

@@ -353,7 +353,7 @@ mod tests {
     fn with_board(m: &OutboundMail) -> Unpainted {
         let board = Board {
             picture: Picture::new(Position::empty(BoardSize::new(9).unwrap())),
-            game: 1,
+            game: crate::store::GameId::new(1).unwrap(),
             domain: "example.org".into(),
             shows: ". . .".into(),
             alt: "The board".into(),

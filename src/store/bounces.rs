@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
 
 /// A bounce to record.
 #[derive(Debug, Clone)]
@@ -61,7 +61,7 @@ pub(crate) fn record(
             b.report_key,
             b.status,
             b.diagnostic,
-            time_text(now)
+            Sql(now)
         ])?;
     Ok(n == 1)
 }
@@ -96,7 +96,7 @@ pub(crate) fn clear(
     )?;
     let mut n = 0;
     for a in addresses {
-        n += stmt.execute(params![a, time_text(now)])?;
+        n += stmt.execute(params![a, Sql(now)])?;
     }
     Ok(n)
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored};
 use super::games::GameId;
 use crate::go::events::GameEvent;
 
@@ -46,7 +46,7 @@ pub(crate) fn record(
         after_move,
         event.to_string(),
         source,
-        time_text(now)
+        Sql(now)
     ])?;
     Ok(())
 }
@@ -56,12 +56,12 @@ pub(crate) fn list(conn: &Connection, id: GameId) -> Result<Vec<EventRow>, Store
     let mut stmt = conn.prepare_cached(
         "SELECT after_move, event, source, at FROM game_events WHERE game_id = ?1 ORDER BY seq",
     )?;
-    let rows = stmt.query_map([id.get()], |r| {
+    let rows = stmt.query_map([id], |r| {
         Ok((
             r.get::<_, u32>(0)?,
             r.get::<_, String>(1)?,
             r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
+            r.stored::<DateTime<Utc>>(3)?,
         ))
     })?;
     let mut out = Vec::new();
@@ -76,7 +76,7 @@ pub(crate) fn list(conn: &Connection, id: GameId) -> Result<Vec<EventRow>, Store
             after_move,
             event: event.parse().map_err(corrupt)?,
             source,
-            at: parse_time(&at).map_err(corrupt)?,
+            at,
         });
     }
     Ok(out)

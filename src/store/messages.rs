@@ -11,7 +11,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use crate::store::ids::PlayerId;
 
 /// What became of an inbound message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -56,7 +57,7 @@ pub struct NewMessage<'a> {
     /// The sender's normalized address, if one was found.
     pub sender: Option<&'a str>,
     /// The player it came from, if known.
-    pub player_id: Option<i64>,
+    pub player_id: Option<PlayerId>,
     /// The subject (already cleaned of line breaks).
     pub subject: &'a str,
     /// What it came to.
@@ -175,7 +176,7 @@ pub(crate) fn unseen_key(
 /// the reason code `code`.
 pub(crate) fn count_reason_since(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     code: &str,
     since: DateTime<Utc>,
 ) -> Result<u32, StoreError> {
@@ -185,7 +186,7 @@ pub(crate) fn count_reason_since(
              WHERE player_id = ?1 AND received_at >= ?3
                AND (' ' || reasons || ' ') LIKE '% ' || ?2 || ' %'",
         )?
-        .query_row(params![player_id, code, time_text(since)], |r| r.get(0))?)
+        .query_row(params![player_id, code, Sql(since)], |r| r.get(0))?)
 }
 
 /// Returns true when a message with `key` has been handled before.
@@ -212,7 +213,7 @@ pub fn record(
         m.sender,
         m.player_id,
         m.subject,
-        time_text(now),
+        Sql(now),
         m.outcome.name(),
         m.reasons,
         m.detail,

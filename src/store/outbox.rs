@@ -17,7 +17,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use crate::store::GameId;
 
 mod body;
 mod held;
@@ -50,7 +51,7 @@ pub struct NewMail<'a> {
     /// What it is: `reply`, `your-move`, `help`, `unknown-sender`, ...
     pub kind: &'a str,
     /// The game it is about, if any.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// The inbound message row it answers, if any.
     pub inbound_id: Option<i64>,
     /// The RFC 5322 bytes.
@@ -151,7 +152,7 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
         m.kind,
         m.game_id,
         m.inbound_id,
-        time_text(now)
+        Sql(now)
     ])?;
     Ok(conn.last_insert_rowid())
 }
@@ -177,7 +178,7 @@ pub(crate) fn due(
     limit: u32,
 ) -> Result<Vec<Due>, StoreError> {
     let mut stmt = conn.prepare_cached(DUE)?;
-    let rows = stmt.query_map(params![time_text(now), limit], |r| {
+    let rows = stmt.query_map(params![Sql(now), limit], |r| {
         let stored: (Option<String>, Option<Vec<u8>>) = (r.get(4)?, r.get(5)?);
         let due = Due {
             id: r.get(0)?,
@@ -255,7 +256,7 @@ pub(crate) fn defer(
             "UPDATE outbox SET next_attempt_at = ?3, last_error = ?4
              WHERE inbound_id = ?1 AND recipient = ?2 AND status = 'pending'",
         )?
-        .execute(params![inbound_id, recipient, time_text(until), reason])?)
+        .execute(params![inbound_id, recipient, Sql(until), reason])?)
 }
 
 /// Defers the pending mail `message_id` until `until`, with `reason` as its
@@ -271,7 +272,7 @@ pub(crate) fn defer_message(
             "UPDATE outbox SET next_attempt_at = ?2, last_error = ?3
              WHERE message_id = ?1 AND status = 'pending'",
         )?
-        .execute(params![message_id, time_text(until), reason])?
+        .execute(params![message_id, Sql(until), reason])?
         > 0)
 }
 
@@ -291,13 +292,13 @@ pub(crate) fn claim(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bo
              WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2
                AND (claimed_until IS NULL OR claimed_until <= ?2)",
         )?
-        .execute(params![id, time_text(now), time_text(now + CLAIM_LEASE)])?;
+        .execute(params![id, Sql(now), Sql(now + CLAIM_LEASE)])?;
     Ok(changed == 1)
 }
 
 /// Records a successful send.
 pub(crate) fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
-    let now = time_text(now);
+    let now = Sql(now);
     let attempt: u32 = conn
         .prepare_cached(
             "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2,
@@ -321,7 +322,7 @@ pub(crate) fn count_kind_to_since(
         .prepare_cached(
             "SELECT count(*) FROM outbox WHERE recipient = ?1 AND kind = ?2 AND created_at >= ?3",
         )?
-        .query_row(params![recipient, kind, time_text(since)], |r| r.get(0))?)
+        .query_row(params![recipient, kind, Sql(since)], |r| r.get(0))?)
 }
 
 /// Returns outbox rows, newest first, optionally only those with `status`.

@@ -8,7 +8,7 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
 
 /// A held message.
 #[derive(Debug, Clone, Serialize)]
@@ -39,7 +39,7 @@ pub fn hold(
         "INSERT INTO quarantine (file, sender, error, held_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (file) DO UPDATE SET sender = ?2, error = ?3, held_at = ?4, released_at = NULL",
     )?
-    .execute(params![file, sender, error, time_text(now)])?;
+    .execute(params![file, sender, error, Sql(now)])?;
     let id = conn
         .prepare_cached("SELECT id FROM quarantine WHERE file = ?1")?
         .query_row([file], |r| r.get(0))?;
@@ -79,6 +79,6 @@ pub(crate) fn get(conn: &Connection, id: i64) -> Result<Held, StoreError> {
 /// Marks a held message as handled by a retry.
 pub fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE quarantine SET released_at = ?2 WHERE id = ?1")?
-        .execute(params![id, time_text(now)])?;
+        .execute(params![id, Sql(now)])?;
     Ok(())
 }

@@ -21,6 +21,7 @@ use crate::pipeline::outgoing::{self, Queued};
 use crate::pipeline::pace;
 use crate::pipeline::report::{Effect, Report};
 use crate::pipeline::wording::replies as words;
+use crate::store::PlayerId;
 use crate::store::games::{self, GameId};
 use crate::store::reach;
 use crate::store::{StoredGame, outbox};
@@ -37,7 +38,7 @@ pub(super) struct Queue<'a, 'b> {
     /// Their board blocks, each built once.
     pub(super) boards: HashMap<GameId, BoardCtx>,
     /// The player who sent the message, if a player did.
-    pub(super) sender: Option<i64>,
+    pub(super) sender: Option<PlayerId>,
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
@@ -117,7 +118,7 @@ impl<'a, 'b> Queue<'a, 'b> {
 
     /// Brings forward to `until` the mail this message queued to player
     /// `id` that the cap holds back (the time of the notices it carries).
-    pub(super) fn defer_to(&self, id: i64, until: DateTime<Utc>) -> Result<(), PipelineError> {
+    pub(super) fn defer_to(&self, id: PlayerId, until: DateTime<Utc>) -> Result<(), PipelineError> {
         let since = self.env.now - Duration::hours(1);
         let Some(reach) = reach::player(self.conn, id, since)? else {
             return Ok(());

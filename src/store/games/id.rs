@@ -1,6 +1,7 @@
 //! `GameId`: a game's id and its text forms. Everywhere an id is read,
 //! `game42`, `Game42` and `42` mean the same game; it is shown as `game42`.
-//! Also the error for an id with no game (`not_found`).
+//! Also the error for an id with no game (`not_found`). A column holds
+//! the bare number (`ToSql`, `FromSql`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -59,6 +60,8 @@ impl FromStr for GameId {
         })
     }
 }
+
+crate::store::ids::sql_id!(GameId, "a game id");
 
 /// The error for an id with no game.
 pub(super) fn not_found(id: GameId) -> StoreError {

@@ -5,8 +5,9 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
-use crate::store::codec::time_text;
+use crate::store::codec::Sql;
 
+use crate::store::GameId;
 use crate::store::StoreError;
 
 /// A deferred mail that has not been tried yet.
@@ -15,7 +16,7 @@ pub(crate) struct Held {
     /// The outbox id.
     pub(crate) id: i64,
     /// The game it is about, if any.
-    pub(crate) game_id: Option<i64>,
+    pub(crate) game_id: Option<GameId>,
     /// When it is due (RFC 3339).
     pub(crate) due: String,
 }
@@ -84,7 +85,7 @@ pub(crate) fn waiting(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Waiti
            AND last_error LIKE 'deferred:%' AND claimed_until IS NULL
          ORDER BY id",
     )?;
-    let rows = stmt.query_map([time_text(now)], |r| {
+    let rows = stmt.query_map([Sql(now)], |r| {
         Ok(Waiting {
             id: r.get(0)?,
             recipient: r.get(1)?,
@@ -100,6 +101,6 @@ pub(crate) fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<
         "UPDATE outbox SET next_attempt_at = ?2, last_error = NULL
          WHERE id = ?1 AND status = 'pending' AND attempts = 0",
     )?
-    .execute(params![id, time_text(now)])?;
+    .execute(params![id, Sql(now)])?;
     Ok(())
 }

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use crate::store::StoreError;
-use crate::store::codec::{parse_time, time_text};
+use crate::store::codec::{Sql, Stored};
 
 /// A lost mail a player is to be told about.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub(crate) fn record(
              FROM outbox o JOIN addresses a ON a.address = lower(o.recipient)
              WHERE o.id = ?1",
         )?
-        .execute(params![id, what, time_text(now)])?;
+        .execute(params![id, what, Sql(now)])?;
     Ok(n > 0)
 }
 
@@ -62,19 +62,15 @@ pub(crate) fn tell(
          WHERE a.address = lower(?1) AND {UNTOLD}
          ORDER BY l.outbox_id"
     );
-    let rows: Vec<(i64, String, String)> = conn
+    let rows: Vec<(i64, String, DateTime<Utc>)> = conn
         .prepare_cached(&sql)?
-        .query_map([address], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
+        .query_map([address], |r| Ok((r.get(0)?, r.get(1)?, r.stored(2)?)))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| StoreError::from(e).in_row("lost mail", "written_at"))?;
     let mut lost = Vec::with_capacity(rows.len());
-    for (outbox_id, what, written) in rows {
+    for (outbox_id, what, written_at) in rows {
         conn.prepare_cached("UPDATE lost_mail SET told_in = ?2 WHERE outbox_id = ?1")?
             .execute(params![outbox_id, message_id])?;
-        let written_at = parse_time(&written).map_err(|reason| StoreError::Corrupt {
-            id: format!("lost mail {outbox_id}"),
-            what: "written_at",
-            reason,
-        })?;
         lost.push(Lost {
             outbox_id,
             what,

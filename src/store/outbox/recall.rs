@@ -7,6 +7,7 @@
 use rusqlite::{Connection, params};
 
 use super::body;
+use crate::store::GameId;
 use crate::store::StoreError;
 
 /// The most mails recalled at once: the mail answered and the few before
@@ -20,7 +21,7 @@ pub struct Recalled {
     /// Its Message-ID, without brackets.
     pub message_id: String,
     /// The game it is about, if any.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// Its RFC 5322 bytes.
     pub raw: Vec<u8>,
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::lost;
 use crate::store::StoreError;
-use crate::store::codec::{parse_time, time_text};
+use crate::store::codec::{Sql, Stored};
 
 /// The longest wait between two attempts at one mail.
 pub const MAX_WAIT: Duration = Duration::hours(4);
@@ -68,7 +68,7 @@ pub(crate) fn mark_attempt_failed(
              status = CASE WHEN ?5 THEN 'failed' ELSE 'pending' END, claimed_until = NULL
          WHERE id = ?1",
     )?
-    .execute(params![id, attempt, error, time_text(next), give_up])?;
+    .execute(params![id, attempt, error, Sql(next), give_up])?;
     Ok(give_up)
 }
 
@@ -81,7 +81,7 @@ fn log_attempt(
     error: Option<&str>,
 ) -> Result<(), StoreError> {
     conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![id, attempt, time_text(now), error])?;
+        .execute(params![id, attempt, Sql(now), error])?;
     Ok(())
 }
 
@@ -92,11 +92,13 @@ fn failing_since(
     id: i64,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, StoreError> {
-    let first: Option<String> = conn
+    // A time that does not read is taken as unknown.
+    let first: Option<DateTime<Utc>> = conn
         .prepare_cached("SELECT at FROM send_attempts WHERE outbox_id = ?1 AND attempt = 1")?
-        .query_row([id], |r| r.get(0))
-        .optional()?;
-    Ok(first.and_then(|t| parse_time(&t).ok()).unwrap_or(now))
+        .query_row([id], |r| Ok(r.stored_opt(0).unwrap_or(None)))
+        .optional()?
+        .flatten();
+    Ok(first.unwrap_or(now))
 }
 
 /// A mail [`retry`] or [`retry_all`] put back in the queue.
@@ -143,7 +145,7 @@ pub fn retry(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<RetryOne,
              next_attempt_at = ?2
          WHERE id = ?1",
     )?
-    .execute(params![id, time_text(now)])?;
+    .execute(params![id, Sql(now)])?;
     lost::forget(conn, id)?;
     Ok(RetryOne::Retried(Retried {
         id,
@@ -196,7 +198,7 @@ pub(crate) fn expedite(conn: &Connection, now: DateTime<Utc>) -> Result<usize, S
             "UPDATE outbox SET next_attempt_at = ?1
              WHERE status = 'pending' AND next_attempt_at > ?1 AND attempts > 0",
         )?
-        .execute([time_text(now)])?)
+        .execute([Sql(now)])?)
 }
 
 /// How much mail the outbox holds, by state, at a moment (`pbmgo status`
@@ -235,7 +237,7 @@ pub fn queue_sizes(conn: &Connection, now: DateTime<Utc>) -> Result<QueueSizes, 
                      (SELECT max(at) FROM send_attempts WHERE outbox_id = outbox.id) > ?2)
              FROM outbox WHERE status IN ('pending', 'failed')",
         )?
-        .query_row([time_text(now), time_text(day_before)], |r| {
+        .query_row([Sql(now), Sql(day_before)], |r| {
             Ok(QueueSizes {
                 pending: r.get(0)?,
                 due: r.get(1)?,

@@ -40,10 +40,7 @@ fn state(conn: &Connection, id: i64) -> (String, u32, DateTime<Utc>) {
     conn.query_row(
         "SELECT status, attempts, next_attempt_at FROM outbox WHERE id = ?1",
         [id],
-        |r| {
-            let next: String = r.get(2)?;
-            Ok((r.get(0)?, r.get(1)?, parse_time(&next).unwrap()))
-        },
+        |r| Ok((r.get(0)?, r.get(1)?, r.stored(2)?)),
     )
     .unwrap()
 }
