@@ -27,6 +27,7 @@ use crate::store::listing::{self, GameFilter};
 use crate::store::notices;
 use crate::store::players::{self, Player};
 use crate::store::reach;
+use crate::store::{MessageId, OutboxId};
 
 /// Clears the bounces of `player`, who has just written.
 pub(crate) fn clear(
@@ -49,7 +50,7 @@ pub(crate) fn on_report(
     conn: &Connection,
     env: &Env<'_>,
     msg: &Msg<'_>,
-    inbound_id: i64,
+    inbound_id: MessageId,
 ) -> Result<u32, PipelineError> {
     let recorded = Recorded {
         msg,
@@ -66,7 +67,7 @@ pub(crate) fn on_report(
 /// the VERP envelope names it, and the report's entry.
 struct Target<'m> {
     address: String,
-    outbox_id: Option<i64>,
+    outbox_id: Option<OutboxId>,
     recipient: &'m DsnRecipient,
 }
 
@@ -134,7 +135,7 @@ fn tell_opponents(
     conn: &Connection,
     env: &Env<'_>,
     address: &str,
-    inbound_id: i64,
+    inbound_id: MessageId,
 ) -> Result<u32, PipelineError> {
     let (Some(player), Some(run)) = (
         players::find_by_address(conn, address)?,

@@ -72,7 +72,7 @@ pub(crate) fn request(
     let pending = match signups::open_for(conn, address, None, env.now)? {
         Some(p) if p.name.eq_ignore_ascii_case(name) => p,
         _ => {
-            let unique = recorded.id.to_be_bytes();
+            let unique = recorded.id.get().to_be_bytes();
             pending(conn, env, address, name, None, &unique)?
         }
     };

@@ -8,8 +8,8 @@ use super::context::{Env, Msg};
 use super::error::PipelineError;
 use super::wording::replies::subject_head;
 use crate::mail::command::without_secret;
-use crate::store::PlayerId;
 use crate::store::messages::{self, NewMessage, Outcome};
+use crate::store::{MessageId, PlayerId};
 
 /// What a handled message came to, as its entry keeps it.
 pub(crate) struct Entry<'a> {
@@ -29,7 +29,7 @@ pub(crate) struct Recorded<'a> {
     /// The message.
     pub(crate) msg: &'a Msg<'a>,
     /// Its row in the `messages` table.
-    pub(crate) id: i64,
+    pub(crate) id: MessageId,
 }
 
 /// Records the message's key and what it came to; returns its row id.
@@ -38,7 +38,7 @@ pub(crate) fn record(
     env: &Env<'_>,
     msg: &Msg<'_>,
     entry: &Entry<'_>,
-) -> Result<i64, PipelineError> {
+) -> Result<MessageId, PipelineError> {
     let subject = subject_head(&without_secret(&msg.mail.subject));
     let m = NewMessage {
         key: msg.key,

@@ -20,6 +20,7 @@ use super::outgoing;
 use super::pace::{self, Hold};
 use super::shape;
 use crate::mail::outbound::{AUTO_GENERATED, Attachment, OutboundMail};
+use crate::store::MessageId;
 use crate::store::games::{GameId, thread};
 use crate::store::players::PlayerRef;
 use crate::store::{outbox, reach};
@@ -55,7 +56,7 @@ pub(crate) struct Origin<'a> {
     /// so queueing the same letter twice makes the same mail.
     pub(crate) unique: &'a str,
     /// The inbound message that caused it, if any.
-    pub(crate) inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<MessageId>,
 }
 
 /// What became of the letters [`queue_each`] queued.
@@ -85,7 +86,7 @@ pub(crate) fn queue_each<'l>(
     env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
-    inbound_id: Option<i64>,
+    inbound_id: Option<MessageId>,
 ) -> Result<Queued, PipelineError> {
     let mut out = Queued::default();
     for (i, letter) in letters.into_iter().enumerate() {

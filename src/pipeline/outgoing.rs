@@ -21,6 +21,7 @@ use super::wording::lost as lost_words;
 use crate::mail::alternative::{WIDTH, wrap};
 use crate::mail::outbound::{self, OutboundMail};
 use crate::mail::tags;
+use crate::store::MessageId;
 use crate::store::games::GameId;
 use crate::store::{outbox, scoring};
 
@@ -31,7 +32,7 @@ pub(crate) struct Queued<'a> {
     /// The game it is about, which gives it a reply token.
     pub(crate) game: Option<GameId>,
     /// The inbound message that caused it, if any.
-    pub(crate) inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<MessageId>,
 }
 
 /// Returns the envelope sender of the mail `message_id`: its VERP bounce address.

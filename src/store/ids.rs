@@ -1,4 +1,5 @@
-//! The ids of rows that other rows and mails refer to: [`PlayerId`] here,
+//! The ids of rows that other rows and mails refer to: [`PlayerId`],
+//! [`MessageId`] and [`OutboxId`] here,
 //! `GameId` beside the games (`games::id`), each a column (`ToSql`,
 //! `FromSql`) that reads only a number of at least 1.
 //!
@@ -46,6 +47,16 @@ macro_rules! row_id {
             pub fn get(self) -> i64 {
                 self.0
             }
+
+            /// Returns the id of a row SQLite just assigned.
+            #[allow(dead_code)]
+            pub(crate) fn from_rowid(rowid: i64) -> Result<Self, crate::store::StoreError> {
+                Self::new(rowid).ok_or_else(|| crate::store::StoreError::Corrupt {
+                    id: rowid.to_string(),
+                    what: $what,
+                    reason: "SQLite assigned an id below 1".into(),
+                })
+            }
         }
 
         impl std::fmt::Display for $name {
@@ -63,4 +74,17 @@ row_id!(
     /// are named by their names, the id is for rows and keys.
     PlayerId,
     "a player id"
+);
+
+row_id!(
+    /// An inbound message's id (the `messages` row): what the mail it
+    /// caused is answering (`outbox.inbound_id`).
+    MessageId,
+    "a message id"
+);
+
+row_id!(
+    /// A queued mail's id (the `outbox` row), as `pbmgo outbox` shows it.
+    OutboxId,
+    "an outbox id"
 );

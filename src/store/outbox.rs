@@ -19,6 +19,7 @@ use serde::Serialize;
 use super::StoreError;
 use super::codec::Sql;
 use crate::store::GameId;
+use crate::store::ids::{MessageId, OutboxId};
 
 mod body;
 mod held;
@@ -53,7 +54,7 @@ pub struct NewMail<'a> {
     /// The game it is about, if any.
     pub game_id: Option<GameId>,
     /// The inbound message row it answers, if any.
-    pub inbound_id: Option<i64>,
+    pub inbound_id: Option<MessageId>,
     /// The RFC 5322 bytes.
     pub raw: &'a [u8],
 }
@@ -62,7 +63,7 @@ pub struct NewMail<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct OutboxRow {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: OutboxId,
     /// Message-ID.
     pub(crate) message_id: String,
     /// Recipient.
@@ -85,7 +86,7 @@ pub struct OutboxRow {
 #[derive(Debug, Clone)]
 pub(crate) struct Due {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: OutboxId,
     /// Message-ID.
     pub(crate) message_id: String,
     /// Envelope sender.
@@ -97,7 +98,11 @@ pub(crate) struct Due {
 }
 
 /// Queues a mail to be sent now; returns its row id.
-pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
+pub fn enqueue(
+    conn: &Connection,
+    m: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<OutboxId, StoreError> {
     let id = insert_row(conn, m, now)?;
     body::insert(conn, id, m.raw)?;
     Ok(id)
@@ -107,12 +112,12 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Later {
     /// The outbox row.
-    id: i64,
+    id: OutboxId,
 }
 
 impl Later {
     /// Returns the outbox row's id.
-    pub(crate) fn id(self) -> i64 {
+    pub(crate) fn id(self) -> OutboxId {
         self.id
     }
 }
@@ -139,7 +144,11 @@ pub(crate) fn store_later(
     body::insert_encoded(conn, later.id, encoded)
 }
 
-fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
+fn insert_row(
+    conn: &Connection,
+    m: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<OutboxId, StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, envelope_from, recipient, kind, game_id, inbound_id,
                              status, next_attempt_at, created_at)
@@ -154,7 +163,7 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
         m.inbound_id,
         Sql(now)
     ])?;
-    Ok(conn.last_insert_rowid())
+    OutboxId::from_rowid(conn.last_insert_rowid())
 }
 
 /// The query of [`due`].
@@ -205,7 +214,7 @@ pub(crate) fn due(
 ///
 /// An unknown id is [`StoreError::NotFound`]; a row whose body is missing or
 /// does not decode is [`StoreError::Corrupt`].
-pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
+pub fn raw(conn: &Connection, id: OutboxId) -> Result<Vec<u8>, StoreError> {
     if let Some(bytes) = body::read(conn, id)? {
         return Ok(bytes);
     }
@@ -223,7 +232,10 @@ pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
 
 /// Returns the id of the outbox row with Message-ID `message_id` (angle
 /// brackets optional), if there is one.
-pub fn id_by_message_id(conn: &Connection, message_id: &str) -> Result<Option<i64>, StoreError> {
+pub fn id_by_message_id(
+    conn: &Connection,
+    message_id: &str,
+) -> Result<Option<OutboxId>, StoreError> {
     let bare = recall::bare_id(message_id);
     Ok(conn
         .prepare_cached(
@@ -233,7 +245,16 @@ pub fn id_by_message_id(conn: &Connection, message_id: &str) -> Result<Option<i6
         .optional()?)
 }
 
-fn missing_body(id: i64) -> StoreError {
+/// Returns outbox mail number `n` as an id; a number no row can have is
+/// [`StoreError::NotFound`], as for a row that is gone.
+pub fn id_of(n: i64) -> Result<OutboxId, StoreError> {
+    OutboxId::new(n).ok_or_else(|| StoreError::NotFound {
+        what: "outbox mail",
+        id: n.to_string(),
+    })
+}
+
+fn missing_body(id: OutboxId) -> StoreError {
     StoreError::Corrupt {
         id: format!("outbox {id}"),
         what: "mail body",
@@ -246,7 +267,7 @@ fn missing_body(id: i64) -> StoreError {
 /// shows); returns how many mails.
 pub(crate) fn defer(
     conn: &Connection,
-    inbound_id: i64,
+    inbound_id: MessageId,
     recipient: &str,
     until: DateTime<Utc>,
     reason: &str,
@@ -285,7 +306,11 @@ pub(crate) const CLAIM_LEASE: Duration = Duration::minutes(10);
 /// transport until `now` + [`CLAIM_LEASE`], so that no other process reads
 /// it as due meanwhile; its place in the queue stays. Returns false when
 /// it is not due (sent, failed, or claimed by another process).
-pub(crate) fn claim(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, StoreError> {
+pub(crate) fn claim(
+    conn: &Connection,
+    id: OutboxId,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
     let changed = conn
         .prepare_cached(
             "UPDATE outbox SET claimed_until = ?3
@@ -297,7 +322,11 @@ pub(crate) fn claim(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bo
 }
 
 /// Records a successful send.
-pub(crate) fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn mark_sent(
+    conn: &Connection,
+    id: OutboxId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     let now = Sql(now);
     let attempt: u32 = conn
         .prepare_cached(

@@ -21,6 +21,7 @@ use crate::pipeline::outgoing::{self, Queued};
 use crate::pipeline::pace;
 use crate::pipeline::report::{Effect, Report};
 use crate::pipeline::wording::replies as words;
+use crate::store::MessageId;
 use crate::store::PlayerId;
 use crate::store::games::{self, GameId};
 use crate::store::reach;
@@ -31,7 +32,7 @@ pub(super) struct Queue<'a, 'b> {
     pub(super) conn: &'a Connection,
     pub(super) env: &'a Env<'b>,
     pub(super) msg: &'a Msg<'a>,
-    pub(super) inbound_id: i64,
+    pub(super) inbound_id: MessageId,
     pub(super) seq: u64,
     /// Games as they stand after the message's commands, each read once.
     pub(super) games: HashMap<GameId, Arc<StoredGame>>,

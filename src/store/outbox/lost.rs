@@ -11,6 +11,7 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
+use crate::store::OutboxId;
 use crate::store::StoreError;
 use crate::store::codec::{Sql, Stored};
 
@@ -18,7 +19,7 @@ use crate::store::codec::{Sql, Stored};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lost {
     /// Its outbox id.
-    pub outbox_id: i64,
+    pub outbox_id: OutboxId,
     /// Its news as the player would have read it.
     pub what: String,
     /// When it was written (queued).
@@ -34,7 +35,7 @@ const UNTOLD: &str = "(l.told_in IS NULL
 /// whether it was recorded (mail to a stranger is not).
 pub(crate) fn record(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     what: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
@@ -62,7 +63,7 @@ pub(crate) fn tell(
          WHERE a.address = lower(?1) AND {UNTOLD}
          ORDER BY l.outbox_id"
     );
-    let rows: Vec<(i64, String, DateTime<Utc>)> = conn
+    let rows: Vec<(OutboxId, String, DateTime<Utc>)> = conn
         .prepare_cached(&sql)?
         .query_map([address], |r| Ok((r.get(0)?, r.get(1)?, r.stored(2)?)))?
         .collect::<Result<_, _>>()
@@ -81,7 +82,7 @@ pub(crate) fn tell(
 }
 
 /// Deletes the lost mail that the sent mail `id` told its player about.
-pub(crate) fn told(conn: &Connection, id: i64) -> Result<(), StoreError> {
+pub(crate) fn told(conn: &Connection, id: OutboxId) -> Result<(), StoreError> {
     conn.prepare_cached(
         "DELETE FROM lost_mail WHERE told_in = (SELECT message_id FROM outbox WHERE id = ?1)",
     )?
@@ -90,7 +91,7 @@ pub(crate) fn told(conn: &Connection, id: i64) -> Result<(), StoreError> {
 }
 
 /// Forgets that outbox mail `id` was lost (it is back in the queue).
-pub(crate) fn forget(conn: &Connection, id: i64) -> Result<(), StoreError> {
+pub(crate) fn forget(conn: &Connection, id: OutboxId) -> Result<(), StoreError> {
     conn.prepare_cached("DELETE FROM lost_mail WHERE outbox_id = ?1")?
         .execute([id])?;
     Ok(())

@@ -7,8 +7,8 @@
 use rusqlite::{Connection, params};
 
 use super::body;
-use crate::store::GameId;
 use crate::store::StoreError;
+use crate::store::{GameId, OutboxId};
 
 /// The most mails recalled at once: the mail answered and the few before
 /// it in the thread (older ones repeat boards and placeholders, which are
@@ -97,7 +97,7 @@ fn read_all(mut rows: rusqlite::Rows<'_>) -> Result<Vec<Recalled>, StoreError> {
 }
 
 fn read(row: &rusqlite::Row<'_>) -> Result<Recalled, StoreError> {
-    let id: i64 = row.get(0)?;
+    let id: OutboxId = row.get(0)?;
     let encoding: String = row.get(3)?;
     Ok(Recalled {
         message_id: row.get(1)?,

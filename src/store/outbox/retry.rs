@@ -14,6 +14,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::lost;
+use crate::store::OutboxId;
 use crate::store::StoreError;
 use crate::store::codec::{Sql, Stored};
 
@@ -49,7 +50,7 @@ impl RetryPolicy {
 /// or a `permanent` one, marks it failed.
 pub(crate) fn mark_attempt_failed(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     error: &str,
     permanent: bool,
     policy: RetryPolicy,
@@ -75,7 +76,7 @@ pub(crate) fn mark_attempt_failed(
 /// Records attempt number `attempt` at mail `id`, with its error if it failed.
 fn log_attempt(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     attempt: u32,
     now: DateTime<Utc>,
     error: Option<&str>,
@@ -89,7 +90,7 @@ fn log_attempt(
 /// [`retry`] (its attempt 1, which a retry starts again); `now` if unknown.
 fn failing_since(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, StoreError> {
     // A time that does not read is taken as unknown.
@@ -105,7 +106,7 @@ fn failing_since(
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Retried {
     /// The outbox id.
-    pub id: i64,
+    pub id: OutboxId,
     /// Who it is to.
     pub recipient: String,
     /// Its status before: `failed`, or `pending` (waiting out a backoff).
@@ -126,7 +127,7 @@ pub enum RetryOne {
 /// Puts mail `id` back in the queue: pending, no attempts, due `now`, its
 /// last error cleared (its attempts stay in `send_attempts`), no longer
 /// recorded as lost. An unknown id is [`StoreError::NotFound`].
-pub fn retry(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<RetryOne, StoreError> {
+pub fn retry(conn: &Connection, id: OutboxId, now: DateTime<Utc>) -> Result<RetryOne, StoreError> {
     let row: Option<(String, String, u32)> = conn
         .prepare_cached("SELECT recipient, status, attempts FROM outbox WHERE id = ?1")?
         .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -172,7 +173,7 @@ pub fn retry_all(
     now: DateTime<Utc>,
 ) -> Result<Vec<Retried>, StoreError> {
     let deferred = which == Which::FailedAndDeferred;
-    let ids: Vec<i64> = conn
+    let ids: Vec<OutboxId> = conn
         .prepare_cached(
             "SELECT id FROM outbox
              WHERE status = 'failed' OR (?1 AND status = 'pending' AND attempts > 0)
