@@ -16,8 +16,10 @@
 
 pub mod cli;
 pub use pbmgo_go as go;
+pub mod command;
 pub mod home;
 pub mod mail;
+pub mod mailbox;
 pub(crate) mod pipeline;
 pub use pbmgo_render as render;
 pub(crate) mod runner;

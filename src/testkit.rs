@@ -22,8 +22,8 @@ use crate::cli::{mailrun, transport};
 use crate::go::Game;
 use crate::home::Home;
 use crate::mail::templates::Templates;
-use crate::mail::transport::Transport;
-use crate::pipeline::admin::{self, NewGame};
+use crate::mailbox::transport::Transport;
+use crate::pipeline::jobs::admin::{self, NewGame};
 use crate::pipeline::{self, Env, MailSink, Settings};
 use crate::runner;
 use crate::store::outbox::RetryPolicy;
@@ -38,7 +38,7 @@ pub struct Server {
 }
 
 pub use crate::pipeline::Disposition;
-pub use crate::pipeline::tick::TickSummary as TickCounts;
+pub use crate::pipeline::jobs::tick::TickSummary as TickCounts;
 pub use crate::runner::Summary as Counts;
 
 impl Server {
@@ -126,7 +126,7 @@ impl Server {
     pub fn tick(&mut self, now: DateTime<Utc>) -> anyhow::Result<TickCounts> {
         let sink = MailSink::plain();
         let env = env(&self.settings, &self.templates, &sink, now);
-        Ok(self.store.write(|tx| pipeline::tick::run(tx, &env))?)
+        Ok(self.store.write(|tx| pipeline::jobs::tick::run(tx, &env))?)
     }
 
     /// Creates a game of `black` and `white` as `pbmgo game new` does at

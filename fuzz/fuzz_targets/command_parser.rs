@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pbmgo::mail::command::{
+use pbmgo::command::{
     MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, MAX_NOT_PROCESSED, parse_command, parse_mail,
     strip_subject,
 };

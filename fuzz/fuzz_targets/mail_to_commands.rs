@@ -8,7 +8,7 @@
 use chrono::{TimeZone, Utc};
 use libfuzzer_sys::fuzz_target;
 use pbmgo::mail::classify::classify;
-use pbmgo::mail::command::{MAX_COMMANDS, parse_mail, strip_subject};
+use pbmgo::command::{MAX_COMMANDS, parse_mail, strip_subject};
 use pbmgo::mail::inbound;
 use pbmgo::mail::outbound::{AUTO_REPLIED, Identity, OutboundMail, render};
 

@@ -15,7 +15,7 @@ use super::output::capitalized;
 use super::{game_admin, game_conditionals, game_sgf, game_show, game_verify, mailrun};
 use crate::go::{BoardSize, Game, Move, Phase, Played};
 use crate::pipeline::MailSink;
-use crate::pipeline::admin::{self, NewGame};
+use crate::pipeline::jobs::admin::{self, NewGame};
 use crate::store::codec::time_text;
 use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
 

@@ -11,7 +11,8 @@ use super::context::GlobalArgs;
 use super::exit::Refused;
 use super::mailrun;
 use crate::go::GameResult;
-use crate::pipeline::{Env, MailSink, PipelineError, admin};
+use crate::pipeline::jobs::admin;
+use crate::pipeline::{Env, MailSink, PipelineError};
 use crate::store::GameId;
 use crate::store::codec::time_text;
 

@@ -20,7 +20,7 @@ use super::game_rules::RuleArgs;
 use crate::go::replay::{Event, Record};
 use crate::go::sgf::{parse_sgf, write_sgf};
 use crate::go::{Color, Game, Phase, Point, Position, Rules};
-use crate::pipeline::records::sgf_record;
+use crate::pipeline::board::sgf::sgf_record;
 use crate::store::{GameId, MoveEntry, games, players};
 
 /// Print a game as SGF

@@ -10,12 +10,12 @@ use chrono::{DateTime, Utc};
 
 use super::context::Context;
 use super::transport;
+use crate::command::Limits;
 use crate::home::{Home, LimitsConfig};
-use crate::mail::command::Limits;
-use crate::mail::maildir::Maildir;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
-use crate::pipeline::tokens::TokenKey;
+use crate::mailbox::maildir::Maildir;
+use crate::pipeline::base::tokens::TokenKey;
 use crate::pipeline::{Settings, SignupRules};
 use crate::runner::{self, RunContext, SendSummary};
 use crate::store::Store;
@@ -145,7 +145,7 @@ pub(crate) fn send_now(
 pub(crate) fn send_through(
     home: &Home,
     store: &mut Store,
-    transport: &dyn crate::mail::transport::Transport,
+    transport: &dyn crate::mailbox::transport::Transport,
     now: DateTime<Utc>,
     limit: u32,
 ) -> anyhow::Result<SendSummary> {

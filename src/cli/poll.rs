@@ -19,7 +19,7 @@ use super::runs::{self as job_runs, RunResult};
 use super::transport::{self, SetupError};
 use crate::home::Home;
 use crate::mail::oversize;
-use crate::mail::transport::Transport;
+use crate::mailbox::transport::Transport;
 use crate::pipeline::Disposition;
 use crate::runner::{
     self, Outlet, RunContext, RunError, Summary, deliver_one, poll_maildir_sending,
@@ -164,8 +164,8 @@ fn imap_pass(
     store: &mut crate::store::Store,
     run: &RunContext,
     folders: (
-        &crate::mail::maildir::Maildir,
-        &crate::mail::maildir::Maildir,
+        &crate::mailbox::maildir::Maildir,
+        &crate::mailbox::maildir::Maildir,
     ),
     summary: &mut Summary,
 ) -> anyhow::Result<Option<anyhow::Error>> {
@@ -186,8 +186,8 @@ fn imap_pass(
     _store: &mut crate::store::Store,
     _run: &RunContext,
     _folders: (
-        &crate::mail::maildir::Maildir,
-        &crate::mail::maildir::Maildir,
+        &crate::mailbox::maildir::Maildir,
+        &crate::mailbox::maildir::Maildir,
     ),
     _summary: &mut Summary,
 ) -> anyhow::Result<Option<anyhow::Error>> {

@@ -11,7 +11,7 @@ use serde::Serialize;
 use super::context::{Context, GlobalArgs};
 use super::mailrun;
 use super::runs::{self as job_runs, RunResult};
-use crate::pipeline::tick::{self, TickSummary};
+use crate::pipeline::jobs::tick::{self, TickSummary};
 use crate::pipeline::{MailSink, PipelineError};
 use crate::runner::RunContext;
 use crate::store::Store;

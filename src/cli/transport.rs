@@ -9,7 +9,7 @@ use chrono::Duration;
 use thiserror::Error;
 
 use crate::home::{self, Config, Home};
-use crate::mail::transport::{
+use crate::mailbox::transport::{
     FileTransport, SendmailTransport, SmtpConfig, SmtpTransport, Tls, Transport, TransportError,
 };
 use crate::store::outbox::RetryPolicy;

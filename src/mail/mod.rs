@@ -1,21 +1,19 @@
-//! Mail: reading inbound messages, deciding which ones may be answered,
-//! the players' command language, building replies and sending them.
+//! Mail as a message format: reading inbound messages, deciding which ones
+//! may be answered, building replies (their text, their HTML part and its
+//! pictures), the templates every word comes from, and the stub that stands
+//! in for a message over the size limit.
 //!
-//! Owns everything about the shape of mail and nothing about games: the
-//! pipeline joins this module with the engine and the store.
+//! Owns the shape of mail and nothing about games or mailboxes: the
+//! players' language is `command`'s, reading and sending mail is
+//! `mailbox`'s, and the pipeline joins them with the engine and the store.
 
 pub mod alternative;
 pub mod classify;
-pub mod command;
-#[cfg(feature = "imap")]
-pub mod imap;
 pub mod inbound;
 pub mod inline;
 pub(crate) mod laid;
 pub(crate) mod layout;
-pub mod maildir;
 pub mod outbound;
 pub mod oversize;
 pub(crate) mod tags;
 pub mod templates;
-pub mod transport;

@@ -16,7 +16,7 @@ use super::outcomes;
 use super::outlet::Outlet;
 use super::render_pool::{Deferral, Renderer};
 use super::send::SendSummary;
-use crate::mail::maildir::{MailFile, Maildir};
+use crate::mailbox::maildir::{MailFile, Maildir};
 use crate::pipeline::{Disposition, MailSink, PipelineError, Prechecked, precheck_all, process};
 use crate::store::messages::{self, Logged};
 use crate::store::outbox::{self, Due};

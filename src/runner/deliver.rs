@@ -10,8 +10,8 @@ use super::batch::run_plain;
 use super::context::RunContext;
 use super::error::{RunError, run_error};
 use super::files::settle_file;
-use crate::mail::maildir::{MailFile, Maildir};
 use crate::mail::oversize;
+use crate::mailbox::maildir::{MailFile, Maildir};
 use crate::pipeline::Disposition;
 use crate::store::{Store, quarantine};
 

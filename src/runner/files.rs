@@ -5,8 +5,8 @@
 
 use std::io::Write as _;
 
-use crate::mail::maildir::{MailFile, Maildir};
 use crate::mail::oversize;
+use crate::mailbox::maildir::{MailFile, Maildir};
 
 /// Files read, with their bytes.
 pub(super) type ReadFiles = Vec<(MailFile, Vec<u8>)>;

@@ -12,8 +12,8 @@ use anyhow::Context as _;
 use super::context::RunContext;
 use super::deliver::deliver_one;
 use super::summary::Summary;
-use crate::mail::imap::{ImapSettings, Mailbox};
-use crate::mail::maildir::Maildir;
+use crate::mailbox::imap::{ImapSettings, Mailbox};
+use crate::mailbox::maildir::Maildir;
 use crate::store::Store;
 
 /// Handles every unseen message of the mailbox; adds each to `summary`.

@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 
-use crate::mail::maildir::MailFile;
+use crate::mailbox::maildir::MailFile;
 use crate::pipeline::Disposition;
 use crate::store::messages::Logged;
 

@@ -15,7 +15,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::send::{SendSummary, record};
-use crate::mail::transport::{Transport, TransportError};
+use crate::mailbox::transport::{Transport, TransportError};
 use crate::store::StoreError;
 use crate::store::outbox::{Due, RetryPolicy};
 

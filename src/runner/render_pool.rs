@@ -24,8 +24,8 @@ use rusqlite::Connection;
 
 use crate::mail::outbound::{self, Identity, OutboundError};
 use crate::pipeline::MailSink;
-use crate::pipeline::painting::{Gallery, Unpainted};
-use crate::pipeline::sink::{Pending, RenderLater};
+use crate::pipeline::base::painting::{Gallery, Unpainted};
+use crate::pipeline::base::sink::{Pending, RenderLater};
 use crate::store::StoreError;
 use crate::store::outbox::{self, Encoded};
 
@@ -221,8 +221,8 @@ mod tests {
     use super::*;
     use crate::go::{BoardSize, Position};
     use crate::mail::outbound::{AUTO_REPLIED, OutboundMail};
-    use crate::pipeline::painting::Board;
-    use crate::pipeline::sink::Row;
+    use crate::pipeline::base::painting::Board;
+    use crate::pipeline::base::sink::Row;
     use crate::render::Picture;
     use crate::store::{OutboxId, Store};
 

@@ -14,7 +14,7 @@
 //! `outbox::CLAIM_LEASE`.
 //!
 //! Must not touch: what is sent (the pipeline queues it), how mail is
-//! delivered (`mail::transport`), which transport and retry policy the
+//! delivered (`mailbox::transport`), which transport and retry policy the
 //! config names (the CLI builds them), the SQL (`store::outbox`), the
 //! clock (`now` is an argument).
 
@@ -23,9 +23,9 @@ use std::collections::HashSet;
 use chrono::{DateTime, Utc};
 use thiserror::Error;
 
-use crate::mail::transport::{Envelope, Transport, TransportError};
+use crate::mailbox::transport::{Envelope, Transport, TransportError};
 use crate::pipeline::PipelineError;
-use crate::pipeline::pace;
+use crate::pipeline::mailing::pace;
 use crate::store::outbox::{self, Due, RetryPolicy};
 use crate::store::{OutboxId, Store, StoreError};
 
@@ -241,7 +241,7 @@ mod tests {
     use chrono::Duration;
 
     use super::*;
-    use crate::mail::transport::MemoryTransport;
+    use crate::mailbox::transport::MemoryTransport;
     use crate::store::outbox::NewMail;
 
     fn now() -> DateTime<Utc> {

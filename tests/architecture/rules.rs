@@ -9,7 +9,8 @@ use crate::common::{signatures, source};
 
 use std::path::Path;
 
-use source::{Tree, cycles, impure_engine, layer_breaks, sql_outside_store, thread_locals};
+use crate::common::layers::{self, Layers, layer_breaks};
+use source::{Tree, cycles, impure_engine, sql_outside_store, thread_locals};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -66,10 +67,27 @@ fn no_file_imports_itself_through_others() {
     }
 }
 
+/// The layer tables of docs/architecture.md.
+fn tables() -> Layers {
+    Layers::read(root())
+}
+
 #[test]
 fn each_layer_imports_only_what_is_below_it() {
-    let breaks = layer_breaks(&src());
+    let breaks = layer_breaks(&src(), &tables());
     assert!(breaks.is_empty(), "layer breaks:\n{}", breaks.join("\n"));
+}
+
+#[test]
+fn each_pipeline_folder_holds_what_its_row_says() {
+    let tables = tables();
+    assert!(tables.pipeline.len() >= 5, "{:?}", tables.pipeline);
+    let differ = layers::pipeline_rows_differ(&src(), &tables);
+    assert!(
+        differ.is_empty(),
+        "docs/architecture.md's pipeline table and src/pipeline differ:\n{}",
+        differ.join("\n")
+    );
 }
 
 #[test]
@@ -119,6 +137,21 @@ fn no_hidden_state_in_thread_locals() {
     assert!(found.is_empty(), "thread_local! in:\n{}", found.join("\n"));
 }
 
+/// The layer tables the small trees below are checked against.
+const SMALL_TABLES: &str = "\
+| module | its job | may import |
+|---|---|---|
+| `home` | the home | none |
+| `store` | the store | `home` |
+| `mail` | mail | `home` |
+| `pipeline` | messages | `home`, `store`, `mail` |
+
+| layer | its job | holds |
+|---|---|---|
+| `base` | the bottom | `error` |
+| `top` | the top | `run` |
+";
+
 /// A small tree in which every rule of `src/` is broken once.
 fn broken_tree() -> Tree {
     Tree::from_files(&[
@@ -133,11 +166,25 @@ fn broken_tree() -> Tree {
             "mail/mod.rs",
             "pub struct Mail; thread_local! { static X: u8 = 0; }",
         ),
-        ("pipeline/mod.rs", "mod a; mod b; pub use a::A;"),
+        (
+            "pipeline/mod.rs",
+            "mod a; mod b; mod base; mod top; pub use a::A;",
+        ),
         ("pipeline/a.rs", "use super::b::B; pub struct A;"),
         (
             "pipeline/b.rs",
             "use super::A; pub struct B; fn f() { let q = \"SELECT id FROM games\"; }",
+        ),
+        ("pipeline/base/mod.rs", "mod error; mod extra;"),
+        (
+            "pipeline/base/error.rs",
+            "use crate::pipeline::top::run::go; pub struct E;",
+        ),
+        ("pipeline/base/extra.rs", "pub struct X;"),
+        ("pipeline/top/mod.rs", "pub(crate) mod run;"),
+        (
+            "pipeline/top/run.rs",
+            "use crate::pipeline::base::error::E; pub fn go() {}",
         ),
     ])
 }
@@ -150,9 +197,23 @@ fn the_rules_catch_a_tree_that_breaks_them() {
         loops.contains("pipeline/a.rs") && loops.contains("pipeline/b.rs"),
         "{loops}"
     );
-    let breaks = layer_breaks(&tree).join("\n");
+    let tables = Layers::parse(SMALL_TABLES);
+    let breaks = layer_breaks(&tree, &tables).join("\n");
     assert!(breaks.contains("store/mod.rs imports mail"), "{breaks}");
     assert!(breaks.contains("home/mod.rs imports store"), "{breaks}");
+    assert!(
+        breaks.contains("pipeline/base/error.rs (base) imports top"),
+        "{breaks}"
+    );
+    assert!(!breaks.contains("pipeline/top/run.rs ("), "{breaks}");
+    assert!(
+        breaks.contains("pipeline/a.rs: pipeline layer a is not in the table"),
+        "{breaks}"
+    );
+    let differ = layers::pipeline_rows_differ(&tree, &tables).join("\n");
+    assert!(differ.contains("pipeline/base: folder"), "{differ}");
+    assert!(!differ.contains("pipeline/top"), "{differ}");
+    assert!(differ.contains("pipeline/a has no row"), "{differ}");
     assert_eq!(sql_outside_store(&tree).len(), 1);
     assert_eq!(thread_locals(&tree), ["mail/mod.rs"]);
     let engine = Tree::from_files(&[

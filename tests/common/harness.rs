@@ -25,7 +25,7 @@ use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
 use pbmgo::go::{BoardSize, Color, Game, KoRule, Move, Phase, Position, Rules};
-use pbmgo::mail::transport::{Envelope, Transport, TransportError};
+use pbmgo::mailbox::transport::{Envelope, Transport, TransportError};
 use pbmgo::store::{GameId, MoveEntry, PlayerRef, games, outbox, players};
 pub use pbmgo::testkit::Disposition;
 use pbmgo::testkit::{Counts as Tally, Server};

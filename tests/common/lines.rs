@@ -1,7 +1,7 @@
 //! One command line read by `parse_command`, for the command-language
 //! tests: the command it is, or the refusal it gets.
 
-use pbmgo::mail::command::{Command, CommandError, parse_command};
+use pbmgo::command::{Command, CommandError, parse_command};
 
 /// The command `line` reads as; fails the test if it is chat or refused.
 pub fn ok(line: &str) -> Command {

@@ -6,6 +6,7 @@ pub mod home;
 pub mod html_check;
 pub mod imap_cut;
 pub mod ko_cases;
+pub mod layers;
 pub mod lifecycle;
 pub mod lines;
 pub mod made_games;

@@ -7,24 +7,6 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-/// Which top-level modules of `src/` each may import. The engine (`go`) and
-/// the pictures (`render`) are crates of their own (crates/go,
-/// crates/render): Cargo keeps them below every module here, and the
-/// server reaches them through `crate::go` and `crate::render`, which name
-/// no file of `src/`.
-const LAYERS: &[(&str, &[&str])] = &[
-    ("home", &[]),
-    ("store", &["home"]),
-    ("mail", &["home"]),
-    ("pipeline", &["home", "store", "mail"]),
-    ("runner", &["home", "store", "mail", "pipeline"]),
-    ("cli", &["home", "store", "mail", "pipeline", "runner"]),
-    (
-        "testkit",
-        &["home", "store", "mail", "pipeline", "runner", "cli"],
-    ),
-];
-
 /// What the engine must never name: I/O, the clock, threads, the database, mail.
 const IMPURE: &[&str] = &[
     "std::fs",
@@ -206,34 +188,6 @@ pub fn show_cycles(loops: &[Vec<String>]) -> String {
         .map(|c| format!("  {}", c.join(" <-> ")))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Imports of a top-level module that its layer does not allow.
-pub fn layer_breaks(tree: &Tree) -> Vec<String> {
-    let mut out = Vec::new();
-    for (rel, file) in &tree.files {
-        let Some(top) = file.module.first() else {
-            continue;
-        };
-        let Some((_, allowed)) = LAYERS.iter().find(|(m, _)| m == top) else {
-            out.push(format!(
-                "{rel}: top-level module {top} has no layer in the rules"
-            ));
-            continue;
-        };
-        for target in tree.edges_of(rel) {
-            let other = &tree.files[&target].module;
-            match other.first() {
-                Some(t) if t != top && !allowed.contains(&t.as_str()) => {
-                    out.push(format!("{rel} imports {t} ({target})"))
-                }
-                _ => {}
-            }
-        }
-    }
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// String literals that hold SQL, outside `store/`.
@@ -702,7 +656,7 @@ fn path_runs(code: &str) -> Vec<Vec<String>> {
     while i < chars.len() {
         if is_ident(chars[i]) && (i == 0 || !(is_ident(chars[i - 1]) || chars[i - 1] == ':')) {
             let (run, end) = read_run(&chars, i);
-            if run.len() > 1 {
+            if run.len() > 1 && !in_visibility(&chars[..i]) {
                 out.push(run);
             }
             i = end.max(i + 1);
@@ -711,6 +665,13 @@ fn path_runs(code: &str) -> Vec<Vec<String>> {
         }
     }
     out
+}
+
+/// Whether the code before a path ends in `pub(in `: the path names where
+/// an item is visible, not something the file imports.
+fn in_visibility(before: &[char]) -> bool {
+    let tail: String = before[before.len().saturating_sub(8)..].iter().collect();
+    tail.trim_end().ends_with("(in")
 }
 
 fn read_run(chars: &[char], mut i: usize) -> (Vec<String>, usize) {

@@ -5,7 +5,7 @@
 //! with "did you mean move?"; example lines with the `POINT` placeholder
 //! are never a move; and the reply codes of the refusals.
 
-use pbmgo::mail::command::{Command, CommandError, GameRef, parse_command, parse_mail, reply_code};
+use pbmgo::command::{Command, CommandError, GameRef, parse_command, parse_mail, reply_code};
 use proptest::prelude::*;
 
 const THREAD: &str = "Re: [game1] Your move: bob played C3 (move 4)";

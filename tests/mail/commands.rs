@@ -1,14 +1,14 @@
 //! The command language from the outside: one line at a time
 //! (`parse_command`), whole mails (`parse_mail`), Subjects
 //! (`strip_subject`; its table and the body cut-offs are unit-tested in
-//! `src/mail/command/tests.rs`), and properties: nothing panics, canonical commands
+//! `src/command/tests.rs`), and properties: nothing panics, canonical commands
 //! read back to themselves.
 
-use pbmgo::go::Point;
-use pbmgo::mail::command::{
+use pbmgo::command::{
     Command, CommandError, GameRef, MAX_COMMANDS, MAX_COMMENT_LINES, MAX_LINE_CHARS, Parsed,
     parse_command, parse_mail, strip_subject,
 };
+use pbmgo::go::Point;
 use proptest::prelude::*;
 
 use crate::common::lines::{code, err, ok};

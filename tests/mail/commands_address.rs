@@ -1,7 +1,7 @@
 //! The `address` command read from lines: listing, adding and removing an
 //! address, the words that are refused, and the lines that stay chat.
 
-use pbmgo::mail::command::{AddressAction, Command, parse_command};
+use pbmgo::command::{AddressAction, Command, parse_command};
 
 use crate::common::lines::{code, ok};
 

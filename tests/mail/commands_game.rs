@@ -3,11 +3,11 @@
 //! `resume`, `sgf`, `undo`, `say`, `vacation`, `notify`, `password`,
 //! `standings`; their canonical forms; and that a password is never shown.
 
-use pbmgo::go::{KoRule, Point, Scoring};
-use pbmgo::mail::command::{
+use pbmgo::command::{
     ChallengeOptions, ColorChoice, Command, CommandError, GameRef, Komi, NotifyMode, parse_command,
     parse_mail,
 };
+use pbmgo::go::{KoRule, Point, Scoring};
 
 use crate::common::lines::{err, ok};
 

@@ -2,8 +2,8 @@
 //! moves, listing and clearing, the game from a thread, the words that are
 //! refused, and the lines that stay chat.
 
+use pbmgo::command::{Command, GameRef, IfAction, parse_command, parse_mail};
 use pbmgo::go::{Move, Point};
-use pbmgo::mail::command::{Command, GameRef, IfAction, parse_command, parse_mail};
 
 use crate::common::lines::{code, ok};
 

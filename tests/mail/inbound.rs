@@ -5,9 +5,9 @@
 
 use std::path::PathBuf;
 
+use pbmgo::command::{Command, CommandError, GameRef, Parsed, parse_mail};
 use pbmgo::go::Point;
 use pbmgo::mail::classify::{IgnoreReason, Verdict, classify};
-use pbmgo::mail::command::{Command, CommandError, GameRef, Parsed, parse_mail};
 use pbmgo::mail::inbound::{self, InboundMail};
 use proptest::prelude::*;
 

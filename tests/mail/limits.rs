@@ -4,7 +4,7 @@
 //! quoted back cut short; prose that only starts like a command stays
 //! words; inbound text loses its line separators and tag characters.
 
-use pbmgo::mail::command::{
+use pbmgo::command::{
     Command, CommandError, IfAction, Limits, MAX_LINE_CHARS, OwnWords, parse_limited, parse_mail,
     plain_text,
 };

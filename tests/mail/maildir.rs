@@ -1,4 +1,4 @@
-//! Maildir semantics (`pbmgo::mail::maildir`): which files are pending and
+//! Maildir semantics (`pbmgo::mailbox::maildir`): which files are pending and
 //! in what order, claiming by marking seen (once only, flags kept sorted),
 //! atomic delivery through `tmp/`, and moving mail to another Maildir.
 
@@ -6,7 +6,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
 
-use pbmgo::mail::maildir::{MailFile, Maildir};
+use pbmgo::mailbox::maildir::{MailFile, Maildir};
 use tempfile::TempDir;
 
 /// A fresh Maildir in a temporary folder.

@@ -15,10 +15,10 @@
 //!   ones (up to 100) are listed as not processed, in order;
 //! - whatever `parse_command` accepts reads back from its `Display` form.
 
-use pbmgo::go::Point;
-use pbmgo::mail::command::{
+use pbmgo::command::{
     Command, GameRef, MAX_COMMANDS, MAX_NOT_PROCESSED, parse_command, parse_mail,
 };
+use pbmgo::go::Point;
 use pbmgo::mail::inbound;
 use proptest::prelude::*;
 

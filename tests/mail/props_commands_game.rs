@@ -2,10 +2,10 @@
 //! canonical form reads back as itself, and any line starting with one of
 //! the words gives a command or an error, never a panic.
 
-use pbmgo::go::{KoRule, Point, Scoring};
-use pbmgo::mail::command::{
+use pbmgo::command::{
     ChallengeOptions, ColorChoice, Command, GameRef, Komi, NotifyMode, parse_command, parse_mail,
 };
+use pbmgo::go::{KoRule, Point, Scoring};
 use proptest::prelude::*;
 
 fn arb_point() -> impl Strategy<Value = Point> + Clone {

@@ -10,7 +10,7 @@
 use crate::common::home::Home;
 use crate::common::pbmgo_home;
 
-use pbmgo::mail::command::parse_reply;
+use pbmgo::command::parse_reply;
 use pbmgo::mail::inbound;
 use pbmgo::mail::inbound::sent::{Recognise, own_words};
 use pbmgo_home::{PbmgoHome, mail};

@@ -7,7 +7,7 @@
 
 use std::path::PathBuf;
 
-use pbmgo::mail::command::{OwnWords, Parsed, parse_mail, parse_reply};
+use pbmgo::command::{OwnWords, Parsed, parse_mail, parse_reply};
 use pbmgo::mail::inbound;
 use pbmgo::mail::inbound::sent::{Recognise, own_words};
 

@@ -1,5 +1,5 @@
 //! IMAP polling against the real Dovecot of the mail stack: the client of
-//! `pbmgo::mail::imap` (all three security modes, a refused login, an
+//! `pbmgo::mailbox::imap` (all three security modes, a refused login, an
 //! untrusted certificate, fetching without marking), and `pbmgo poll` with
 //! `[inbox.imap]` playing a game from go@'s mailbox, moving handled mail
 //! to a processed folder or marking it seen, and staying exactly-once when
@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use mailstack::{ALICE, BOB, GO, Stack, mail, stack};
 use pbmgo::home::ImapTls;
-use pbmgo::mail::imap::{ImapError, ImapSettings, Mailbox};
+use pbmgo::mailbox::imap::{ImapError, ImapSettings, Mailbox};
 use stack_home::StackHome;
 
 fn settings(s: &Stack, tls: ImapTls, port: &str) -> ImapSettings {

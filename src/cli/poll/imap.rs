@@ -7,7 +7,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 
 use crate::home::Home;
-use crate::mail::imap::ImapSettings;
+use crate::mailbox::imap::ImapSettings;
 
 /// The socket timeout of the IMAP connection.
 const TIMEOUT: Duration = Duration::from_secs(60);

@@ -5,7 +5,7 @@
 use mail_parser::{ContentType, Message, MessagePart, MimeHeaders, PartType};
 
 use super::html;
-use crate::mail::command::plain_text;
+use crate::command::plain_text;
 
 /// Returns the body text: the first text/plain part with LF line ends, or
 /// the first HTML part converted to text, or an empty string; made plain

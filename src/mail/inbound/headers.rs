@@ -5,7 +5,7 @@
 use mail_parser::{Addr, Header, HeaderValue, Message};
 
 use super::address::{clean_display_name, normalize_address};
-use crate::mail::command::plain_text;
+use crate::command::plain_text;
 
 /// The From header(s) as `InboundMail` wants them.
 pub(super) struct FromInfo {

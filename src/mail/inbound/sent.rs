@@ -4,7 +4,7 @@
 //! undecoded, headers and MIME parts included).
 
 use super::{body, headers, parse_message};
-use crate::mail::command::OwnWords;
+use crate::command::OwnWords;
 
 /// Which parts of our mails a reply must not have read back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

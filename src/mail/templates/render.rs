@@ -64,7 +64,7 @@ const EMBEDDED: &[(&str, &str)] = &[
         "unknown-sender.txt",
         include_str!("../../../templates/unknown-sender.txt"),
     ),
-    // The player's own commands and `tick` (contexts in pipeline::execute::personal and pipeline::tick).
+    // The player's own commands and `tick` (contexts in pipeline::execute::personal and pipeline::jobs::tick).
     (
         "undo-request.txt",
         include_str!("../../../templates/undo-request.txt"),

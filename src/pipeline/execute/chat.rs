@@ -3,19 +3,19 @@
 //! `In-Reply-To` or `References` name: one of ours in the outbox, or a
 //! game's thread root), and the words sent to the opponent there as `say`
 //! would send them, or why they went nowhere. Before there is a game,
-//! words answering a challenge go to its other player (`challenge_words`).
+//! words answering a challenge go to its other player (`words::challenge`).
 
 use rusqlite::Connection;
 
-use super::challenge_words::{answered_challenge, to_challenge};
 use super::cmd::Cmd;
 use super::gate::Gate;
-use super::words_letter::words_letter;
-use crate::mail::command::{Command, GameRef, strip_subject};
+use super::words::challenge::{answered_challenge, to_challenge};
+use super::words::letter::words_letter;
+use crate::command::{Command, GameRef, strip_subject};
 use crate::mail::inbound::InboundMail;
-use crate::pipeline::error::PipelineError;
-use crate::pipeline::report::{Chat, Topic};
-use crate::pipeline::wording::personal as words;
+use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::wording::personal as words;
+use crate::pipeline::record::report::{Chat, Topic};
 use crate::store::challenges::Status;
 use crate::store::games::{self, GameId, thread};
 use crate::store::{StoreError, comments};
@@ -58,7 +58,7 @@ fn exists(conn: &Connection, id: GameId) -> Result<bool, PipelineError> {
 
 /// Sends `lines`, the words of a mail without commands, to the other
 /// player of what `mail` answers: `game` (the game it answers), else a
-/// challenge (see `challenge_words`); `None` without words. `note` goes
+/// challenge (see `words::challenge`); `None` without words. `note` goes
 /// beside the words (words that look like a command are not one).
 pub(super) fn words_only(
     c: &Cmd<'_>,

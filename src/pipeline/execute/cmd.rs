@@ -7,7 +7,7 @@
 use rusqlite::Connection;
 
 use super::once::Shown;
-use crate::pipeline::context::Env;
+use crate::pipeline::base::context::Env;
 use crate::store::players::Player;
 
 /// One command's context; see the module header.

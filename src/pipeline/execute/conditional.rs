@@ -7,12 +7,12 @@
 
 use super::cmd::Cmd;
 use super::load::load_own;
+use crate::command::{GameRef, IfAction};
 use crate::go::{Color, Move, Phase, Point};
-use crate::mail::command::{GameRef, IfAction};
-use crate::pipeline::error::{CmdResult, reject_in};
-use crate::pipeline::report::{Effect, Fired};
-use crate::pipeline::wording::conditional as words;
-use crate::pipeline::wording::play as play_words;
+use crate::pipeline::base::error::{CmdResult, reject_in};
+use crate::pipeline::base::wording::conditional as words;
+use crate::pipeline::base::wording::play as play_words;
+use crate::pipeline::record::report::{Effect, Fired};
 use crate::store::StoredGame;
 use crate::store::conditionals::{self, Sequences};
 use crate::store::games::{self, MoveEntry};

@@ -10,19 +10,19 @@ use super::chat;
 use super::cmd::Cmd;
 use super::conditional;
 use super::gate::{Gate, needs_token};
-use super::kept_words;
 use super::lookalike;
 use super::once::Shown;
 use super::play::{games_text, play};
+use super::words::kept;
 use super::{lifecycle, load::load, personal};
+use crate::command::{Command, CommandLine, Parsed, bare_point, looks_like, reply_code};
 use crate::go::Move;
-use crate::mail::command::{Command, CommandLine, Parsed, bare_point, looks_like, reply_code};
-use crate::pipeline::context::{Env, Msg};
-use crate::pipeline::error::{CmdResult, PipelineError, reject, settle};
-use crate::pipeline::help::help_text;
-use crate::pipeline::report::{Done, Effect, LineResult, Report};
-use crate::pipeline::wording::limits::unreadable_line;
-use crate::pipeline::wording::play as words;
+use crate::pipeline::base::context::{Env, Msg};
+use crate::pipeline::base::error::{CmdResult, PipelineError, reject, settle};
+use crate::pipeline::base::wording::limits::unreadable_line;
+use crate::pipeline::base::wording::play as words;
+use crate::pipeline::execute::help::help_text;
+use crate::pipeline::record::report::{Done, Effect, LineResult, Report};
 use crate::store::players::Player;
 
 /// Runs every command of `parsed` for `player` (the sender of `msg`);
@@ -132,7 +132,7 @@ fn gated(c: &Cmd<'_>, gate: &Gate<'_>, cmd: &Command) -> CmdResult<Done> {
     if let Some(above) = c.shown.above(cmd) {
         return Ok(above);
     }
-    let done = kept_words::with_words(c, cmd, || run(c, cmd));
+    let done = kept::with_words(c, cmd, || run(c, cmd));
     c.shown.note(cmd, &done);
     done
 }

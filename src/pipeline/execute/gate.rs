@@ -8,13 +8,13 @@
 use rusqlite::Connection;
 
 use super::load::load_own;
+use crate::command::{AddressAction, Command, GameRef};
 use crate::home::AuthMode;
-use crate::mail::command::{AddressAction, Command, GameRef};
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
-use crate::pipeline::error::{PipelineError, Rejection, reject, reject_in, settle};
-use crate::pipeline::tokens::{DIGEST_GAME, Scope, TokenKey, digest_scope};
-use crate::pipeline::wording::play as words;
+use crate::pipeline::base::error::{PipelineError, Rejection, reject, reject_in, settle};
+use crate::pipeline::base::tokens::{DIGEST_GAME, Scope, TokenKey, digest_scope};
+use crate::pipeline::base::wording::play as words;
 use crate::store::GameId;
 use crate::store::players::Player;
 use crate::store::{accounts, notices};

@@ -5,10 +5,10 @@
 
 use rusqlite::Connection;
 
+use crate::command::GameRef;
 use crate::go::{Color, Phase};
-use crate::mail::command::GameRef;
-use crate::pipeline::error::{CmdResult, reject, reject_in};
-use crate::pipeline::wording::play as words;
+use crate::pipeline::base::error::{CmdResult, reject, reject_in};
+use crate::pipeline::base::wording::play as words;
 use crate::store::games::{self, GameId};
 use crate::store::players::Player;
 use crate::store::{StoreError, StoredGame};

@@ -1,5 +1,5 @@
 //! A mail whose only words look like a command ("I resign. Good game!",
-//! see `mail::command::looks_like`): the exact command to send instead,
+//! see `command::looks_like`): the exact command to send instead,
 //! for the game (or challenge) the command parser would take — the one
 //! the mail answers, else the sender's only one — and the note that goes
 //! with the words to the opponent, who must not think the game is over.
@@ -7,13 +7,13 @@
 //! move in a game that is over): the same point in the one game where it
 //! is the sender's move, when there is exactly one.
 
-use super::challenge_words::answered_challenge;
 use super::cmd::Cmd;
+use super::words::challenge::answered_challenge;
+use crate::command::{Command, Lookalike};
 use crate::go::{Phase, Point};
-use crate::mail::command::{Command, Lookalike};
 use crate::mail::inbound::InboundMail;
-use crate::pipeline::error::{PipelineError, Rejection};
-use crate::pipeline::wording::play as words;
+use crate::pipeline::base::error::{PipelineError, Rejection};
+use crate::pipeline::base::wording::play as words;
 use crate::store::challenges::{self, Status};
 use crate::store::games::{self, GameId};
 use crate::store::listing::{self, GameFilter};

@@ -9,25 +9,27 @@
 //! (challenges, placement, scoring, endings, records) in `lifecycle`; the
 //! player's own settings, undo, talk and standings in `personal`; finding
 //! the game a command names in `load`; the words of a mail without
-//! commands in `chat` (a game's) and `challenge_words` (a challenge's),
-//! their letter in `words_letter`; conditional moves (`if`) in
+//! commands in `chat` (a game's) and `words::challenge` (a challenge's),
+//! their letter in `words::letter`, the words kept with the commands that
+//! act in a game in `words::kept`; conditional moves (`if`) in
 //! `conditional`; what a mail already showed, so each listing is shown
-//! once a mail, in `once`.
+//! once a mail, in `once`; the help text in `help`; signup and new-address
+//! confirmations in `joining` (strangers use both too).
 
-mod challenge_words;
 mod chat;
 mod cmd;
 mod conditional;
 mod dispatch;
 mod gate;
-mod kept_words;
+pub(in crate::pipeline) mod help;
+pub(in crate::pipeline) mod joining;
 mod lifecycle;
 mod load;
 mod lookalike;
 mod once;
 mod personal;
 mod play;
-mod words_letter;
+mod words;
 
 pub(crate) use chat::answered_game;
 pub(crate) use dispatch::{command_code, run_all};

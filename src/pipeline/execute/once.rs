@@ -10,10 +10,10 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use crate::mail::command::{Command, GameRef, IfAction};
-use crate::pipeline::error::CmdResult;
-use crate::pipeline::report::{Done, Effect};
-use crate::pipeline::wording::limits::{Above, shown_above};
+use crate::command::{Command, GameRef, IfAction};
+use crate::pipeline::base::error::CmdResult;
+use crate::pipeline::base::wording::limits::{Above, shown_above};
+use crate::pipeline::record::report::{Done, Effect};
 use crate::store::games::GameId;
 
 /// What the commands of one mail showed so far.

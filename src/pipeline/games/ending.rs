@@ -5,15 +5,15 @@
 
 use rusqlite::Connection;
 
-use super::scored;
 use crate::go::events::GameEvent;
 use crate::go::{Color, GameResult};
 use crate::mail::templates::GameOverCtx;
-use crate::pipeline::context::Env;
-use crate::pipeline::error::PipelineError;
-use crate::pipeline::letters::Letter;
-use crate::pipeline::records::sgf_attachment;
-use crate::pipeline::wording::{ending as words, news};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::wording::{ending as words, news};
+use crate::pipeline::board::scored;
+use crate::pipeline::board::sgf::sgf_attachment;
+use crate::pipeline::mailing::letters::Letter;
 use crate::store::{StoreError, StoredGame, challenges, clock, events, games, standings};
 
 /// How a game ends: the event, in a sentence, and who caused it.

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use pbmgo::mail::outbound::render;
-use pbmgo::mail::transport::{
+use pbmgo::mailbox::transport::{
     Envelope, FileTransport, SendmailTransport, SmtpConfig, SmtpTransport, Tls, Transport,
     TransportError,
 };

@@ -6,18 +6,18 @@
 //! pinning the Message-ID, and handling the same mail twice cannot pick
 //! differently.
 
-use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, PipelineError, reject};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::{CmdResult, PipelineError, reject};
+use crate::pipeline::base::wording::{challenge as challenge_words, start as words};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::letters::{GameLetter, game_letter};
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::{challenge as challenge_words, start as words};
+use crate::pipeline::games::game_letter::{GameLetter, game_letter};
+use crate::pipeline::record::report::Effect;
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 
 use super::challenge::{not_challenged, open_challenge};
+use crate::command::GameRef;
 use crate::go::{BoardSize, Color, Game, Rules};
-use crate::mail::command::GameRef;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games;
 use crate::store::players::PlayerRef;

@@ -2,21 +2,21 @@
 //! refusing or withdrawing the offer; finding an open challenge for
 //! `accept` (in `accept`), and the letters about challenges.
 
-use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::{CmdResult, PipelineError, Rejection, reject};
+use crate::pipeline::base::phrases::minute;
+use crate::pipeline::base::wording::challenge as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::letters::closed_letter_with;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::challenge as words;
-use crate::pipeline::words::minute;
+use crate::pipeline::games::game_letter::closed_letter_with;
+use crate::pipeline::record::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
+use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
-use crate::mail::command::{ChallengeOptions, GameRef, Komi};
 use crate::mail::templates::ChallengeCtx;
-use crate::pipeline::letters::Letter;
+use crate::pipeline::mailing::letters::Letter;
 use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};

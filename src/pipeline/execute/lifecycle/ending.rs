@@ -3,18 +3,18 @@
 //! records how in the game's events and mails both players the result,
 //! the final board and the SGF; `sgf GAME` mails a record on request.
 
-use super::super::load::{load, load_own};
-use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::base::error::{CmdResult, reject_in};
+use crate::pipeline::base::wording::ending as words;
 use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::execute::load::{load, load_own};
 use crate::pipeline::games::ending::{Ending, end_game, game_over_letters};
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::ending as words;
+use crate::pipeline::record::report::Effect;
 
+use crate::command::GameRef;
 use crate::go::events::GameEvent;
-use crate::mail::command::GameRef;
 use crate::mail::templates::SgfCtx;
-use crate::pipeline::letters::Letter;
-use crate::pipeline::records::sgf_attachment;
+use crate::pipeline::board::sgf::sgf_attachment;
+use crate::pipeline::mailing::letters::Letter;
 use crate::store::{StoredGame, challenges};
 
 /// `resign GAME`, at any time and out of turn: the game ends at once.

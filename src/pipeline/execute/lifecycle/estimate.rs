@@ -7,17 +7,17 @@
 //! position never changes, so its proposal is computed once and kept
 //! (`store::estimates`); a mail asking twice is answered once (`once`).
 
-use super::super::load::load;
+use crate::command::GameRef;
 use crate::go::board::Board;
 use crate::go::estimate::propose;
 use crate::go::render::{Marks, render_scored};
 use crate::go::score::score_game;
 use crate::go::{Phase, Point};
-use crate::mail::command::GameRef;
-use crate::pipeline::error::{CmdResult, PipelineError, reject_in};
+use crate::pipeline::base::error::{CmdResult, PipelineError, reject_in};
+use crate::pipeline::base::wording::scoring as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::scoring as words;
+use crate::pipeline::execute::load::load;
+use crate::pipeline::record::report::Effect;
 use crate::store::StoredGame;
 use crate::store::estimates::{self, At};
 

@@ -16,14 +16,14 @@ mod estimate;
 mod place;
 pub(crate) mod scoring;
 
-use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject, reject_in};
+use crate::pipeline::base::error::{CmdResult, PipelineError, Rejection, reject, reject_in};
+use crate::pipeline::base::wording::{challenge as challenge_words, play as words, start};
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::{challenge as challenge_words, play as words, start};
+use crate::pipeline::record::report::Effect;
 use rusqlite::Connection;
 
+use crate::command::Command;
 use crate::go::Phase;
-use crate::mail::command::Command;
 use crate::store::StoredGame;
 use crate::store::challenges::{open_for, to_place};
 use crate::store::players::Player;

@@ -2,16 +2,16 @@
 //! a few at a time, before the first move; White moves when all are down
 //! (and the clock starts then).
 
-use super::super::load::load_own;
-use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::base::error::{CmdResult, reject_in};
+use crate::pipeline::base::wording::start as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::letters::{GameLetter, game_letter};
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::start as words;
+use crate::pipeline::execute::load::load_own;
+use crate::pipeline::games::game_letter::{GameLetter, game_letter};
+use crate::pipeline::record::report::Effect;
 
 use super::accept::turn_words;
+use crate::command::GameRef;
 use crate::go::{Color, Point};
-use crate::mail::command::GameRef;
 use crate::store::challenges;
 use crate::store::{StoredGame, clock, games};
 

@@ -5,23 +5,23 @@
 //! game being scored (or ended by a count) is the scored board with the
 //! count and, while it is being scored, what each player can write.
 
-use super::super::load::load_scoring;
 use super::accept::turn_words;
-use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, PipelineError, reject_in};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::{CmdResult, PipelineError, reject_in};
+use crate::pipeline::base::wording::{play as play_words, scoring as words};
+use crate::pipeline::board::scored;
 use crate::pipeline::execute::cmd::Cmd;
+use crate::pipeline::execute::load::load_scoring;
 use crate::pipeline::games::ending::{Ending, end_game};
-use crate::pipeline::games::letters::{GameLetter, game_letter};
-use crate::pipeline::games::scored;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::{play as play_words, scoring as words};
+use crate::pipeline::games::game_letter::{GameLetter, game_letter};
+use crate::pipeline::record::report::Effect;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
+use crate::command::GameRef;
 use crate::go::events::GameEvent;
 use crate::go::score::{dead_strings, score_game};
 use crate::go::{Color, Point};
-use crate::mail::command::GameRef;
 use crate::store::scoring::{self, Marking};
 use crate::store::{StoredGame, clock, events, games};
 

@@ -6,14 +6,14 @@
 
 use chrono::Duration;
 
-use crate::pipeline::backscatter;
-use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::base::error::{CmdResult, reject};
+use crate::pipeline::base::wording::address as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::joining;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::address as words;
+use crate::pipeline::execute::joining;
+use crate::pipeline::mailing::backscatter;
+use crate::pipeline::record::report::Effect;
 
-use crate::mail::command::AddressAction;
+use crate::command::AddressAction;
 use crate::mail::tags::address_tag;
 use crate::store::StoreError;
 use crate::store::accounts::{self, AccountError};

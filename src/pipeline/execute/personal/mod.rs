@@ -10,12 +10,12 @@ mod undo;
 
 pub(crate) use settings::password_gate;
 
-use crate::pipeline::error::{CmdResult, reject};
+use crate::pipeline::base::error::{CmdResult, reject};
+use crate::pipeline::base::wording::personal as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::personal as words;
+use crate::pipeline::record::report::Effect;
 
-use crate::mail::command::Command;
+use crate::command::Command;
 
 /// Runs one personal command for `player`; `source` is the message's key.
 pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {

@@ -2,18 +2,18 @@
 //! `confirm [on|off]` and `password SECRET [NEW|off]`: the player's own
 //! settings, stored by `store::settings`.
 
-use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, PipelineError, Rejection, reject};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::{CmdResult, PipelineError, Rejection, reject};
+use crate::pipeline::base::passwords::{self, WRONG_PASSWORDS_PER_HOUR};
+use crate::pipeline::base::wording::personal as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::passwords::{self, WRONG_PASSWORDS_PER_HOUR};
-use crate::pipeline::report::{Chat, Effect, LineResult, Report};
-use crate::pipeline::wording::personal as words;
+use crate::pipeline::record::report::{Chat, Effect, LineResult, Report};
 use rusqlite::Connection;
 
+use crate::command::{Command, NotifyMode, Parsed};
 use crate::go::Phase;
-use crate::mail::command::{Command, NotifyMode, Parsed};
-use crate::pipeline::games::letters::{GameLetter, game_letter};
-use crate::pipeline::letters::Letter;
+use crate::pipeline::games::game_letter::{GameLetter, game_letter};
+use crate::pipeline::mailing::letters::Letter;
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
 use crate::store::settings as store;

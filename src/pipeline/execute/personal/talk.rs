@@ -2,18 +2,18 @@
 //! table of players with their Elo ratings) and `players` (who there is
 //! to play: rating, active games, last seen).
 
-use super::super::load::load_own;
-use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, PipelineError};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::{CmdResult, PipelineError};
+use crate::pipeline::base::wording::personal as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::personal as words;
+use crate::pipeline::execute::load::load_own;
+use crate::pipeline::record::report::Effect;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use crate::mail::command::GameRef;
-use crate::pipeline::letters::Letter;
-use crate::pipeline::words::day;
+use crate::command::GameRef;
+use crate::pipeline::base::phrases::day;
+use crate::pipeline::mailing::letters::Letter;
 use crate::store::players::PlayerRef;
 use crate::store::roster::{RosterEntry, roster};
 use crate::store::standings::{self, Standing};
@@ -63,7 +63,7 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let since = env.now - chrono::Duration::hours(1);
     if comments::count_since(conn, g.id, color, since)? >= max {
         let why = words::say_limit(g.id, max);
-        return Err(crate::pipeline::error::reject("say-limit", why).into());
+        return Err(crate::pipeline::base::error::reject("say-limit", why).into());
     }
     let at = g.game.move_number();
     comments::record(conn, g.id, at, color, &[text.to_string()], c.key, env.now)?;

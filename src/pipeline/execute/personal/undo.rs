@@ -3,22 +3,22 @@
 //! is taken back exactly (see `store::games::undo`). Any move cancels the
 //! request.
 
-use super::super::load::load_own;
-use crate::pipeline::boards::board_ctx;
-use crate::pipeline::context::Env;
-use crate::pipeline::error::{CmdResult, reject_in};
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::{CmdResult, reject_in};
+use crate::pipeline::base::phrases::minute;
+use crate::pipeline::base::wording::{board::played, personal as words, replies};
+use crate::pipeline::board::block::board_ctx;
+use crate::pipeline::board::scored::board_at;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::games::scored::board_at;
-use crate::pipeline::report::Effect;
-use crate::pipeline::wording::{board::played, personal as words, replies};
-use crate::pipeline::words::minute;
+use crate::pipeline::execute::load::load_own;
+use crate::pipeline::record::report::Effect;
 use rusqlite::Connection;
 use serde::Serialize;
 
+use crate::command::GameRef;
 use crate::go::{Color, Phase};
-use crate::mail::command::GameRef;
 use crate::mail::templates::BoardCtx;
-use crate::pipeline::letters::Letter;
+use crate::pipeline::mailing::letters::Letter;
 use crate::store::games::undo::{self, UndoRequest};
 use crate::store::{StoredGame, clock, games};
 

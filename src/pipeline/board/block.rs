@@ -1,0 +1,106 @@
+//! The board block of a mail: a stored game turned into the template
+//! context every game mail shows (header, the pinned ASCII board, the
+//! clock, the last moves and a ko that stands), and the picture of a game
+//! in play ([`picture`]).
+
+use chrono::{DateTime, Utc};
+use rusqlite::Connection;
+
+use crate::go::render;
+use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
+use crate::mail::templates::BoardCtx;
+use crate::render::Picture;
+use crate::store::{StoreError, StoredGame, clock, settings};
+
+use crate::pipeline::base::wording::board as words;
+
+/// How many of the last moves the board block lists.
+const RECENT: usize = 5;
+
+/// Returns the board block of `g`, without the clock (see [`with_clock`]).
+pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
+    let game = &g.game;
+    let to_move = game.to_move();
+    BoardCtx {
+        game: g.id.to_string(),
+        black: g.black.name.clone(),
+        white: g.white.name.clone(),
+        size: game.board().size().get(),
+        komi: game.rules().komi.to_string(),
+        captures_black: game.prisoners(Color::Black),
+        captures_white: game.prisoners(Color::White),
+        to_move: words::to_move(to_move, &g.player(to_move).name),
+        move_number: game.move_number() + 1,
+        status: words::status(game.phase()).to_string(),
+        result: game.result().map(|r| r.to_string()),
+        last_move: game.last_move().map(|(c, m)| words::played(c, m)),
+        board: render::render_game(game),
+        phase: words::phase_name(game.phase()).to_string(),
+        clock: None,
+        ko: ko(g),
+        recent: recent(game),
+    }
+}
+
+/// Adds to `b` the clock of `g` as it stands at `now`, while it runs
+/// (paused, and until when, while the player to move is on vacation).
+pub(crate) fn with_clock(
+    conn: &Connection,
+    g: &StoredGame,
+    now: DateTime<Utc>,
+    b: &mut BoardCtx,
+) -> Result<(), StoreError> {
+    if g.game.phase() != Phase::Play {
+        return Ok(());
+    }
+    let Some((deadline, days)) = clock::of_game(conn, g.id)? else {
+        return Ok(());
+    };
+    let next = g.game.to_move().opponent();
+    let next = words::to_move(next, &g.player(next).name);
+    let mover = g.player(g.game.to_move()).id;
+    let line = match settings::vacation_until(conn, mover, now)? {
+        Some(until) => words::paused_clock_line(&b.to_move, until, deadline, (&next, days)),
+        None => words::clock_line(&b.to_move, deadline, deadline - now, &next, days),
+    };
+    b.clock = Some(line);
+    Ok(())
+}
+
+/// The ko that stands in `g`, in a sentence.
+fn ko(g: &StoredGame) -> Option<String> {
+    let (point, color) = standing_ko(&g.game)?;
+    Some(words::ko_line(color, &g.player(color).name, point))
+}
+
+/// The ko that stands in `game`: the point the side to move may not
+/// retake now, and that side.
+pub(crate) fn standing_ko(game: &Game) -> Option<(Point, Color)> {
+    let (point, color) = game.ko_point()?;
+    if game.phase() != Phase::Play || color != game.to_move() {
+        return None;
+    }
+    match game.judge(color, Move::Play(point)) {
+        Err(IllegalMove::Ko { .. } | IllegalMove::Superko { .. }) => Some((point, color)),
+        _ => None,
+    }
+}
+
+/// The picture of `game` in play: its stones, the last stone played and
+/// a ko that stands (the scoring marks are `scored`'s).
+pub(crate) fn picture(game: &Game) -> Picture {
+    Picture {
+        ko: standing_ko(game).map(|(point, _)| point),
+        ..Picture::of_game(game)
+    }
+}
+
+/// The last few moves of `game` in a line, numbered, oldest first.
+fn recent(game: &Game) -> Option<String> {
+    let moves = game.history().moves();
+    let shown = moves.len().min(RECENT).min(game.move_number() as usize);
+    let tail = &moves[moves.len() - shown..];
+    let last = game.move_number();
+    let first = last + 1 - shown as u32;
+    (shown > 0).then(|| words::recent(first, last, tail))
+}
