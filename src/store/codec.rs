@@ -19,6 +19,7 @@ use rusqlite::Row;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, Type, ValueRef};
 use thiserror::Error;
 
+use crate::go::events::GameEvent;
 use crate::go::{BoardSize, Color, CoordError, KoRule, Move, Phase, Point, Scoring};
 
 /// An engine value in its stored form: `Sql(Color::Black)` is the column text `black`.
@@ -154,6 +155,22 @@ macro_rules! named {
 
 named!(KoRule, "a ko rule");
 named!(Scoring, "a scoring");
+
+impl ToSql for Sql<GameEvent> {
+    /// Writes the event as the engine words it (`move B C3`, `resign W`).
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.0.to_string()))
+    }
+}
+
+impl FromSql for Sql<GameEvent> {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        text.parse()
+            .map(Sql)
+            .map_err(|_| not_a("a game event", text))
+    }
+}
 
 impl ToSql for Sql<Move> {
     /// Writes `C3` or `pass`.

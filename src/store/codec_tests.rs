@@ -6,6 +6,7 @@ use rusqlite::Connection;
 use rusqlite::types::{FromSql, ToSql, Value};
 
 use super::*;
+use crate::go::GameResult;
 use crate::store::{GameId, PlayerId, StoreError};
 
 fn conn() -> Connection {
@@ -136,6 +137,14 @@ fn rules_are_stored_as_their_names() {
         let (raw, back) = through(&c, Sql(s), |r| r.stored::<Scoring>(1));
         assert_eq!((raw, back), (text(s.name()), s));
     }
+}
+
+#[test]
+fn game_events_are_stored_as_the_engine_words_them() {
+    let c = conn();
+    let event = GameEvent::Finish(GameResult::Time(Color::White));
+    let (raw, back) = through(&c, Sql(event), |r| r.stored::<GameEvent>(1));
+    assert_eq!((raw, back), (text(&event.to_string()), event));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The ids of rows that other rows and mails refer to: [`PlayerId`],
-//! [`MessageId`] and [`OutboxId`] here,
+//! [`MessageId`], [`OutboxId`], [`SignupId`] and [`QuarantineId`] here,
 //! `GameId` beside the games (`games::id`), each a column (`ToSql`,
 //! `FromSql`) that reads only a number of at least 1.
 //!
@@ -49,7 +49,7 @@ macro_rules! row_id {
             }
 
             /// Returns the id of a row SQLite just assigned.
-            #[allow(dead_code)]
+            #[allow(dead_code, reason = "a quarantine row's id is read back, not taken from the insert")]
             pub(crate) fn from_rowid(rowid: i64) -> Result<Self, crate::store::StoreError> {
                 Self::new(rowid).ok_or_else(|| crate::store::StoreError::Corrupt {
                     id: rowid.to_string(),
@@ -87,4 +87,17 @@ row_id!(
     /// A queued mail's id (the `outbox` row), as `pbmgo outbox` shows it.
     OutboxId,
     "an outbox id"
+);
+
+row_id!(
+    /// A pending signup's or new address's id (the `pending_signups` row).
+    SignupId,
+    "a signup id"
+);
+
+row_id!(
+    /// A quarantined message's id (the `quarantine` row), as
+    /// `pbmgo quarantine retry ID` takes it.
+    QuarantineId,
+    "a quarantine id"
 );

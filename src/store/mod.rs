@@ -56,6 +56,6 @@ pub(crate) mod standings;
 pub use database::{DEFAULT_BUSY_TIMEOUT, Store};
 pub use error::StoreError;
 pub use games::{GameId, MoveEntry, StoredGame};
-pub use ids::{MessageId, OutboxId, PlayerId};
+pub use ids::{MessageId, OutboxId, PlayerId, QuarantineId, SignupId};
 pub use listing::{GameFilter, GameSummary, MoveRow};
 pub use players::{Player, PlayerRef};

@@ -162,7 +162,7 @@ pub fn add(
         "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
         params![name, Sql(now)],
     )?;
-    let id = conn.last_insert_rowid();
+    let id = PlayerId::from_rowid(conn.last_insert_rowid())?;
     let mut insert =
         conn.prepare_cached("INSERT INTO addresses (address, player_id) VALUES (?1, ?2)")?;
     for a in &addresses {

@@ -9,13 +9,13 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
 use super::codec::{Sql, time_text};
-use crate::store::ids::PlayerId;
+use crate::store::ids::{PlayerId, SignupId};
 
 /// A signup waiting for (or past) its confirmation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PendingSignup {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: SignupId,
     /// The address that asked (normalized), the only one that can confirm.
     pub(crate) address: String,
     /// The player name asked for.
@@ -69,7 +69,7 @@ pub(crate) fn create(
     new: &NewPending<'_>,
     now: DateTime<Utc>,
     expires: DateTime<Utc>,
-) -> Result<i64, StoreError> {
+) -> Result<SignupId, StoreError> {
     conn.prepare_cached(
         "INSERT INTO pending_signups
              (address, name, code, created_at, expires_at, player_id)
@@ -83,7 +83,7 @@ pub(crate) fn create(
         Sql(expires),
         new.player_id,
     ])?;
-    Ok(conn.last_insert_rowid())
+    SignupId::from_rowid(conn.last_insert_rowid())
 }
 
 /// Returns the newest signup of `address` (`player_id` `None`) or its
@@ -116,7 +116,11 @@ pub(crate) fn by_code(conn: &Connection, code: &str) -> Result<Option<PendingSig
 }
 
 /// Marks signup `id` confirmed at `now`.
-pub(crate) fn confirm(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn confirm(
+    conn: &Connection,
+    id: SignupId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE pending_signups SET confirmed_at = ?2 WHERE id = ?1")?
         .execute(params![id, Sql(now)])?;
     Ok(())
