@@ -53,7 +53,7 @@ impl<'a> Gate<'a> {
             return Ok(None);
         };
         let mut scopes = vec![Scope::named(game.0)];
-        let id = i64::try_from(game.0).ok().and_then(GameId::new);
+        let id = GameId::from_number(game.0);
         if id.is_some() {
             scopes.extend(digest_scopes(conn, id, player)?);
         }

@@ -18,6 +18,12 @@ impl GameId {
         (n >= 1).then_some(GameId(n))
     }
 
+    /// Returns the id with number `n` as a mail names it (`game42` is 42),
+    /// if `n` is an id at all.
+    pub fn from_number(n: u64) -> Option<GameId> {
+        i64::try_from(n).ok().and_then(GameId::new)
+    }
+
     /// Returns the id of a row SQLite just assigned (for the store's modules).
     pub(crate) fn from_rowid(rowid: i64) -> Result<GameId, StoreError> {
         GameId::new(rowid).ok_or_else(|| StoreError::Corrupt {
