@@ -13,6 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::mail::outbound::{InlineImage, OutboundMail};
 use crate::render::{Painter, Picture, Png};
+use crate::store::GameId;
 
 /// The pictures a [`Gallery`] keeps after painting them.
 const RECENT: usize = 8;
@@ -23,7 +24,7 @@ pub(crate) struct Board {
     /// What the picture shows.
     pub(crate) picture: Picture,
     /// The game's number, in the picture's Content-ID.
-    pub(crate) game: i64,
+    pub(crate) game: GameId,
     /// The server's mail domain, in the picture's Content-ID.
     pub(crate) domain: String,
     /// The lines of the text board it depicts.
@@ -84,7 +85,7 @@ impl Gallery {
     fn image(&mut self, board: Board) -> Option<InlineImage> {
         let (png, hash) = self.png(board.picture)?;
         Some(InlineImage {
-            content_id: format!("board.{}.{hash}@{}", board.game, board.domain),
+            content_id: format!("board.{}.{hash}@{}", board.game.get(), board.domain),
             shows: board.shows,
             alt: board.alt,
             caption: board.caption,
@@ -125,7 +126,8 @@ mod tests {
     use crate::go::{BoardSize, Color, Point, Position};
     use crate::mail::outbound::AUTO_REPLIED;
 
-    fn board(game: i64, stone: Option<Point>) -> Board {
+    fn board(n: i64, stone: Option<Point>) -> Board {
+        let game = GameId::new(n).unwrap();
         let mut position = Position::empty(BoardSize::new(9).unwrap());
         if let Some(q) = stone {
             position.set(q, Some(Color::Black));
@@ -138,7 +140,7 @@ mod tests {
             alt: "The board".into(),
             caption: "How to read it.".into(),
             letters: "The board in letters".into(),
-            filename: format!("game{game}.png"),
+            filename: format!("{game}.png"),
         }
     }
 

@@ -110,7 +110,7 @@ fn subject(
         _ => None,
     };
     let mut news = news::game_over(g.id, result, reader, loser.map(String::as_str));
-    let change = standings::rating_change(conn, g.id.get(), g.player(reader).id)?;
+    let change = standings::rating_change(conn, g.id, g.player(reader).id)?;
     if let Some((before, after)) = change {
         news += &news::rating_change(before, after);
     }

@@ -111,7 +111,14 @@ fn warn(
         return Ok(0);
     };
     let (id, to, key) = (g.id, g.player(late), time_text(deadline));
-    if !notices::first(conn, id.get(), to.id, "scoring-warning", &key, env.now)? {
+    if !notices::first(
+        conn,
+        Some(id),
+        Some(to.id),
+        "scoring-warning",
+        &key,
+        env.now,
+    )? {
         return Ok(0);
     }
     let accepted = &g.player(late.opponent()).name;

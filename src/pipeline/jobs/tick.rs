@@ -151,7 +151,7 @@ fn warn(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bool
         Due::Warning => ("warning", "clock-warning.txt", true),
         _ => ("reminder", "clock-reminder.txt", false),
     };
-    if !notices::first(conn, g.id.get(), r.to_move_id, kind, &t.key, env.now)? {
+    if !notices::first(conn, Some(g.id), Some(r.to_move_id), kind, &t.key, env.now)? {
         return Ok(false);
     }
     let subject = match due {
@@ -206,7 +206,7 @@ fn timeout(conn: &Connection, env: &Env<'_>, t: &Turn<'_>) -> Result<(), Pipelin
     for letter in &letters {
         let to = letter.to.id;
         if settings::vacation_until(conn, to, env.now)?.is_none()
-            && notices::first(conn, g.id.get(), to, "timeout", &t.key, env.now)?
+            && notices::first(conn, Some(g.id), Some(to), "timeout", &t.key, env.now)?
         {
             queue(conn, env, letter, &t.key)?;
         }
