@@ -9,8 +9,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use serde::Serialize;
 
 use super::context::GlobalArgs;
-use crate::store::Store;
 use crate::store::outbox::{self, OutboxRow};
+use crate::store::{OutboxId, Store};
 
 /// Outbox commands
 #[derive(Debug, Subcommand)]
@@ -117,7 +117,7 @@ fn list(args: ListArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 }
 
 /// The decoded Subject of outbox row `id` (empty when it has none).
-fn subject(store: &Store, id: i64) -> anyhow::Result<String> {
+fn subject(store: &Store, id: OutboxId) -> anyhow::Result<String> {
     let raw = outbox::raw(store.conn(), id)?;
     let parsed = mail_parser::MessageParser::default().parse_headers(&raw[..]);
     Ok(parsed
@@ -157,7 +157,7 @@ fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let store = ctx.read_store()?;
     let by_id = args.mail.trim().parse::<i64>().ok();
     let id = match by_id {
-        Some(id) => Some(id),
+        Some(n) => Some(outbox::id_of(n)?),
         None => outbox::id_by_message_id(store.conn(), &args.mail)?,
     };
     let Some(id) = id else {

@@ -42,7 +42,7 @@ pub(crate) fn run(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let mut store = ctx.open_store()?;
     let now = ctx.now;
     let retried = match (args.id, args.all) {
-        (Some(id), _) => match store.write(|tx| outbox::retry(tx, id, now))? {
+        (Some(id), _) => match store.write(|tx| outbox::retry(tx, outbox::id_of(id)?, now))? {
             RetryOne::Retried(r) => vec![r],
             RetryOne::Sent => {
                 let message = format!("outbox mail {id} was sent already: nothing to retry");

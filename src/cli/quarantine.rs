@@ -13,7 +13,7 @@ use super::context::GlobalArgs;
 use super::exit::EXIT_REFUSED;
 use super::mailrun;
 use crate::pipeline::Disposition;
-use crate::runner::{held_oversize, retry_held};
+use crate::runner::{RunError, held_oversize, retry_held};
 use crate::store::quarantine::{self, Held};
 
 /// Quarantine commands
@@ -97,7 +97,9 @@ fn retry(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.open_store()?;
     let (inbox, held) = mailrun::folders(&ctx.home, None)?;
-    if let Some(size) = held_oversize(&store, &held, args.id)? {
+    // A number no row can have is "no quarantined message N", as for one gone.
+    let id = quarantine::id_of(args.id).map_err(RunError::Store)?;
+    if let Some(size) = held_oversize(&store, &held, id)? {
         let limit = ctx.home.config().limits.max_message_bytes;
         outln!(
             "Message {} can never be handled: it was {size} bytes, over the limit of {limit} \
@@ -108,7 +110,7 @@ fn retry(args: RetryArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         return Ok(EXIT_REFUSED);
     }
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;
-    let d = retry_held(&mut store, &run, &inbox, &held, args.id)?;
+    let d = retry_held(&mut store, &run, &inbox, &held, id)?;
     if !args.no_send {
         mailrun::send_now(&ctx.home, &mut store, run.now())?;
     }

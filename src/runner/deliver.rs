@@ -13,7 +13,7 @@ use super::files::settle_file;
 use crate::mail::oversize;
 use crate::mailbox::maildir::{MailFile, Maildir};
 use crate::pipeline::Disposition;
-use crate::store::{Store, quarantine};
+use crate::store::{QuarantineId, Store, quarantine};
 
 /// Takes one piped message: stores it in the inbox Maildir, handles it,
 /// and files it like `poll` does. On a temporary failure the copy is
@@ -60,7 +60,7 @@ pub(crate) fn retry_held(
     run: &RunContext,
     inbox: &Maildir,
     held: &Maildir,
-    id: i64,
+    id: QuarantineId,
 ) -> Result<Disposition, RunError> {
     let entry = quarantine::get(store.conn(), id)?;
     let file = find_held(held, &entry.file)?;
@@ -81,7 +81,7 @@ pub(crate) fn retry_held(
 pub(crate) fn held_oversize(
     store: &Store,
     held: &Maildir,
-    id: i64,
+    id: QuarantineId,
 ) -> Result<Option<u64>, RunError> {
     use std::io::Read;
     let entry = quarantine::get(store.conn(), id)?;

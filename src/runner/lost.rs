@@ -22,7 +22,7 @@ pub(super) fn gave_up(
 ) -> Result<(), StoreError> {
     let (subject, what) = news(&mail.raw);
     tracing::error!(
-        id = mail.id,
+        id = mail.id.get(),
         recipient = %mail.recipient,
         subject = %subject,
         error = %error,

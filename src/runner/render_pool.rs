@@ -226,7 +226,7 @@ mod tests {
     use crate::pipeline::base::painting::Board;
     use crate::pipeline::base::sink::Row;
     use crate::render::Picture;
-    use crate::store::Store;
+    use crate::store::{OutboxId, Store};
 
     fn now() -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 22, 10, 0, 0).unwrap()
@@ -253,7 +253,7 @@ mod tests {
 
     /// Queues `m`'s row through `sink` and hands `m` to the render thread;
     /// returns the row id.
-    fn defer(sink: &MailSink<'_>, conn: &Connection, m: &OutboundMail) -> i64 {
+    fn defer(sink: &MailSink<'_>, conn: &Connection, m: &OutboundMail) -> OutboxId {
         let row = Row {
             envelope_from: "go@example.org",
             kind: "reply",
@@ -264,7 +264,7 @@ mod tests {
             .defer(conn, Unpainted::plain(m.clone()), &row, now())
             .unwrap();
         assert!(back.is_none(), "not deferred");
-        conn.last_insert_rowid()
+        outbox::id_of(conn.last_insert_rowid()).unwrap()
     }
 
     fn with_renderer<T>(f: impl FnOnce(&Renderer) -> T) -> T {
@@ -355,7 +355,7 @@ mod tests {
     fn with_board(m: &OutboundMail) -> Unpainted {
         let board = Board {
             picture: Picture::new(Position::empty(BoardSize::new(9).unwrap())),
-            game: 1,
+            game: crate::store::GameId::new(1).unwrap(),
             domain: "example.org".into(),
             shows: ". . .".into(),
             alt: "The board".into(),
@@ -388,7 +388,7 @@ mod tests {
             };
             let back = sink.defer(conn, with_board(&m), &row, now()).unwrap();
             assert!(back.is_none(), "deferred");
-            let id = conn.last_insert_rowid();
+            let id = outbox::id_of(conn.last_insert_rowid()).unwrap();
             assert!(deferral.finish(conn, &sink).unwrap());
             assert_eq!(outbox::raw(conn, id).unwrap(), want);
         });

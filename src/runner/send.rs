@@ -27,7 +27,7 @@ use crate::mailbox::transport::{Envelope, Transport, TransportError};
 use crate::pipeline::PipelineError;
 use crate::pipeline::mailing::pace;
 use crate::store::outbox::{self, Due, RetryPolicy};
-use crate::store::{Store, StoreError};
+use crate::store::{OutboxId, Store, StoreError};
 
 /// How many due rows one read fetches, sent before one flush and one commit.
 const BATCH: u32 = 100;
@@ -72,7 +72,7 @@ pub(crate) fn send_due(
     limit: u32,
 ) -> Result<SendSummary, SendError> {
     let mut summary = SendSummary::default();
-    let mut tried: HashSet<i64> = HashSet::new();
+    let mut tried: HashSet<OutboxId> = HashSet::new();
     let mut left = limit;
     while left > 0 {
         let batch = next_batch(store, &tried, summary.retried, now, left.min(BATCH))?;
@@ -112,7 +112,7 @@ pub(crate) fn expedite(store: &mut Store, now: DateTime<Utc>) -> Result<usize, S
 /// every batch in the middle of a long run.)
 fn next_batch(
     store: &mut Store,
-    tried: &HashSet<i64>,
+    tried: &HashSet<OutboxId>,
     retried: u32,
     now: DateTime<Utc>,
     size: u32,
@@ -208,7 +208,7 @@ pub(super) fn record(
 ) -> Result<(), StoreError> {
     let Err(err) = outcome else {
         outbox::mark_sent(tx, mail.id, now)?;
-        tracing::info!(id = mail.id, message_id = %mail.message_id, "mail sent");
+        tracing::info!(id = mail.id.get(), message_id = %mail.message_id, "mail sent");
         summary.sent += 1;
         return Ok(());
     };
@@ -219,7 +219,7 @@ pub(super) fn record(
         summary.failed += 1;
         return super::lost::gave_up(tx, mail, &error, now);
     }
-    tracing::warn!(id = mail.id, message_id = %mail.message_id, %error, "mail not sent: to retry");
+    tracing::warn!(id = mail.id.get(), message_id = %mail.message_id, %error, "mail not sent: to retry");
     summary.retried += 1;
     Ok(())
 }

@@ -15,6 +15,8 @@ use rusqlite::{Connection, params};
 use thiserror::Error;
 
 use super::StoreError;
+use super::games::GameId;
+use super::ids::PlayerId;
 use super::players::{self, Player, check_name, normalize_address};
 
 /// Why a repair of an account was refused.
@@ -204,7 +206,7 @@ fn reread(conn: &Connection, before: &Player) -> Result<Repaired, StoreError> {
 
 /// Returns the ids of every game and challenge player `id` is or was in:
 /// the scopes of the reply tokens their mail carried.
-pub(crate) fn token_scopes(conn: &Connection, id: i64) -> Result<Vec<i64>, StoreError> {
+pub(crate) fn token_scopes(conn: &Connection, id: PlayerId) -> Result<Vec<GameId>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id FROM games WHERE black_id = ?1 OR white_id = ?1
          UNION SELECT id FROM challenges WHERE challenger_id = ?1 OR challenged_id = ?1",

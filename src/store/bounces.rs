@@ -11,7 +11,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use super::ids::OutboxId;
 
 /// A bounce to record.
 #[derive(Debug, Clone)]
@@ -19,7 +20,7 @@ pub(crate) struct NewBounce<'a> {
     /// The address the mail was lost at.
     pub(crate) address: &'a str,
     /// The outbox row the report named, if any.
-    pub(crate) outbox_id: Option<i64>,
+    pub(crate) outbox_id: Option<OutboxId>,
     /// The report's exactly-once key.
     pub(crate) report_key: &'a str,
     /// The DSN status, e.g. `5.1.1`.
@@ -33,7 +34,7 @@ pub(crate) struct NewBounce<'a> {
 pub(crate) fn outbox_row_by_envelope(
     conn: &Connection,
     envelope: &str,
-) -> Result<Option<(i64, String)>, StoreError> {
+) -> Result<Option<(OutboxId, String)>, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT id, recipient FROM outbox WHERE envelope_from = +?1
@@ -61,7 +62,7 @@ pub(crate) fn record(
             b.report_key,
             b.status,
             b.diagnostic,
-            time_text(now)
+            Sql(now)
         ])?;
     Ok(n == 1)
 }
@@ -96,7 +97,7 @@ pub(crate) fn clear(
     )?;
     let mut n = 0;
     for a in addresses {
-        n += stmt.execute(params![a, time_text(now)])?;
+        n += stmt.execute(params![a, Sql(now)])?;
     }
     Ok(n)
 }

@@ -8,11 +8,13 @@
 //! becomes a game (days per move, free stones still to place, the end).
 
 use chrono::{DateTime, Utc};
+use rusqlite::types::{FromSql, FromSqlResult, ValueRef};
 use rusqlite::{Connection, OptionalExtension, Row, params};
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored, not_a};
 use super::games::GameId;
+use super::ids::PlayerId;
 use super::players::PlayerRef;
 use crate::go::{KoRule, Scoring};
 
@@ -143,8 +145,8 @@ pub(crate) fn insert(
         terms.ko.name(),
         terms.scoring.name(),
         terms.days,
-        time_text(now),
-        time_text(expires_at),
+        Sql(now),
+        Sql(expires_at),
     ])?;
     Ok(id)
 }
@@ -156,71 +158,61 @@ const SELECT: &str = "SELECT c.id, c.challenger_id,
         c.created_at, c.expires_at
     FROM challenges c";
 
-type Raw = (i64, PlayerRef, PlayerRef, Terms, [String; 5]);
-
-fn read(r: &Row<'_>) -> rusqlite::Result<Raw> {
+fn read(r: &Row<'_>) -> rusqlite::Result<Challenge> {
     let terms = Terms {
         size: r.get(5)?,
         komi: r.get(6)?,
         handicap: r.get(7)?,
         free: r.get(8)?,
         color: r.get(9)?,
-        ko: KoRule::List,
-        scoring: Scoring::Area,
+        ko: r.stored(10)?,
+        scoring: r.stored(11)?,
         days: r.get(12)?,
     };
-    Ok((
-        r.get(0)?,
-        PlayerRef {
+    Ok(Challenge {
+        id: r.get(0)?,
+        challenger: PlayerRef {
             id: r.get(1)?,
             name: r.get(2)?,
         },
-        PlayerRef {
+        challenged: PlayerRef {
             id: r.get(3)?,
             name: r.get(4)?,
         },
         terms,
-        [r.get(10)?, r.get(11)?, r.get(13)?, r.get(14)?, r.get(15)?],
-    ))
+        status: r.get(13)?,
+        created_at: r.stored(14)?,
+        expires_at: r.stored(15)?,
+    })
 }
 
-fn assemble(raw: Raw) -> Result<Challenge, StoreError> {
-    let (id, challenger, challenged, mut terms, [ko, scoring, status, created, expires]) = raw;
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: format!("challenge {id}"),
-        what: "challenge",
-        reason,
-    };
-    terms.ko = ko.parse().map_err(|e| corrupt(format!("{e}")))?;
-    terms.scoring = scoring.parse().map_err(|e| corrupt(format!("{e}")))?;
-    Ok(Challenge {
-        id: GameId::from_rowid(id)?,
-        challenger,
-        challenged,
-        terms,
-        status: Status::parse(&status).ok_or_else(|| corrupt(format!("status {status}")))?,
-        created_at: parse_time(&created).map_err(corrupt)?,
-        expires_at: parse_time(&expires).map_err(corrupt)?,
-    })
+impl FromSql for Status {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        Status::parse(text).ok_or_else(|| not_a("a challenge status", text))
+    }
 }
 
 /// Returns challenge `id`, if there is one.
 pub(crate) fn find(conn: &Connection, id: GameId) -> Result<Option<Challenge>, StoreError> {
     let raw = conn
         .prepare_cached(&format!("{SELECT} WHERE c.id = ?1"))?
-        .query_row([id.get()], read)
+        .query_row([id], read)
         .optional()?;
-    raw.map(assemble).transpose()
+    Ok(raw)
 }
 
 /// Returns the open challenges `player_id` made or was sent, oldest first.
-pub(crate) fn open_for(conn: &Connection, player_id: i64) -> Result<Vec<Challenge>, StoreError> {
+pub(crate) fn open_for(
+    conn: &Connection,
+    player_id: PlayerId,
+) -> Result<Vec<Challenge>, StoreError> {
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE c.status = 'open' AND (c.challenger_id = ?1 OR c.challenged_id = ?1)
          ORDER BY c.id"
     ))?;
     let raws = stmt.query_map([player_id], read)?;
-    raws.map(|r| assemble(r?)).collect()
+    Ok(raws.collect::<Result<_, _>>()?)
 }
 
 /// Returns every challenge (or only the open ones), newest first, at most `limit`.
@@ -233,7 +225,7 @@ pub(crate) fn list(
         "{SELECT} WHERE (?1 = 0 OR c.status = 'open') ORDER BY c.id DESC LIMIT ?2"
     ))?;
     let raws = stmt.query_map(rusqlite::params![open_only, limit], read)?;
-    raws.map(|r| assemble(r?)).collect()
+    Ok(raws.collect::<Result<_, _>>()?)
 }
 
 /// Returns the open challenges whose time ran out by `now`.
@@ -241,8 +233,8 @@ pub(crate) fn due(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Challenge
     let mut stmt = conn.prepare_cached(&format!(
         "{SELECT} WHERE c.status = 'open' AND c.expires_at <= ?1 ORDER BY c.id"
     ))?;
-    let raws = stmt.query_map([time_text(now)], read)?;
-    raws.map(|r| assemble(r?)).collect()
+    let raws = stmt.query_map([Sql(now)], read)?;
+    Ok(raws.collect::<Result<_, _>>()?)
 }
 
 /// Closes open challenge `id` with `status`; returns false if it was not open.
@@ -256,12 +248,12 @@ pub(crate) fn close(
         .prepare_cached(
             "UPDATE challenges SET status = ?2, closed_at = ?3 WHERE id = ?1 AND status = 'open'",
         )?
-        .execute(params![id.get(), status.name(), time_text(now)])?;
+        .execute(params![id.get(), status.name(), Sql(now)])?;
     Ok(n == 1)
 }
 
 /// Returns how many games `player_id` has going (not finished) plus open challenges.
-pub(crate) fn commitments(conn: &Connection, player_id: i64) -> Result<u32, StoreError> {
+pub(crate) fn commitments(conn: &Connection, player_id: PlayerId) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT (SELECT COUNT(*) FROM games WHERE status != 'finished'
@@ -309,7 +301,7 @@ pub(crate) fn set_finished(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET finished_at = ?2 WHERE id = ?1")?
-        .execute(params![id.get(), time_text(now)])?;
+        .execute(params![id.get(), Sql(now)])?;
     Ok(())
 }
 
@@ -323,14 +315,14 @@ pub(crate) fn set_unfinished(conn: &Connection, id: GameId) -> Result<(), StoreE
 /// Returns how many challenges player `player_id` made since `since`.
 pub(crate) fn made_since(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     since: DateTime<Utc>,
 ) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT count(*) FROM challenges WHERE challenger_id = ?1 AND created_at >= ?2",
         )?
-        .query_row(rusqlite::params![player_id, time_text(since)], |r| r.get(0))?)
+        .query_row(rusqlite::params![player_id, Sql(since)], |r| r.get(0))?)
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@ use chrono::{DateTime, Duration, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored, readable};
 use super::games::GameId;
+use super::ids::PlayerId;
 
 /// Restarts the clock of game `id` for the side now to move, at `now`.
 pub(crate) fn start_turn(
@@ -18,7 +19,7 @@ pub(crate) fn start_turn(
     id: GameId,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    let row: Option<(i64, Option<String>)> = conn
+    let row: Option<(i64, Option<DateTime<Utc>>)> = conn
         .prepare_cached(
             // A subquery, not a join: SQLite re-prepares a join on every
             // new bound id (see store::games::read).
@@ -26,7 +27,8 @@ pub(crate) fn start_turn(
                  WHERE id = CASE g.to_move WHEN 'black' THEN g.black_id ELSE g.white_id END)
              FROM games g WHERE g.id = ?1",
         )?
-        .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))
+        // A vacation end that does not read is no vacation.
+        .query_row([id], |r| Ok((r.get(0)?, r.stored_opt(1).unwrap_or(None))))
         .optional()?;
     let Some((days, vacation)) = row else {
         return Err(StoreError::NotFound {
@@ -34,16 +36,12 @@ pub(crate) fn start_turn(
             id: id.to_string(),
         });
     };
-    let from = vacation
-        .as_deref()
-        .and_then(|v| parse_time(v).ok())
-        .filter(|v| *v > now)
-        .unwrap_or(now);
+    let from = vacation.filter(|v| *v > now).unwrap_or(now);
     let deadline = from + Duration::days(days);
     conn.prepare_cached(
         "UPDATE games SET turn_started_at = ?2, clock_deadline = ?3 WHERE id = ?1",
     )?
-    .execute(params![id.get(), time_text(now), time_text(deadline)])?;
+    .execute(params![id.get(), Sql(now), Sql(deadline)])?;
     Ok(())
 }
 
@@ -58,7 +56,7 @@ pub(crate) fn stop(conn: &Connection, id: GameId) -> Result<(), StoreError> {
 /// move by `delta` (a vacation pushes them, its early end pulls them back).
 pub(crate) fn shift_for_player(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     delta: Duration,
 ) -> Result<(), StoreError> {
     let mut stmt = conn.prepare_cached(
@@ -66,15 +64,14 @@ pub(crate) fn shift_for_player(
          WHERE status = 'active' AND clock_deadline IS NOT NULL
            AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END",
     )?;
-    let rows: Vec<(i64, String)> = stmt
-        .query_map([player_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+    // A deadline that does not read is left as it is.
+    let rows: Vec<(GameId, DateTime<Utc>)> = stmt
+        .query_map([player_id], |r| Ok((r.get(0)?, r.stored(1)?)))?
+        .filter(readable)
         .collect::<Result<_, _>>()?;
     for (id, deadline) in rows {
-        let Ok(deadline) = parse_time(&deadline) else {
-            continue;
-        };
         conn.prepare_cached("UPDATE games SET clock_deadline = ?2 WHERE id = ?1")?
-            .execute(params![id, time_text(deadline + delta)])?;
+            .execute(params![id, Sql(deadline + delta)])?;
     }
     Ok(())
 }
@@ -85,7 +82,7 @@ pub(crate) fn finish(conn: &Connection, id: GameId, now: DateTime<Utc>) -> Resul
         "UPDATE games SET clock_deadline = NULL, finished_at = coalesce(finished_at, ?2)
          WHERE id = ?1",
     )?
-    .execute(params![id.get(), time_text(now)])?;
+    .execute(params![id.get(), Sql(now)])?;
     Ok(())
 }
 
@@ -95,7 +92,7 @@ pub(crate) struct Running {
     /// The game.
     pub(crate) game: GameId,
     /// The player to move.
-    pub(crate) to_move_id: i64,
+    pub(crate) to_move_id: PlayerId,
     /// When they lose on time.
     pub(crate) deadline: DateTime<Utc>,
     /// When their turn began.
@@ -114,43 +111,26 @@ pub(crate) fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
          FROM games WHERE status = 'active' AND clock_deadline IS NOT NULL ORDER BY id",
     )?;
     let rows = stmt.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, i64>(4)?,
-            r.get::<_, i64>(5)?,
-        ))
+        Ok(Running {
+            game: r.get(0)?,
+            to_move_id: r.get(1)?,
+            deadline: r.stored(2)?,
+            turn_started: r.stored(3)?,
+            days: r.get(4)?,
+            move_number: r.get(5)?,
+        })
     })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (id, to_move_id, deadline, started, days, move_number) = row?;
-        let (Some(game), Ok(deadline), Ok(turn_started)) =
-            (GameId::new(id), parse_time(&deadline), parse_time(&started))
-        else {
-            continue;
-        };
-        out.push(Running {
-            game,
-            to_move_id,
-            deadline,
-            turn_started,
-            days,
-            move_number,
-        });
-    }
-    Ok(out)
+    // A clock whose times do not read is skipped: tick goes on with the others.
+    Ok(rows.filter(readable).collect::<Result<_, _>>()?)
 }
 
 /// Returns the deadline of game `id`'s clock, if it runs.
 pub(crate) fn deadline(conn: &Connection, id: GameId) -> Result<Option<DateTime<Utc>>, StoreError> {
-    let text: Option<String> = conn
+    let deadline = conn
         .prepare_cached("SELECT clock_deadline FROM games WHERE id = ?1")?
-        .query_row([id.get()], |r| r.get(0))
-        .optional()?
-        .flatten();
-    Ok(text.and_then(|t| parse_time(&t).ok()))
+        .query_row([id], |r| Ok(r.stored_opt(0).unwrap_or(None)))
+        .optional()?;
+    Ok(deadline.flatten())
 }
 
 /// A game's clock as the admin reads it.
@@ -166,16 +146,18 @@ pub(crate) struct GameClock {
 
 /// Returns game `id`'s clock.
 pub(crate) fn game_clock(conn: &Connection, id: GameId) -> Result<GameClock, StoreError> {
-    let (days, deadline, started): (i64, Option<String>, Option<String>) = conn
+    let clock = conn
         .prepare_cached(
             "SELECT days_per_move, clock_deadline, turn_started_at FROM games WHERE id = ?1",
         )?
-        .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-    Ok(GameClock {
-        days_per_move: days,
-        deadline: deadline.and_then(|t| parse_time(&t).ok()),
-        turn_started: started.and_then(|t| parse_time(&t).ok()),
-    })
+        .query_row([id], |r| {
+            Ok(GameClock {
+                days_per_move: r.get(0)?,
+                deadline: r.stored_opt(1).unwrap_or(None),
+                turn_started: r.stored_opt(2).unwrap_or(None),
+            })
+        })?;
+    Ok(clock)
 }
 
 /// Returns the deadline of game `id`'s clock and its days per move, if the clock runs.
@@ -183,12 +165,9 @@ pub(crate) fn of_game(
     conn: &Connection,
     id: GameId,
 ) -> Result<Option<(DateTime<Utc>, i64)>, StoreError> {
-    let row: Option<(Option<String>, i64)> = conn
+    let row: Option<(Option<DateTime<Utc>>, i64)> = conn
         .prepare_cached("SELECT clock_deadline, days_per_move FROM games WHERE id = ?1")?
-        .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([id], |r| Ok((r.stored_opt(0).unwrap_or(None), r.get(1)?)))
         .optional()?;
-    Ok(row.and_then(|(text, days)| {
-        let deadline = parse_time(&text?).ok()?;
-        Some((deadline, days))
-    }))
+    Ok(row.and_then(|(deadline, days)| Some((deadline?, days))))
 }

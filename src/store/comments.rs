@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::codec::{color_text, parse_color, time_text};
+use super::codec::{Sql, Stored};
 use super::games::GameId;
 use crate::go::Color;
 
@@ -52,10 +52,10 @@ pub(crate) fn record(
     .execute(params![
         id.get(),
         after_move,
-        color_text(color),
+        Sql(color),
         text,
         source,
-        time_text(now)
+        Sql(now)
     ])?;
     Ok(conn.changes() > 0)
 }
@@ -89,21 +89,17 @@ pub(crate) fn list(conn: &Connection, id: GameId) -> Result<Vec<Comment>, StoreE
     let rows = stmt.query_map([id.get()], |r| {
         Ok((
             r.get::<_, u32>(0)?,
-            r.get::<_, String>(1)?,
+            r.stored::<Color>(1)?,
             r.get::<_, String>(2)?,
         ))
     })?;
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: id.to_string(),
-        what: "comment",
-        reason,
-    };
     let mut out = Vec::new();
     for row in rows {
-        let (after_move, color, text) = row?;
+        let (after_move, color, text) =
+            row.map_err(|e| StoreError::from(e).in_row(id, "comment"))?;
         out.push(Comment {
             after_move,
-            color: parse_color(&color).map_err(corrupt)?,
+            color,
             text,
         });
     }
@@ -121,8 +117,7 @@ pub(crate) fn count_since(
         .prepare_cached(
             "SELECT count(*) FROM game_comments WHERE game_id = ?1 AND color = ?2 AND at >= ?3",
         )?
-        .query_row(
-            rusqlite::params![id.get(), color_text(color), time_text(since)],
-            |r| r.get(0),
-        )?)
+        .query_row(rusqlite::params![id.get(), Sql(color), Sql(since)], |r| {
+            r.get(0)
+        })?)
 }

@@ -7,9 +7,10 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::codec::{parse_move, time_text};
+use super::codec::Sql;
 use super::games::GameId;
 use crate::go::{BoardSize, Move};
+use crate::store::ids::PlayerId;
 
 /// One player's sequences in one game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,7 +25,7 @@ pub(crate) struct Sequences {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Held {
     /// The player who set them.
-    pub(crate) player_id: i64,
+    pub(crate) player_id: PlayerId,
     /// The sequences.
     pub(crate) sequences: Sequences,
 }
@@ -34,7 +35,7 @@ pub(crate) struct Held {
 pub(crate) fn load(
     conn: &Connection,
     game: GameId,
-    player: i64,
+    player: PlayerId,
     size: BoardSize,
 ) -> Result<Option<Sequences>, StoreError> {
     let all = of_game(conn, game, size)?;
@@ -54,9 +55,9 @@ pub(crate) fn of_game(
         "SELECT player_id, base, moves FROM conditionals
          WHERE game_id = ?1 ORDER BY player_id, line",
     )?;
-    let rows = stmt.query_map([game.get()], |r| {
+    let rows = stmt.query_map([game], |r| {
         Ok((
-            r.get::<_, i64>(0)?,
+            r.get::<_, PlayerId>(0)?,
             r.get::<_, i64>(1)?,
             r.get::<_, String>(2)?,
         ))
@@ -82,12 +83,12 @@ pub(crate) fn of_game(
 /// Reads a stored sequence (`C3 D4 pass E5`).
 fn read_line(game: GameId, text: &str, size: BoardSize) -> Result<Vec<Move>, StoreError> {
     text.split_whitespace()
-        .map(|w| parse_move(w, size))
+        .map(|w| Move::parse(w, size))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|reason| StoreError::Corrupt {
+        .map_err(|e| StoreError::Corrupt {
             id: game.to_string(),
             what: "conditional moves",
-            reason,
+            reason: e.to_string(),
         })
 }
 
@@ -96,7 +97,7 @@ fn read_line(game: GameId, text: &str, size: BoardSize) -> Result<Vec<Move>, Sto
 pub(crate) fn replace(
     conn: &Connection,
     game: GameId,
-    player: i64,
+    player: PlayerId,
     sequences: &Sequences,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
@@ -113,14 +114,18 @@ pub(crate) fn replace(
             i as i64,
             text.join(" "),
             sequences.base,
-            time_text(now)
+            Sql(now)
         ])?;
     }
     Ok(())
 }
 
 /// Clears `player`'s sequences in `game`; returns how many there were.
-pub(crate) fn clear(conn: &Connection, game: GameId, player: i64) -> Result<usize, StoreError> {
+pub(crate) fn clear(
+    conn: &Connection,
+    game: GameId,
+    player: PlayerId,
+) -> Result<usize, StoreError> {
     Ok(conn
         .prepare_cached("DELETE FROM conditionals WHERE game_id = ?1 AND player_id = ?2")?
         .execute(params![game.get(), player])?)

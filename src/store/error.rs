@@ -78,7 +78,51 @@ pub enum StoreError {
         /// The last migration built into this binary.
         needs: u32,
     },
+    /// A column holding a value that is not what the column holds, such
+    /// as a colour column reading `purple`.
+    #[error("stored value unreadable in column {column}: {reason}")]
+    Unreadable {
+        /// The column's index in the query.
+        column: usize,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// Any other SQLite failure.
     #[error("database error")]
-    Sql(#[from] rusqlite::Error),
+    Sql(#[source] rusqlite::Error),
+}
+
+impl StoreError {
+    /// Names the row a column that did not read belongs to: `id`'s `what`
+    /// ([`StoreError::Corrupt`]); any other error is returned as it is.
+    pub(crate) fn in_row(self, id: impl ToString, what: &'static str) -> StoreError {
+        match self {
+            StoreError::Unreadable { reason, .. } => StoreError::Corrupt {
+                id: id.to_string(),
+                what,
+                reason,
+            },
+            e => e,
+        }
+    }
+}
+
+impl From<rusqlite::Error> for StoreError {
+    /// Reports a column that does not read as [`StoreError::Unreadable`],
+    /// anything else as [`StoreError::Sql`].
+    fn from(e: rusqlite::Error) -> Self {
+        match e {
+            rusqlite::Error::FromSqlConversionFailure(column, _, reason) => {
+                StoreError::Unreadable {
+                    column,
+                    reason: reason.to_string(),
+                }
+            }
+            rusqlite::Error::InvalidColumnType(column, name, ty) => StoreError::Unreadable {
+                column,
+                reason: format!("{name} holds {ty}"),
+            },
+            e => StoreError::Sql(e),
+        }
+    }
 }

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::{hash_to_sql, parse_point, time_text};
+use super::codec::Sql;
 use super::games::GameId;
 use crate::go::{BoardSize, Point};
 
@@ -32,9 +32,7 @@ pub(crate) fn load(
         "SELECT dead FROM estimates WHERE game_id = ?1 AND moves = ?2 AND position = ?3",
     )?;
     let text: Option<String> = stmt
-        .query_row(params![game.get(), at.moves, hash_to_sql(at.hash)], |r| {
-            r.get(0)
-        })
+        .query_row(params![game.get(), at.moves, Sql(at.hash)], |r| r.get(0))
         .optional()?;
     text.map(|t| read_dead(game, &t, size)).transpose()
 }
@@ -55,9 +53,9 @@ pub(crate) fn keep(
     .execute(params![
         game.get(),
         at.moves,
-        hash_to_sql(at.hash),
+        Sql(at.hash),
         text.join(" "),
-        time_text(now)
+        Sql(now)
     ])?;
     Ok(())
 }
@@ -65,11 +63,11 @@ pub(crate) fn keep(
 /// Reads the stones of a kept proposal.
 fn read_dead(game: GameId, text: &str, size: BoardSize) -> Result<Vec<Point>, StoreError> {
     text.split_whitespace()
-        .map(|p| parse_point(p, size))
+        .map(|p| Point::parse(p, size))
         .collect::<Result<_, _>>()
-        .map_err(|reason| StoreError::Corrupt {
+        .map_err(|e| StoreError::Corrupt {
             id: game.to_string(),
             what: "estimate",
-            reason,
+            reason: e.to_string(),
         })
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored};
 use super::games::GameId;
 use crate::go::events::GameEvent;
 
@@ -41,13 +41,7 @@ pub(crate) fn record(
          VALUES (?1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM game_events WHERE game_id = ?1),
                  ?2, ?3, ?4, ?5)",
     )?
-    .execute(params![
-        id.get(),
-        after_move,
-        event.to_string(),
-        source,
-        time_text(now)
-    ])?;
+    .execute(params![id.get(), after_move, Sql(event), source, Sql(now)])?;
     Ok(())
 }
 
@@ -56,30 +50,16 @@ pub(crate) fn list(conn: &Connection, id: GameId) -> Result<Vec<EventRow>, Store
     let mut stmt = conn.prepare_cached(
         "SELECT after_move, event, source, at FROM game_events WHERE game_id = ?1 ORDER BY seq",
     )?;
-    let rows = stmt.query_map([id.get()], |r| {
-        Ok((
-            r.get::<_, u32>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-        ))
+    let rows = stmt.query_map([id], |r| {
+        Ok(EventRow {
+            after_move: r.get(0)?,
+            event: r.stored(1)?,
+            source: r.get(2)?,
+            at: r.stored(3)?,
+        })
     })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (after_move, event, source, at) = row?;
-        let corrupt = |reason: String| StoreError::Corrupt {
-            id: id.to_string(),
-            what: "game events",
-            reason,
-        };
-        out.push(EventRow {
-            after_move,
-            event: event.parse().map_err(corrupt)?,
-            source,
-            at: parse_time(&at).map_err(corrupt)?,
-        });
-    }
-    Ok(out)
+    let out = rows.collect::<Result<_, _>>();
+    out.map_err(|e| StoreError::from(e).in_row(id, "game events"))
 }
 
 #[cfg(test)]

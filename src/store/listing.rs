@@ -9,8 +9,9 @@ use rusqlite::types::Value;
 use rusqlite::{Connection, OptionalExtension, params_from_iter};
 
 use super::StoreError;
-use super::codec::{parse_color, parse_move, parse_phase, parse_time};
+use super::codec::Stored;
 use super::games::GameId;
+use super::ids::PlayerId;
 use crate::go::{BoardSize, Color, Move, Phase};
 
 /// Which games to list.
@@ -19,7 +20,7 @@ pub struct GameFilter {
     /// Only games in this phase (`None`: all).
     pub status: Option<Phase>,
     /// Only games this player plays in (`None`: anyone's).
-    pub player_id: Option<i64>,
+    pub player_id: Option<PlayerId>,
 }
 
 /// One line of the game list.
@@ -64,13 +65,28 @@ pub struct MoveRow {
     pub(crate) played_at: DateTime<Utc>,
 }
 
-fn corrupt(id: impl ToString, what: &'static str) -> impl Fn(String) -> StoreError {
-    let id = id.to_string();
+fn corrupt(id: GameId, what: &'static str) -> impl Fn(String) -> StoreError {
     move |reason| StoreError::Corrupt {
-        id: id.clone(),
+        id: id.to_string(),
         what,
         reason,
     }
+}
+
+fn summary(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
+    Ok(GameSummary {
+        id: r.get(0)?,
+        size: r.get(1)?,
+        black: r.get(2)?,
+        white: r.get(3)?,
+        status: r.stored(4)?,
+        to_move: r.stored(5)?,
+        move_number: r.get(6)?,
+        result: r.get(7)?,
+        updated_at: r.stored(8)?,
+        // A deadline that does not read is no deadline: the list still shows the game.
+        deadline: r.stored_opt(9).unwrap_or(None),
+    })
 }
 
 /// Returns the games that pass `filter`, by id.
@@ -85,7 +101,7 @@ pub fn games(conn: &Connection, filter: &GameFilter) -> Result<Vec<GameSummary>,
         conds.push(format!("g.status = ?{}", args.len()));
     }
     if let Some(id) = filter.player_id {
-        args.push(Value::Integer(id));
+        args.push(Value::Integer(id.get()));
         conds.push(format!(
             "(g.black_id = ?{0} OR g.white_id = ?{0})",
             args.len()
@@ -102,48 +118,14 @@ pub fn games(conn: &Connection, filter: &GameFilter) -> Result<Vec<GameSummary>,
         }
     );
     let mut stmt = conn.prepare(&sql)?;
-    let rows = stmt.query_map(params_from_iter(args), |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, u8>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, String>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, u32>(6)?,
-            r.get::<_, Option<String>>(7)?,
-            r.get::<_, String>(8)?,
-            r.get::<_, Option<String>>(9)?,
-        ))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (id, size, black, white, status, to_move, move_number, result, updated, deadline) =
-            row?;
-        let id = GameId::new(id).ok_or_else(|| corrupt(id, "id")("not positive".into()))?;
-        let bad = |what| corrupt(id, what);
-        out.push(GameSummary {
-            id,
-            size,
-            black,
-            white,
-            status: parse_phase(&status).map_err(bad("status"))?,
-            to_move: parse_color(&to_move).map_err(bad("side to move"))?,
-            move_number,
-            result,
-            updated_at: parse_time(&updated).map_err(bad("update time"))?,
-            deadline: deadline.and_then(|d| parse_time(&d).ok()),
-        });
-    }
-    Ok(out)
+    let rows = stmt.query_map(params_from_iter(args), summary)?;
+    Ok(rows.collect::<Result<_, _>>()?)
 }
 
 /// Returns game `id`'s move list with captures, sources and times.
 pub fn moves(conn: &Connection, id: GameId) -> Result<Vec<MoveRow>, StoreError> {
     let size: u32 = conn
-        .query_row("SELECT size FROM games WHERE id = ?1", [id.get()], |r| {
-            r.get(0)
-        })
+        .query_row("SELECT size FROM games WHERE id = ?1", [id], |r| r.get(0))
         .optional()?
         .ok_or_else(|| StoreError::NotFound {
             what: "game",
@@ -154,49 +136,36 @@ pub fn moves(conn: &Connection, id: GameId) -> Result<Vec<MoveRow>, StoreError> 
         "SELECT number, color, point, captures, source, played_at
          FROM moves WHERE game_id = +?1 ORDER BY number",
     )?;
-    let rows = stmt.query_map([id.get()], |r| {
-        Ok((
-            r.get::<_, u32>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-            r.get::<_, u32>(3)?,
-            r.get::<_, String>(4)?,
-            r.get::<_, String>(5)?,
-        ))
+    let rows = stmt.query_map([id], |r| {
+        Ok(MoveRow {
+            number: r.get(0)?,
+            color: r.stored(1)?,
+            mv: r.move_on(2, size)?,
+            captures: r.get(3)?,
+            source: r.get(4)?,
+            played_at: r.stored(5)?,
+        })
     })?;
-    let bad = |what| corrupt(id, what);
-    let mut out = Vec::new();
-    for row in rows {
-        let (number, color, point, captures, source, played) = row?;
-        out.push(MoveRow {
-            number,
-            color: parse_color(&color).map_err(bad("move list"))?,
-            mv: parse_move(&point, size).map_err(bad("move list"))?,
-            captures,
-            source,
-            played_at: parse_time(&played).map_err(bad("move time"))?,
-        });
-    }
-    Ok(out)
+    let out = rows.collect::<Result<_, _>>();
+    out.map_err(|e| StoreError::from(e).in_row(id, "move list"))
 }
 
 /// Returns every game id, in order.
 pub fn game_ids(conn: &Connection) -> Result<Vec<GameId>, StoreError> {
     let mut stmt = conn.prepare("SELECT id FROM games ORDER BY id")?;
-    let ids = stmt
-        .query_map([], |r| r.get::<_, i64>(0))?
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(ids.into_iter().filter_map(GameId::new).collect())
+    let ids = stmt.query_map([], |r| r.get(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
 }
 
 /// Returns the active games where it is `player_id`'s move, by id.
-pub(crate) fn to_move_for(conn: &Connection, player_id: i64) -> Result<Vec<GameId>, StoreError> {
+pub(crate) fn to_move_for(
+    conn: &Connection,
+    player_id: PlayerId,
+) -> Result<Vec<GameId>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id FROM games WHERE status = 'active'
            AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END ORDER BY id",
     )?;
-    let ids: Vec<i64> = stmt
-        .query_map([player_id], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    Ok(ids.into_iter().filter_map(GameId::new).collect())
+    let ids = stmt.query_map([player_id], |r| r.get(0))?;
+    Ok(ids.collect::<Result<_, _>>()?)
 }

@@ -11,7 +11,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use crate::store::ids::{MessageId, OutboxId, PlayerId};
 
 /// What became of an inbound message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -56,7 +57,7 @@ pub struct NewMessage<'a> {
     /// The sender's normalized address, if one was found.
     pub sender: Option<&'a str>,
     /// The player it came from, if known.
-    pub player_id: Option<i64>,
+    pub player_id: Option<PlayerId>,
     /// The subject (already cleaned of line breaks).
     pub subject: &'a str,
     /// What it came to.
@@ -76,7 +77,7 @@ pub struct NewMessage<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct MessageRow {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: MessageId,
     /// The exactly-once key.
     pub(crate) key: String,
     /// The sender, if known.
@@ -103,7 +104,7 @@ pub(crate) struct MessageRow {
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct DeferredMail {
     /// The outbox id.
-    pub(crate) outbox_id: i64,
+    pub(crate) outbox_id: OutboxId,
     /// To whom.
     pub(crate) recipient: String,
     /// `pending` while it waits, then `sent` (or `failed`).
@@ -115,7 +116,7 @@ pub(crate) struct DeferredMail {
 }
 
 /// Returns the mails message `id` caused that a limit held back.
-fn deferred_of(conn: &Connection, id: i64) -> Result<Vec<DeferredMail>, StoreError> {
+fn deferred_of(conn: &Connection, id: MessageId) -> Result<Vec<DeferredMail>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, recipient, status, next_attempt_at, last_error FROM outbox
          WHERE inbound_id = ?1 AND last_error LIKE 'deferred:%' ORDER BY id",
@@ -175,7 +176,7 @@ pub(crate) fn unseen_key(
 /// the reason code `code`.
 pub(crate) fn count_reason_since(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     code: &str,
     since: DateTime<Utc>,
 ) -> Result<u32, StoreError> {
@@ -185,7 +186,7 @@ pub(crate) fn count_reason_since(
              WHERE player_id = ?1 AND received_at >= ?3
                AND (' ' || reasons || ' ') LIKE '% ' || ?2 || ' %'",
         )?
-        .query_row(params![player_id, code, time_text(since)], |r| r.get(0))?)
+        .query_row(params![player_id, code, Sql(since)], |r| r.get(0))?)
 }
 
 /// Returns true when a message with `key` has been handled before.
@@ -202,7 +203,7 @@ pub fn record(
     conn: &Connection,
     m: &NewMessage<'_>,
     now: DateTime<Utc>,
-) -> Result<i64, StoreError> {
+) -> Result<MessageId, StoreError> {
     conn.prepare_cached(
         "INSERT INTO messages (key, sender, player_id, subject, received_at, outcome, reasons, detail, source, fingerprint)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -212,14 +213,14 @@ pub fn record(
         m.sender,
         m.player_id,
         m.subject,
-        time_text(now),
+        Sql(now),
         m.outcome.name(),
         m.reasons,
         m.detail,
         m.source,
         m.fingerprint
     ])?;
-    Ok(conn.last_insert_rowid())
+    MessageId::from_rowid(conn.last_insert_rowid())
 }
 
 /// Returns the most recent `limit` messages, newest first.
@@ -229,33 +230,27 @@ pub(crate) fn list(conn: &Connection, limit: u32) -> Result<Vec<MessageRow>, Sto
          FROM messages ORDER BY id DESC LIMIT ?1",
     )?;
     let rows = stmt.query_map([limit], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<String>>(2)?,
-            r.get::<_, String>(3)?,
-            r.get::<_, String>(4)?,
-            r.get::<_, String>(5)?,
-            r.get::<_, String>(6)?,
-            r.get::<_, String>(7)?,
-            r.get::<_, String>(8)?,
-        ))
+        Ok(MessageRow {
+            id: r.get(0)?,
+            key: r.get(1)?,
+            sender: r.get(2)?,
+            subject: r.get(3)?,
+            received_at: r.get(4)?,
+            outcome: Outcome::parse(&r.get::<_, String>(5)?),
+            reasons: (r.get::<_, String>(6)?)
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+            detail: r.get(7)?,
+            source: r.get(8)?,
+            deferred: Vec::new(),
+        })
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, key, sender, subject, at, outcome, reasons, detail, source) = row?;
-        out.push(MessageRow {
-            id,
-            key,
-            sender,
-            subject,
-            received_at: at,
-            outcome: Outcome::parse(&outcome),
-            reasons: reasons.split_whitespace().map(str::to_string).collect(),
-            detail,
-            source,
-            deferred: deferred_of(conn, id)?,
-        });
+        let row = row?;
+        let deferred = deferred_of(conn, row.id)?;
+        out.push(MessageRow { deferred, ..row });
     }
     Ok(out)
 }

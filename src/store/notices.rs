@@ -1,26 +1,37 @@
 //! Notices sent only once: each (game, player, kind, key) that `tick` or a
 //! bounce has told a player about is recorded, so running `tick` twice, or
-//! reading the same report twice, sends nothing twice.
+//! reading the same report twice, sends nothing twice. A notice about no
+//! game, or to no player (a cap on mail to strangers), is stored with id 0
+//! there.
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use super::games::GameId;
+use super::ids::PlayerId;
 
 /// Returns the keys of the notices of `kind` about `game` that went to
 /// `player`, oldest first.
 pub(crate) fn keys(
     conn: &Connection,
-    game: i64,
-    player: i64,
+    game: Option<GameId>,
+    player: Option<PlayerId>,
     kind: &str,
 ) -> Result<Vec<String>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT key FROM notices WHERE game_id = ?1 AND player_id = ?2 AND kind = ?3
          ORDER BY sent_at",
     )?;
-    let rows = stmt.query_map(params![game, player, kind], |r| r.get(0))?;
+    let rows = stmt.query_map(
+        params![
+            game.map_or(0, GameId::get),
+            player.map_or(0, PlayerId::get),
+            kind
+        ],
+        |r| r.get(0),
+    )?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
@@ -28,8 +39,8 @@ pub(crate) fn keys(
 /// at or after `from` (a range of the primary key: cheap however many).
 pub(crate) fn count_from(
     conn: &Connection,
-    game: i64,
-    player: i64,
+    game: Option<GameId>,
+    player: Option<PlayerId>,
     kind: &str,
     from: &str,
 ) -> Result<u32, StoreError> {
@@ -38,15 +49,23 @@ pub(crate) fn count_from(
             "SELECT count(*) FROM notices
               WHERE game_id = ?1 AND player_id = ?2 AND kind = ?3 AND key >= ?4",
         )?
-        .query_row(params![game, player, kind, from], |r| r.get(0))?)
+        .query_row(
+            params![
+                game.map_or(0, GameId::get),
+                player.map_or(0, PlayerId::get),
+                kind,
+                from
+            ],
+            |r| r.get(0),
+        )?)
 }
 
 /// Records that notice (`game`, `player`, `kind`, `key`) went out; returns
 /// false when it already had, so the caller sends nothing twice.
 pub(crate) fn first(
     conn: &Connection,
-    game: i64,
-    player: i64,
+    game: Option<GameId>,
+    player: Option<PlayerId>,
     kind: &str,
     key: &str,
     now: DateTime<Utc>,
@@ -56,6 +75,12 @@ pub(crate) fn first(
             "INSERT OR IGNORE INTO notices (game_id, player_id, kind, key, sent_at)
              VALUES (?1, ?2, ?3, ?4, ?5)",
         )?
-        .execute(params![game, player, kind, key, time_text(now)])?;
+        .execute(params![
+            game.map_or(0, GameId::get),
+            player.map_or(0, PlayerId::get),
+            kind,
+            key,
+            Sql(now)
+        ])?;
     Ok(n == 1)
 }

@@ -17,7 +17,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use crate::store::GameId;
+use crate::store::ids::{MessageId, OutboxId};
 
 mod body;
 mod held;
@@ -53,9 +55,9 @@ pub struct NewMail<'a> {
     /// What it is: `reply`, `your-move`, `help`, `unknown-sender`, ...
     pub kind: &'a str,
     /// The game it is about, if any.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// The inbound message row it answers, if any.
-    pub inbound_id: Option<i64>,
+    pub inbound_id: Option<MessageId>,
     /// The RFC 5322 bytes.
     pub raw: &'a [u8],
 }
@@ -64,7 +66,7 @@ pub struct NewMail<'a> {
 #[derive(Debug, Clone, Serialize)]
 pub struct OutboxRow {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: OutboxId,
     /// Message-ID.
     pub(crate) message_id: String,
     /// Recipient.
@@ -87,7 +89,7 @@ pub struct OutboxRow {
 #[derive(Debug, Clone)]
 pub(crate) struct Due {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: OutboxId,
     /// Message-ID.
     pub(crate) message_id: String,
     /// Envelope sender.
@@ -99,7 +101,11 @@ pub(crate) struct Due {
 }
 
 /// Queues a mail to be sent now; returns its row id.
-pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
+pub fn enqueue(
+    conn: &Connection,
+    m: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<OutboxId, StoreError> {
     let id = insert_row(conn, m, now)?;
     body::insert(conn, id, m.raw)?;
     Ok(id)
@@ -109,12 +115,12 @@ pub fn enqueue(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Later {
     /// The outbox row.
-    id: i64,
+    id: OutboxId,
 }
 
 impl Later {
     /// Returns the outbox row's id.
-    pub(crate) fn id(self) -> i64 {
+    pub(crate) fn id(self) -> OutboxId {
         self.id
     }
 }
@@ -141,7 +147,11 @@ pub(crate) fn store_later(
     body::insert_encoded(conn, later.id, encoded)
 }
 
-fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<i64, StoreError> {
+fn insert_row(
+    conn: &Connection,
+    m: &NewMail<'_>,
+    now: DateTime<Utc>,
+) -> Result<OutboxId, StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox (message_id, envelope_from, recipient, kind, game_id, inbound_id,
                              status, next_attempt_at, created_at)
@@ -154,9 +164,9 @@ fn insert_row(conn: &Connection, m: &NewMail<'_>, now: DateTime<Utc>) -> Result<
         m.kind,
         m.game_id,
         m.inbound_id,
-        time_text(now)
+        Sql(now)
     ])?;
-    Ok(conn.last_insert_rowid())
+    OutboxId::from_rowid(conn.last_insert_rowid())
 }
 
 /// The query of [`due`].
@@ -180,7 +190,7 @@ pub(crate) fn due(
     limit: u32,
 ) -> Result<Vec<Due>, StoreError> {
     let mut stmt = conn.prepare_cached(DUE)?;
-    let rows = stmt.query_map(params![time_text(now), limit], |r| {
+    let rows = stmt.query_map(params![Sql(now), limit], |r| {
         let stored: (Option<String>, Option<Vec<u8>>) = (r.get(4)?, r.get(5)?);
         let due = Due {
             id: r.get(0)?,
@@ -207,7 +217,7 @@ pub(crate) fn due(
 ///
 /// An unknown id is [`StoreError::NotFound`]; a row whose body is missing or
 /// does not decode is [`StoreError::Corrupt`].
-pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
+pub fn raw(conn: &Connection, id: OutboxId) -> Result<Vec<u8>, StoreError> {
     if let Some(bytes) = body::read(conn, id)? {
         return Ok(bytes);
     }
@@ -225,7 +235,10 @@ pub fn raw(conn: &Connection, id: i64) -> Result<Vec<u8>, StoreError> {
 
 /// Returns the id of the outbox row with Message-ID `message_id` (angle
 /// brackets optional), if there is one.
-pub fn id_by_message_id(conn: &Connection, message_id: &str) -> Result<Option<i64>, StoreError> {
+pub fn id_by_message_id(
+    conn: &Connection,
+    message_id: &str,
+) -> Result<Option<OutboxId>, StoreError> {
     let bare = recall::bare_id(message_id);
     Ok(conn
         .prepare_cached(
@@ -235,7 +248,16 @@ pub fn id_by_message_id(conn: &Connection, message_id: &str) -> Result<Option<i6
         .optional()?)
 }
 
-fn missing_body(id: i64) -> StoreError {
+/// Returns outbox mail number `n` as an id; a number no row can have is
+/// [`StoreError::NotFound`], as for a row that is gone.
+pub fn id_of(n: i64) -> Result<OutboxId, StoreError> {
+    OutboxId::new(n).ok_or_else(|| StoreError::NotFound {
+        what: "outbox mail",
+        id: n.to_string(),
+    })
+}
+
+fn missing_body(id: OutboxId) -> StoreError {
     StoreError::Corrupt {
         id: format!("outbox {id}"),
         what: "mail body",
@@ -248,7 +270,7 @@ fn missing_body(id: i64) -> StoreError {
 /// shows); returns how many mails.
 pub(crate) fn defer(
     conn: &Connection,
-    inbound_id: i64,
+    inbound_id: MessageId,
     recipient: &str,
     until: DateTime<Utc>,
     reason: &str,
@@ -258,7 +280,7 @@ pub(crate) fn defer(
             "UPDATE outbox SET next_attempt_at = ?3, last_error = ?4
              WHERE inbound_id = ?1 AND recipient = ?2 AND status = 'pending'",
         )?
-        .execute(params![inbound_id, recipient, time_text(until), reason])?)
+        .execute(params![inbound_id, recipient, Sql(until), reason])?)
 }
 
 /// Defers the pending mail `message_id` until `until`, with `reason` as its
@@ -274,7 +296,7 @@ pub(crate) fn defer_message(
             "UPDATE outbox SET next_attempt_at = ?2, last_error = ?3
              WHERE message_id = ?1 AND status = 'pending'",
         )?
-        .execute(params![message_id, time_text(until), reason])?
+        .execute(params![message_id, Sql(until), reason])?
         > 0)
 }
 
@@ -287,20 +309,28 @@ pub(crate) const CLAIM_LEASE: Duration = Duration::minutes(10);
 /// transport until `now` + [`CLAIM_LEASE`], so that no other process reads
 /// it as due meanwhile; its place in the queue stays. Returns false when
 /// it is not due (sent, failed, or claimed by another process).
-pub(crate) fn claim(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<bool, StoreError> {
+pub(crate) fn claim(
+    conn: &Connection,
+    id: OutboxId,
+    now: DateTime<Utc>,
+) -> Result<bool, StoreError> {
     let changed = conn
         .prepare_cached(
             "UPDATE outbox SET claimed_until = ?3
              WHERE id = ?1 AND status = 'pending' AND next_attempt_at <= ?2
                AND (claimed_until IS NULL OR claimed_until <= ?2)",
         )?
-        .execute(params![id, time_text(now), time_text(now + CLAIM_LEASE)])?;
+        .execute(params![id, Sql(now), Sql(now + CLAIM_LEASE)])?;
     Ok(changed == 1)
 }
 
 /// Records a successful send.
-pub(crate) fn mark_sent(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
-    let now = time_text(now);
+pub(crate) fn mark_sent(
+    conn: &Connection,
+    id: OutboxId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
+    let now = Sql(now);
     let attempt: u32 = conn
         .prepare_cached(
             "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2,
@@ -324,7 +354,7 @@ pub(crate) fn count_kind_to_since(
         .prepare_cached(
             "SELECT count(*) FROM outbox WHERE recipient = ?1 AND kind = ?2 AND created_at >= ?3",
         )?
-        .query_row(params![recipient, kind, time_text(since)], |r| r.get(0))?)
+        .query_row(params![recipient, kind, Sql(since)], |r| r.get(0))?)
 }
 
 /// Returns outbox rows, newest first, optionally only those with `status`.

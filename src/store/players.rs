@@ -11,13 +11,14 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored};
+use super::ids::PlayerId;
 
 /// A player's id and name, as games refer to them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerRef {
     /// The row id.
-    pub id: i64,
+    pub id: PlayerId,
     /// The name, lower-case.
     pub name: String,
 }
@@ -26,7 +27,7 @@ pub struct PlayerRef {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
     /// The row id.
-    pub(crate) id: i64,
+    pub(crate) id: PlayerId,
     /// The name, lower-case.
     pub(crate) name: String,
     /// Normalized addresses, in the order they were added.
@@ -159,9 +160,9 @@ pub fn add(
     }
     conn.execute(
         "INSERT INTO players (name, created_at) VALUES (?1, ?2)",
-        params![name, time_text(now)],
+        params![name, Sql(now)],
     )?;
-    let id = conn.last_insert_rowid();
+    let id = PlayerId::from_rowid(conn.last_insert_rowid())?;
     let mut insert =
         conn.prepare_cached("INSERT INTO addresses (address, player_id) VALUES (?1, ?2)")?;
     for a in &addresses {
@@ -224,7 +225,7 @@ pub(crate) fn find(conn: &Connection, name: &str) -> Result<Player, StoreError> 
 }
 
 /// Returns the player with row id `id`; [`StoreError::NotFound`] if none.
-pub(crate) fn by_id(conn: &Connection, id: i64) -> Result<Player, StoreError> {
+pub(crate) fn by_id(conn: &Connection, id: PlayerId) -> Result<Player, StoreError> {
     let row = conn
         .prepare_cached("SELECT id, name, created_at, disabled FROM players WHERE id = ?1")?
         .query_row([id], row)
@@ -258,23 +259,34 @@ pub(crate) fn find_by_address(
 pub(crate) fn list(conn: &Connection) -> Result<Vec<Player>, StoreError> {
     let mut stmt =
         conn.prepare("SELECT id, name, created_at, disabled FROM players ORDER BY name")?;
-    let rows = stmt.query_map([], row)?.collect::<Result<Vec<Row>, _>>()?;
+    let rows = stmt.query_map([], row)?.collect::<Result<Vec<_>, _>>()?;
     rows.into_iter().map(|r| complete(conn, r)).collect()
 }
 
 /// A `players` row: id, name, creation time and the disabled flag.
-type Row = (i64, String, String, bool);
-
-fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+struct Row {
+    id: PlayerId,
+    name: String,
+    created_at: DateTime<Utc>,
+    disabled: bool,
 }
 
-fn complete(conn: &Connection, (id, name, created, disabled): Row) -> Result<Player, StoreError> {
-    let created_at = parse_time(&created).map_err(|reason| StoreError::Corrupt {
-        id: name.clone(),
-        what: "creation time",
-        reason,
-    })?;
+fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Row> {
+    Ok(Row {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        created_at: r.stored(2)?,
+        disabled: r.get(3)?,
+    })
+}
+
+fn complete(conn: &Connection, row: Row) -> Result<Player, StoreError> {
+    let Row {
+        id,
+        name,
+        created_at,
+        disabled,
+    } = row;
     let mut stmt =
         conn.prepare_cached("SELECT address FROM addresses WHERE player_id = +?1 ORDER BY id")?;
     let addresses = stmt

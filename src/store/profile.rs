@@ -7,7 +7,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::StoreError;
-use super::codec::parse_time;
+use super::codec::Stored;
+use super::ids::PlayerId;
 
 /// A player's settings and game counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,14 +26,8 @@ pub(crate) struct Profile {
 }
 
 /// Returns the profile of `player_id`.
-pub(crate) fn profile(conn: &Connection, player_id: i64) -> Result<Profile, StoreError> {
-    let (notify, password_set, vacation, active, finished): (
-        String,
-        bool,
-        Option<String>,
-        u32,
-        u32,
-    ) = conn
+pub(crate) fn profile(conn: &Connection, player_id: PlayerId) -> Result<Profile, StoreError> {
+    let profile = conn
         .prepare_cached(
             "SELECT notify, password_hash IS NOT NULL, vacation_until,
                     (SELECT count(*) FROM games WHERE (black_id = ?1 OR white_id = ?1)
@@ -42,13 +37,14 @@ pub(crate) fn profile(conn: &Connection, player_id: i64) -> Result<Profile, Stor
              FROM players WHERE id = ?1",
         )?
         .query_row([player_id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+            Ok(Profile {
+                notify: r.get(0)?,
+                password_set: r.get(1)?,
+                // A vacation end that does not read is shown as none.
+                vacation_until: r.stored_opt(2).unwrap_or(None),
+                active: r.get(3)?,
+                finished: r.get(4)?,
+            })
         })?;
-    Ok(Profile {
-        notify,
-        password_set,
-        vacation_until: vacation.and_then(|v| parse_time(&v).ok()),
-        active,
-        finished,
-    })
+    Ok(profile)
 }

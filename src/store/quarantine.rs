@@ -8,13 +8,14 @@ use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use super::ids::QuarantineId;
 
 /// A held message.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Held {
     /// Row id, as `quarantine retry ID` takes it.
-    pub(crate) id: i64,
+    pub(crate) id: QuarantineId,
     /// The file name in the quarantine Maildir.
     pub(crate) file: String,
     /// The sender, when one could be read.
@@ -34,12 +35,12 @@ pub fn hold(
     sender: Option<&str>,
     error: &str,
     now: DateTime<Utc>,
-) -> Result<i64, StoreError> {
+) -> Result<QuarantineId, StoreError> {
     conn.prepare_cached(
         "INSERT INTO quarantine (file, sender, error, held_at) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT (file) DO UPDATE SET sender = ?2, error = ?3, held_at = ?4, released_at = NULL",
     )?
-    .execute(params![file, sender, error, time_text(now)])?;
+    .execute(params![file, sender, error, Sql(now)])?;
     let id = conn
         .prepare_cached("SELECT id FROM quarantine WHERE file = ?1")?
         .query_row([file], |r| r.get(0))?;
@@ -65,20 +66,30 @@ pub(crate) fn list(conn: &Connection, all: bool) -> Result<Vec<Held>, StoreError
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
+/// Returns held message number `n` as an id; a number no row can have is
+/// [`StoreError::NotFound`], as for a row that is gone.
+pub fn id_of(n: i64) -> Result<QuarantineId, StoreError> {
+    QuarantineId::new(n).ok_or_else(|| not_found(n))
+}
+
+fn not_found(id: impl ToString) -> StoreError {
+    StoreError::NotFound {
+        what: "quarantined message",
+        id: id.to_string(),
+    }
+}
+
 /// Returns the held message with row id `id`.
-pub(crate) fn get(conn: &Connection, id: i64) -> Result<Held, StoreError> {
+pub(crate) fn get(conn: &Connection, id: QuarantineId) -> Result<Held, StoreError> {
     list(conn, true)?
         .into_iter()
         .find(|h| h.id == id)
-        .ok_or_else(|| StoreError::NotFound {
-            what: "quarantined message",
-            id: id.to_string(),
-        })
+        .ok_or_else(|| not_found(id))
 }
 
 /// Marks a held message as handled by a retry.
-pub fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub fn release(conn: &Connection, id: QuarantineId, now: DateTime<Utc>) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE quarantine SET released_at = ?2 WHERE id = ?1")?
-        .execute(params![id, time_text(now)])?;
+        .execute(params![id, Sql(now)])?;
     Ok(())
 }

@@ -8,7 +8,8 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::Sql;
+use crate::store::ids::PlayerId;
 
 /// What the store knows about mailing one address.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +46,7 @@ impl Reach {
 /// run, as the plan of `ORDER BY a.id` would depend on the bound value.)
 pub(crate) fn player(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     since: DateTime<Utc>,
 ) -> Result<Option<Reach>, StoreError> {
     Ok(conn
@@ -59,7 +60,7 @@ pub(crate) fn player(
                FROM addresses a JOIN players p ON p.id = a.player_id
               WHERE a.player_id = +?1 ORDER BY a.id LIMIT 1",
         )?
-        .query_row(params![player_id, time_text(since)], |r| {
+        .query_row(params![player_id, Sql(since)], |r| {
             Ok(Reach {
                 address: r.get(0)?,
                 notify: r.get(1)?,
@@ -86,7 +87,7 @@ pub(crate) fn address(
                     (SELECT count(*) FROM outbox
                       WHERE recipient = ?1 AND created_at >= ?3)",
         )?
-        .query_row(params![address, normalized, time_text(since)], |r| {
+        .query_row(params![address, normalized, Sql(since)], |r| {
             Ok((r.get(0)?, r.get(1)?))
         })?;
     Ok(Reach {
@@ -146,7 +147,7 @@ pub(crate) fn sent(
                FROM o",
         )?
         .query_row(
-            params![recipient, time_text(since), kinds.uncapped, kinds.answers],
+            params![recipient, Sql(since), kinds.uncapped, kinds.answers],
             |r| {
                 Ok(Sent {
                     capped: r.get(0)?,
@@ -183,7 +184,8 @@ mod tests {
         assert_eq!(reach.address, "bob@x.org");
         assert!(reach.wants_every_mail() && !reach.stopped(3) && !reach.disabled);
         assert_eq!((reach.bounces, reach.sent_since), (0, 0));
-        assert_eq!(player(c, bob.id + 1, now).unwrap(), None);
+        let nobody = PlayerId::new(bob.id.get() + 1).unwrap();
+        assert_eq!(player(c, nobody, now).unwrap(), None);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use super::StoreError;
-use super::codec::parse_time;
+use super::codec::Stored;
 use super::standings;
 
 /// One player as the roster shows them.
@@ -49,23 +49,14 @@ pub(crate) fn roster(conn: &Connection) -> Result<Vec<RosterEntry>, StoreError> 
 
 /// Returns when each player (by name) was last seen.
 fn last_seen(conn: &Connection) -> Result<HashMap<String, DateTime<Utc>>, StoreError> {
-    let rows: Vec<(String, String)> = conn
+    let rows = conn
         .prepare_cached(
             "SELECT p.name, COALESCE(
                  (SELECT MAX(m.received_at) FROM messages m WHERE m.player_id = p.id),
                  p.created_at)
              FROM players p",
         )?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
-    rows.into_iter()
-        .map(|(name, at)| {
-            let t = parse_time(&at).map_err(|reason| StoreError::Corrupt {
-                id: name.clone(),
-                what: "last seen time",
-                reason,
-            })?;
-            Ok((name, t))
-        })
-        .collect()
+        .query_map([], |r| Ok((r.get(0)?, r.stored(1)?)))?
+        .collect::<Result<_, _>>();
+    Ok(rows?)
 }

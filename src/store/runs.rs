@@ -10,7 +10,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored};
 
 /// Runs of each kind kept; older ones are deleted as new ones are recorded.
 pub(crate) const KEPT: i64 = 100;
@@ -65,8 +65,8 @@ pub(crate) fn record(conn: &Connection, kind: RunKind, run: &Run) -> Result<(), 
     )?
     .execute(params![
         kind.name(),
-        time_text(run.started),
-        time_text(run.finished),
+        Sql(run.started),
+        Sql(run.finished),
         run.outcome(),
         run.counts,
         run.error
@@ -81,31 +81,22 @@ pub(crate) fn record(conn: &Connection, kind: RunKind, run: &Run) -> Result<(), 
 
 /// Returns the latest run of `kind`, if there was one.
 pub(crate) fn last(conn: &Connection, kind: RunKind) -> Result<Option<Run>, StoreError> {
-    let row: Option<(String, String, String, Option<String>)> = conn
+    let run = conn
         .prepare_cached(
             "SELECT started_at, finished_at, counts, error FROM runs
              WHERE kind = ?1 ORDER BY id DESC LIMIT 1",
         )?
         .query_row([kind.name()], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            Ok(Run {
+                started: r.stored(0)?,
+                finished: r.stored(1)?,
+                counts: r.get(2)?,
+                error: r.get(3)?,
+            })
         })
-        .optional()?;
-    let Some((started, finished, counts, error)) = row else {
-        return Ok(None);
-    };
-    let time = |text: &str| {
-        parse_time(text).map_err(|reason| StoreError::Corrupt {
-            id: format!("{} run", kind.name()),
-            what: "time",
-            reason,
-        })
-    };
-    Ok(Some(Run {
-        started: time(&started)?,
-        finished: time(&finished)?,
-        error,
-        counts,
-    }))
+        .optional()
+        .map_err(|e| StoreError::from(e).in_row(format!("{} run", kind.name()), "time"))?;
+    Ok(run)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::{color_text, parse_color, parse_point, parse_time, time_text};
+use super::codec::{Sql, Stored};
 use super::games::GameId;
 use crate::go::{BoardSize, Color, Point};
 
@@ -73,8 +73,8 @@ pub(crate) fn open(
     )?
     .execute(params![
         id.get(),
-        color_text(second_pass),
-        time_text(now),
+        Sql(second_pass),
+        Sql(now),
         dead.join(" ")
     ])?;
     Ok(())
@@ -91,50 +91,35 @@ pub(crate) fn load(
             "SELECT dead, black_done, white_done, deadline, second_pass, started_at, count, changed_by
              FROM scoring WHERE game_id = ?1",
         )?
-        .query_row([id.get()], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, bool>(1)?,
-                r.get::<_, bool>(2)?,
-                r.get::<_, Option<String>>(3)?,
-                r.get::<_, Option<String>>(4)?,
-                r.get::<_, String>(5)?,
-                r.get::<_, u32>(6)?,
-                r.get::<_, Option<String>>(7)?,
-            ))
+        .query_row([id], |r| {
+            let marking = Marking {
+                game: id,
+                dead: Vec::new(),
+                black_done: r.get(1)?,
+                white_done: r.get(2)?,
+                deadline: r.stored_opt(3)?,
+                second_pass: r.stored_opt(4)?,
+                started_at: r.stored(5)?,
+                count: r.get(6)?,
+                changed_by: r.get(7)?,
+            };
+            Ok((r.get::<_, String>(0)?, marking))
         })
-        .optional()?;
-    let Some((dead, black_done, white_done, deadline, second, started, count, changed_by)) = row
-    else {
+        .optional()
+        .map_err(|e| StoreError::from(e).in_row(id, "scoring"))?;
+    let Some((dead, marking)) = row else {
         return Ok(None);
-    };
-    let corrupt = |reason: String| StoreError::Corrupt {
-        id: id.to_string(),
-        what: "scoring",
-        reason,
     };
     let dead = dead
         .split_whitespace()
-        .map(|p| parse_point(p, size))
+        .map(|p| Point::parse(p, size))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(corrupt)?;
-    Ok(Some(Marking {
-        game: id,
-        dead,
-        black_done,
-        white_done,
-        deadline: deadline
-            .map(|d| parse_time(&d))
-            .transpose()
-            .map_err(corrupt)?,
-        second_pass: second
-            .map(|c| parse_color(&c))
-            .transpose()
-            .map_err(corrupt)?,
-        started_at: parse_time(&started).map_err(corrupt)?,
-        count,
-        changed_by,
-    }))
+        .map_err(|e| StoreError::Corrupt {
+            id: id.to_string(),
+            what: "scoring",
+            reason: e.to_string(),
+        })?;
+    Ok(Some(Marking { dead, ..marking }))
 }
 
 /// Writes the marking's dead stones, acceptances and deadline.
@@ -149,7 +134,7 @@ pub(crate) fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
         m.dead_text(),
         m.black_done,
         m.white_done,
-        m.deadline.map(time_text),
+        m.deadline.map(Sql),
         m.count,
         m.changed_by,
     ])?;
@@ -157,7 +142,7 @@ pub(crate) fn save(conn: &Connection, m: &Marking) -> Result<(), StoreError> {
 }
 
 /// Returns the number of the count of game `id` while it is being scored.
-pub(crate) fn current_count(conn: &Connection, id: i64) -> Result<Option<u32>, StoreError> {
+pub(crate) fn current_count(conn: &Connection, id: GameId) -> Result<Option<u32>, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT s.count FROM scoring s JOIN games g ON g.id = s.game_id
@@ -171,7 +156,7 @@ pub(crate) fn current_count(conn: &Connection, id: i64) -> Result<Option<u32>, S
 pub(crate) fn note_mail(
     conn: &Connection,
     message_id: &str,
-    id: i64,
+    id: GameId,
     count: u32,
 ) -> Result<(), StoreError> {
     conn.prepare_cached(
@@ -212,21 +197,9 @@ pub(crate) fn deadlines_before(
          WHERE g.status = 'scoring' AND s.deadline IS NOT NULL AND s.deadline <= ?1
          ORDER BY s.deadline, s.game_id",
     )?;
-    let rows = stmt.query_map([time_text(until)], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (id, at) = row?;
-        let id = GameId::from_rowid(id)?;
-        let at = parse_time(&at).map_err(|reason| StoreError::Corrupt {
-            id: id.to_string(),
-            what: "scoring deadline",
-            reason,
-        })?;
-        out.push((id, at));
-    }
-    Ok(out)
+    let rows = stmt.query_map([Sql(until)], |r| Ok((r.get(0)?, r.stored(1)?)))?;
+    let out = rows.collect::<Result<_, _>>();
+    out.map_err(|e| StoreError::from(e).in_row("scoring", "scoring deadline"))
 }
 
 #[cfg(test)]

@@ -17,24 +17,37 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
 use super::clock;
-use super::codec::{parse_time, time_text};
+use super::codec::{Sql, Stored};
+use crate::store::ids::PlayerId;
 
 /// Stores `mode` (`each`, `digest` or `off`) for `player_id`.
-pub(crate) fn set_notify(conn: &Connection, player_id: i64, mode: &str) -> Result<(), StoreError> {
+pub(crate) fn set_notify(
+    conn: &Connection,
+    player_id: PlayerId,
+    mode: &str,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE players SET notify = ?2 WHERE id = ?1")?
         .execute(params![player_id, mode])?;
     Ok(())
 }
 
 /// Stores whether `player_id`'s mails show board pictures.
-pub(crate) fn set_images(conn: &Connection, player_id: i64, on: bool) -> Result<(), StoreError> {
+pub(crate) fn set_images(
+    conn: &Connection,
+    player_id: PlayerId,
+    on: bool,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE players SET images = ?2 WHERE id = ?1")?
         .execute(params![player_id, on])?;
     Ok(())
 }
 
 /// Stores whether `player_id`'s mails whose commands were all applied are answered.
-pub(crate) fn set_confirm(conn: &Connection, player_id: i64, on: bool) -> Result<(), StoreError> {
+pub(crate) fn set_confirm(
+    conn: &Connection,
+    player_id: PlayerId,
+    on: bool,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE players SET confirm = ?2 WHERE id = ?1")?
         .execute(params![player_id, on])?;
     Ok(())
@@ -42,7 +55,7 @@ pub(crate) fn set_confirm(conn: &Connection, player_id: i64, on: bool) -> Result
 
 /// Returns whether `player_id`'s mails whose commands were all applied are
 /// answered (true for an unknown id).
-pub(crate) fn confirm(conn: &Connection, player_id: i64) -> Result<bool, StoreError> {
+pub(crate) fn confirm(conn: &Connection, player_id: PlayerId) -> Result<bool, StoreError> {
     Ok(conn
         .prepare_cached("SELECT confirm FROM players WHERE id = ?1")?
         .query_row([player_id], |r| r.get(0))
@@ -69,7 +82,7 @@ pub(crate) fn images_for_address(conn: &Connection, address: &str) -> Result<boo
 /// Returns the stored password hash of `player_id`, if they set a password.
 pub(crate) fn password_hash(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
 ) -> Result<Option<String>, StoreError> {
     Ok(conn
         .prepare_cached("SELECT password_hash FROM players WHERE id = ?1")?
@@ -82,7 +95,7 @@ pub(crate) fn password_hash(
 /// `player_id`; `None` removes the password.
 pub(crate) fn set_password(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     hash: Option<&str>,
 ) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE players SET password_hash = ?2 WHERE id = ?1")?
@@ -92,7 +105,7 @@ pub(crate) fn set_password(
 
 /// Removes the password of `player_id` (the admin's `player password
 /// clear`); returns false when they had none.
-pub(crate) fn clear_password(conn: &Connection, player_id: i64) -> Result<bool, StoreError> {
+pub(crate) fn clear_password(conn: &Connection, player_id: PlayerId) -> Result<bool, StoreError> {
     let cleared = conn
         .prepare_cached(
             "UPDATE players SET password_hash = NULL WHERE id = ?1 AND password_hash IS NOT NULL",
@@ -129,25 +142,23 @@ pub(crate) fn password_matches(hash: &str, secret: &str) -> bool {
 /// Returns when the vacation of `player_id` ends, if they are on one at `now`.
 pub(crate) fn vacation_until(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<Option<DateTime<Utc>>, StoreError> {
-    let until: Option<String> = conn
+    // A vacation end that does not read is no vacation.
+    let until: Option<DateTime<Utc>> = conn
         .prepare_cached("SELECT vacation_until FROM players WHERE id = ?1")?
-        .query_row([player_id], |r| r.get(0))
+        .query_row([player_id], |r| Ok(r.stored_opt(0).unwrap_or(None)))
         .optional()?
         .flatten();
-    Ok(until
-        .as_deref()
-        .and_then(|t| parse_time(t).ok())
-        .filter(|t| *t > now))
+    Ok(until.filter(|t| *t > now))
 }
 
 /// Returns the vacation days `player_id` has taken in the calendar year of
 /// `now` (a started day counts as a whole one).
 pub(crate) fn vacation_days_used(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<u32, StoreError> {
     let year = now.year();
@@ -156,13 +167,12 @@ pub(crate) fn vacation_days_used(
         "SELECT starts_at, ends_at FROM vacations
          WHERE player_id = ?1 AND starts_at >= ?2 AND starts_at < ?3",
     )?;
-    let rows = stmt.query_map(params![player_id, time_text(start), time_text(end)], |r| {
-        Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?))
+    let rows = stmt.query_map(params![player_id, Sql(start), Sql(end)], |r| {
+        Ok((r.stored::<DateTime<Utc>>(0)?, r.stored::<DateTime<Utc>>(1)?))
     })?;
     let mut days = 0u32;
     for row in rows {
-        let (a, b) = row?;
-        let (a, b) = (corrupt(parse_time(&a))?, corrupt(parse_time(&b))?);
+        let (a, b) = row.map_err(|e| StoreError::from(e).in_row("vacations", "vacation time"))?;
         days += whole_days(b - a);
     }
     Ok(days)
@@ -172,14 +182,6 @@ fn year_start(year: i32) -> DateTime<Utc> {
     Utc.with_ymd_and_hms(year, 1, 1, 0, 0, 0)
         .single()
         .unwrap_or(DateTime::<Utc>::MIN_UTC)
-}
-
-fn corrupt<T>(r: Result<T, String>) -> Result<T, StoreError> {
-    r.map_err(|reason| StoreError::Corrupt {
-        id: "vacations".into(),
-        what: "vacation time",
-        reason,
-    })
 }
 
 /// Returns `d` in days, a started day counting as a whole one.
@@ -194,7 +196,7 @@ fn whole_days(d: Duration) -> u32 {
 /// `vacation off`, `vacation 2`) is the same vacation and takes the new end.
 pub(crate) fn start_vacation(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     days: u32,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, StoreError> {
@@ -204,9 +206,9 @@ pub(crate) fn start_vacation(
         "INSERT INTO vacations (player_id, starts_at, ends_at) VALUES (?1, ?2, ?3)
          ON CONFLICT (player_id, starts_at) DO UPDATE SET ends_at = excluded.ends_at",
     )?
-    .execute(params![player_id, time_text(now), time_text(until)])?;
+    .execute(params![player_id, Sql(now), Sql(until)])?;
     conn.prepare_cached("UPDATE players SET vacation_until = ?2 WHERE id = ?1")?
-        .execute(params![player_id, time_text(until)])?;
+        .execute(params![player_id, Sql(until)])?;
     clock::shift_for_player(conn, player_id, length)?;
     Ok(until)
 }
@@ -216,7 +218,7 @@ pub(crate) fn start_vacation(
 /// `None` when they were not on vacation.
 pub(crate) fn end_vacation(
     conn: &Connection,
-    player_id: i64,
+    player_id: PlayerId,
     now: DateTime<Utc>,
 ) -> Result<Option<u32>, StoreError> {
     let Some(until) = vacation_until(conn, player_id, now)? else {
@@ -225,7 +227,7 @@ pub(crate) fn end_vacation(
     let unused = until - now;
     let before = vacation_days_used(conn, player_id, now)?;
     conn.prepare_cached("UPDATE vacations SET ends_at = ?3 WHERE player_id = ?1 AND ends_at = ?2")?
-        .execute(params![player_id, time_text(until), time_text(now)])?;
+        .execute(params![player_id, Sql(until), Sql(now)])?;
     conn.prepare_cached("UPDATE players SET vacation_until = NULL WHERE id = ?1")?
         .execute([player_id])?;
     clock::shift_for_player(conn, player_id, -unused)?;

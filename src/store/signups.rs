@@ -8,13 +8,14 @@ use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
-use super::codec::time_text;
+use super::codec::{Sql, time_text};
+use crate::store::ids::{PlayerId, SignupId};
 
 /// A signup waiting for (or past) its confirmation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PendingSignup {
     /// Row id.
-    pub(crate) id: i64,
+    pub(crate) id: SignupId,
     /// The address that asked (normalized), the only one that can confirm.
     pub(crate) address: String,
     /// The player name asked for.
@@ -26,7 +27,7 @@ pub(crate) struct PendingSignup {
     /// When it was confirmed, if it was.
     pub(crate) confirmed_at: Option<String>,
     /// The player whose new address it is; `None` for a signup.
-    pub(crate) player_id: Option<i64>,
+    pub(crate) player_id: Option<PlayerId>,
 }
 
 impl PendingSignup {
@@ -59,7 +60,7 @@ pub(crate) struct NewPending<'a> {
     /// The code of the confirmation's Reply-To.
     pub(crate) code: &'a str,
     /// The player adding the address; `None` for a signup.
-    pub(crate) player_id: Option<i64>,
+    pub(crate) player_id: Option<PlayerId>,
 }
 
 /// Records `new`, asked at `now` and valid until `expires`; returns its id.
@@ -68,7 +69,7 @@ pub(crate) fn create(
     new: &NewPending<'_>,
     now: DateTime<Utc>,
     expires: DateTime<Utc>,
-) -> Result<i64, StoreError> {
+) -> Result<SignupId, StoreError> {
     conn.prepare_cached(
         "INSERT INTO pending_signups
              (address, name, code, created_at, expires_at, player_id)
@@ -78,11 +79,11 @@ pub(crate) fn create(
         new.address,
         new.name,
         new.code,
-        time_text(now),
-        time_text(expires),
+        Sql(now),
+        Sql(expires),
         new.player_id,
     ])?;
-    Ok(conn.last_insert_rowid())
+    SignupId::from_rowid(conn.last_insert_rowid())
 }
 
 /// Returns the newest signup of `address` (`player_id` `None`) or its
@@ -90,7 +91,7 @@ pub(crate) fn create(
 pub(crate) fn open_for(
     conn: &Connection,
     address: &str,
-    player_id: Option<i64>,
+    player_id: Option<PlayerId>,
     now: DateTime<Utc>,
 ) -> Result<Option<PendingSignup>, StoreError> {
     Ok(conn
@@ -100,7 +101,7 @@ pub(crate) fn open_for(
                AND confirmed_at IS NULL AND expires_at > ?3
              ORDER BY id DESC LIMIT 1"
         ))?
-        .query_row(params![address, player_id, time_text(now)], row)
+        .query_row(params![address, player_id, Sql(now)], row)
         .optional()?)
 }
 
@@ -115,9 +116,13 @@ pub(crate) fn by_code(conn: &Connection, code: &str) -> Result<Option<PendingSig
 }
 
 /// Marks signup `id` confirmed at `now`.
-pub(crate) fn confirm(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn confirm(
+    conn: &Connection,
+    id: SignupId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE pending_signups SET confirmed_at = ?2 WHERE id = ?1")?
-        .execute(params![id, time_text(now)])?;
+        .execute(params![id, Sql(now)])?;
     Ok(())
 }
 
@@ -125,12 +130,12 @@ pub(crate) fn confirm(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<
 /// player `player_id` were asked since `since` (their daily caps).
 pub(crate) fn count_since(
     conn: &Connection,
-    player_id: Option<i64>,
+    player_id: Option<PlayerId>,
     since: DateTime<Utc>,
 ) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT count(*) FROM pending_signups WHERE player_id IS ?1 AND created_at >= ?2",
         )?
-        .query_row(params![player_id, time_text(since)], |r| r.get(0))?)
+        .query_row(params![player_id, Sql(since)], |r| r.get(0))?)
 }

@@ -14,6 +14,8 @@ use serde::Serialize;
 
 use super::StoreError;
 use crate::go::{Color, GameResult};
+use crate::store::GameId;
+use crate::store::ids::PlayerId;
 
 /// The rating every player starts with.
 pub(crate) const START_RATING: f64 = 1600.0;
@@ -37,9 +39,9 @@ pub(crate) struct Standing {
 
 /// One game as the standings read it.
 struct Row {
-    id: i64,
-    black: i64,
-    white: i64,
+    id: GameId,
+    black: PlayerId,
+    white: PlayerId,
     status: String,
     result: Option<String>,
     handicap: u32,
@@ -47,11 +49,11 @@ struct Row {
 
 /// Returns the standings, highest rating first (then by name).
 pub(crate) fn table(conn: &Connection) -> Result<Vec<Standing>, StoreError> {
-    let mut players: Vec<(i64, String)> = conn
+    let mut players: Vec<(PlayerId, String)> = conn
         .prepare_cached("SELECT id, name FROM players ORDER BY name")?
         .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
-    let mut lines: HashMap<i64, (Standing, f64)> = players
+    let mut lines: HashMap<PlayerId, (Standing, f64)> = players
         .drain(..)
         .map(|(id, name)| {
             let s = Standing {
@@ -83,10 +85,10 @@ pub(crate) fn table(conn: &Connection) -> Result<Vec<Standing>, StoreError> {
 /// void, finished).
 pub(crate) fn rating_change(
     conn: &Connection,
-    game: i64,
-    player: i64,
+    game: GameId,
+    player: PlayerId,
 ) -> Result<Option<(i64, i64)>, StoreError> {
-    let mut lines: HashMap<i64, (Standing, f64)> = HashMap::new();
+    let mut lines: HashMap<PlayerId, (Standing, f64)> = HashMap::new();
     for row in games(conn)? {
         for id in [row.black, row.white] {
             lines.entry(id).or_insert_with(|| (blank(), START_RATING));
@@ -134,7 +136,7 @@ fn games(conn: &Connection) -> Result<Vec<Row>, StoreError> {
 }
 
 /// Adds one game to the table.
-fn count(lines: &mut HashMap<i64, (Standing, f64)>, row: &Row) {
+fn count(lines: &mut HashMap<PlayerId, (Standing, f64)>, row: &Row) {
     if row.status != "finished" {
         for id in [row.black, row.white] {
             if let Some((s, _)) = lines.get_mut(&id) {
@@ -184,7 +186,12 @@ fn winner(r: GameResult) -> Option<Option<Color>> {
 }
 
 /// Moves both ratings after a game Black scored `black_score` in.
-fn rate(lines: &mut HashMap<i64, (Standing, f64)>, black: i64, white: i64, black_score: f64) {
+fn rate(
+    lines: &mut HashMap<PlayerId, (Standing, f64)>,
+    black: PlayerId,
+    white: PlayerId,
+    black_score: f64,
+) {
     let (Some(rb), Some(rw)) = (
         lines.get(&black).map(|l| l.1),
         lines.get(&white).map(|l| l.1),

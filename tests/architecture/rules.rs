@@ -1,10 +1,11 @@
 //! The house rules of `src/` and of the crates in crates/, read from the
 //! source itself: which module may import which, no import loops between
 //! files, SQL only in the store, the engine pure of I/O and depending on
-//! thiserror alone, no thread-locals. Each rule is also run against a small
-//! tree that breaks it, so a checker that stopped seeing would fail.
+//! thiserror alone, no thread-locals, no raw `i64` id in a pipeline
+//! signature. Each rule is also run against a small tree that breaks it, so
+//! a checker that stopped seeing would fail.
 
-use crate::common::source;
+use crate::common::{signatures, source};
 
 use std::path::Path;
 
@@ -177,7 +178,7 @@ fn broken_tree() -> Tree {
             "pipeline/b.rs",
             "use super::A; pub struct B; fn f() { let q = \"SELECT id FROM games\"; }",
         ),
-        ("pipeline/base/mod.rs", "mod error; mod extra;"),
+        ("pipeline/base/mod.rs", "mod error; mod extra; mod extra2;"),
         (
             "pipeline/base/error.rs",
             "use crate::pipeline::top::run::go; pub struct E;",
@@ -186,7 +187,11 @@ fn broken_tree() -> Tree {
         ("pipeline/top/mod.rs", "pub(crate) mod run;"),
         (
             "pipeline/top/run.rs",
-            "use crate::pipeline::base::error::E; pub fn go() {}",
+            "use crate::pipeline::base::error::E; pub use crate::pipeline::base::extra::X; pub fn go() {}",
+        ),
+        (
+            "pipeline/base/extra2.rs",
+            "use crate::pipeline::top::run::X;",
         ),
     ])
 }
@@ -208,6 +213,10 @@ fn the_rules_catch_a_tree_that_breaks_them() {
         "{breaks}"
     );
     assert!(!breaks.contains("pipeline/top/run.rs ("), "{breaks}");
+    assert!(
+        breaks.contains("pipeline/base/extra2.rs (base) imports top"),
+        "a lower layer's item through a higher re-export: {breaks}"
+    );
     assert!(
         breaks.contains("pipeline/a.rs: pipeline layer a is not in the table"),
         "{breaks}"
@@ -291,5 +300,52 @@ fn pipeline_functions_are_short() {
         median <= PIPELINE_MEDIAN,
         "median {median} lines over {} functions",
         lengths.len()
+    );
+}
+
+/// Where ids must be typed (`GameId`, `PlayerId`, ...) in every signature.
+const TYPED_IDS: &[&str] = &["pipeline/"];
+
+#[test]
+fn pipeline_signatures_hold_no_raw_ids() {
+    let tree = src();
+    let raw: Vec<String> = TYPED_IDS
+        .iter()
+        .flat_map(|dir| signatures::raw_ids(&tree, dir))
+        .collect();
+    assert!(
+        raw.is_empty(),
+        "raw i64 ids in signatures (use GameId, PlayerId, ...):\n{}",
+        raw.join("\n")
+    );
+}
+
+#[test]
+fn the_id_rule_catches_raw_ids_and_only_those() {
+    let tree = Tree::from_files(&[
+        ("lib.rs", "pub mod pipeline; pub mod store;"),
+        ("pipeline/mod.rs", "mod a;"),
+        (
+            "pipeline/a.rs",
+            "pub(crate) fn load(conn: &C, game: i64, player: GameId) -> R {}
+             fn defer(&self, inbound_id: Option<i64>, days: i64) {}
+             fn header_game(m: &M) -> Option<i64> { None }
+             fn scopes(ids: &[i64], f: impl Fn(i64) -> bool, n: i64) -> Vec<i64> {}
+             fn count(n: i64, one: &str) -> String {}
+             fn typed(game: GameId, map: HashMap<i64, u32>) -> i64 {}
+             #[cfg(test)]
+             mod tests { fn helper(game: i64) {} }",
+        ),
+        ("store/mod.rs", "pub fn by_id(id: i64) {}"),
+    ]);
+    let raw = signatures::raw_ids(&tree, "pipeline/");
+    assert_eq!(
+        raw,
+        [
+            "pipeline/a.rs: fn load takes game: i64",
+            "pipeline/a.rs: fn defer takes inbound_id: Option<i64>",
+            "pipeline/a.rs: fn header_game returns Option<i64>",
+            "pipeline/a.rs: fn scopes takes ids: &[i64]",
+        ]
     );
 }

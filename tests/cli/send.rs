@@ -427,14 +427,14 @@ fn quarantine_list_json_has_the_documented_fields() {
     let rows = h.json(&["quarantine", "list"]);
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
-    assert_eq!(field(row, "id"), held);
+    assert_eq!(field(row, "id"), held.get());
     assert_eq!(field(row, "file"), "1.a.host");
     assert_eq!(field(row, "sender"), "x@example.org");
     assert_eq!(field(row, "error"), "bad mime");
     assert_eq!(field(row, "held_at"), NOW);
     let all = h.json(&["quarantine", "list", "--all"]);
     assert_eq!(all.len(), 2);
-    assert_eq!(field(&all[1], "id"), released);
+    assert_eq!(field(&all[1], "id"), released.get());
     assert_eq!(field(&all[1], "sender"), &Value::Null);
     let text = h.ok(&["quarantine", "list", "--all"]);
     assert!(text.contains("(released 2026-11-22T12:00:02Z)"), "{text}");

@@ -82,7 +82,8 @@ pub fn outbox_after(h: &impl Home, after_id: i64) -> Vec<Row> {
     rows.into_iter()
         .map(|(id, recipient, kind, created_at)| {
             let row = json!({"recipient": recipient, "kind": kind});
-            let raw = pbmgo::store::outbox::raw(&db, id).unwrap();
+            let raw =
+                pbmgo::store::outbox::raw(&db, pbmgo::store::OutboxId::new(id).unwrap()).unwrap();
             Row {
                 id,
                 created_at,

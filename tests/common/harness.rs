@@ -527,7 +527,8 @@ fn last_outbox_id(db: &Connection) -> i64 {
 fn outbox_json(db: &Connection) -> Value {
     let mut rows = serde_json::to_value(outbox::list(db, None, u32::MAX).unwrap()).unwrap();
     for row in rows.as_array_mut().unwrap() {
-        let raw = outbox::raw(db, row["id"].as_i64().unwrap()).unwrap();
+        let id = outbox::id_of(row["id"].as_i64().unwrap()).unwrap();
+        let raw = outbox::raw(db, id).unwrap();
         let subject = mail_parser::MessageParser::default()
             .parse_headers(&raw[..])
             .and_then(|m| m.subject().map(str::to_string))
@@ -543,7 +544,8 @@ fn queued_after(db: &Connection, after: i64) -> Vec<OutMail> {
     for row in oldest_first(outbox_json(db)) {
         let id = row["id"].as_i64().unwrap();
         if id > after {
-            mails.push(OutMail::parse(outbox::raw(db, id).unwrap(), row));
+            let raw = outbox::raw(db, outbox::id_of(id).unwrap()).unwrap();
+            mails.push(OutMail::parse(raw, row));
         }
     }
     mails

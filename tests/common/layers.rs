@@ -80,7 +80,9 @@ fn ticked(cell: &str) -> Vec<String> {
 
 /// Imports that the layer tables do not allow: of a top-level module its
 /// row does not name, and inside the pipeline, of a layer after the
-/// importing file's own (or of the pipeline's `mod.rs`). The engine
+/// importing file's own (or of the pipeline's `mod.rs`). Both the file an
+/// import leads to and the module it names count: an item of a lower layer
+/// imported through a higher one's re-export is an arrow up too. The engine
 /// (`go`) and the pictures (`render`) are crates of their own: Cargo keeps
 /// them below every module, and `crate::go`/`crate::render` name no file.
 pub fn layer_breaks(tree: &Tree, layers: &Layers) -> Vec<String> {
@@ -95,7 +97,9 @@ pub fn layer_breaks(tree: &Tree, layers: &Layers) -> Vec<String> {
             ));
             continue;
         };
-        for target in tree.edges_of(rel) {
+        let mut targets = tree.edges_of(rel);
+        targets.extend(tree.named_by(rel));
+        for target in targets {
             let other = &tree.files[&target].module;
             match other.first() {
                 Some(t) if t != top && !allowed.iter().any(|a| a == t) => {

@@ -14,6 +14,7 @@ pub mod mailstack;
 pub mod oracle;
 pub mod pbmgo_home;
 pub mod rng;
+pub mod signatures;
 pub mod smtp_sink;
 pub mod source;
 pub mod stack_home;

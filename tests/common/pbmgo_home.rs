@@ -797,7 +797,8 @@ impl PbmgoHome {
         let mut want = std::collections::BTreeSet::new();
         for (row, id, status) in &rows {
             assert_eq!(status, "sent", "{id}");
-            let raw = pbmgo::store::outbox::raw(&db, *row).unwrap();
+            let raw =
+                pbmgo::store::outbox::raw(&db, pbmgo::store::outbox::id_of(*row).unwrap()).unwrap();
             let name = eml_name(id);
             let file = self.path().join("outbox").join(&name);
             let got = std::fs::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));

@@ -120,6 +120,20 @@ impl Tree {
         out.into_iter().collect()
     }
 
+    /// The files whose modules `rel`'s paths name as written, re-exports
+    /// not followed (sorted, itself excluded): importing an item through a
+    /// module that re-exports it still names that module.
+    pub fn named_by(&self, rel: &str) -> Vec<String> {
+        let file = &self.files[rel];
+        let mut out = BTreeSet::new();
+        for path in paths(&file.code) {
+            if let Some(target) = self.resolve_within(file, &path, 0).filter(|t| t != rel) {
+                out.insert(target);
+            }
+        }
+        out.into_iter().collect()
+    }
+
     /// The file that defines what `path` names, from inside `file`: the
     /// deepest module it names, or, for an item that module re-exports, the
     /// file the re-export leads to.

@@ -101,8 +101,11 @@ fn a_password_is_required_changed_removed_and_never_quoted() {
     send(&h, ALICE, "password a b", 9.0);
     assert_eq!(last_codes(&h, ALICE), ["no-password"]);
     for row in outbox_after(&h, 0) {
-        let raw = String::from_utf8_lossy(&pbmgo::store::outbox::raw(&h.db(), row.id).unwrap())
-            .to_string();
+        let raw = String::from_utf8_lossy(
+            &pbmgo::store::outbox::raw(&h.db(), pbmgo::store::outbox::id_of(row.id).unwrap())
+                .unwrap(),
+        )
+        .to_string();
         let html = row.mail.html.clone().unwrap_or_default();
         for secret in ["hunter2", "hunter3", "swordfish"] {
             assert!(!raw.contains(secret), "mail {} quotes {secret}", row.id);

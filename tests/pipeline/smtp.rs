@@ -37,7 +37,7 @@ fn stored(h: &PbmgoHome, message_id: &str) -> Vec<u8> {
             |r| r.get(0),
         )
         .unwrap();
-    pbmgo::store::outbox::raw(&db, id).unwrap()
+    pbmgo::store::outbox::raw(&db, pbmgo::store::outbox::id_of(id).unwrap()).unwrap()
 }
 
 /// The received mail with this Message-ID, parsed like a stored reply.

@@ -12,6 +12,7 @@
 use crate::mail::inline;
 use crate::mail::outbound::{InlineImage, OutboundMail};
 use crate::render::{Painter, Picture, Png};
+use crate::store::GameId;
 
 /// The pictures a [`Gallery`] keeps after painting them.
 const RECENT: usize = 8;
@@ -22,7 +23,7 @@ pub(crate) struct Board {
     /// What the picture shows.
     pub(crate) picture: Picture,
     /// The game's number, in the picture's Content-ID.
-    pub(crate) game: i64,
+    pub(crate) game: GameId,
     /// The server's mail domain, in the picture's Content-ID.
     pub(crate) domain: String,
     /// The lines of the text board it depicts.
@@ -93,7 +94,7 @@ impl Gallery {
     fn image(&mut self, board: Board) -> Option<InlineImage> {
         let Painted { png, key, base64 } = self.png(board.picture)?;
         Some(InlineImage {
-            content_id: format!("board.{}.{key}@{}", board.game, board.domain),
+            content_id: format!("board.{}.{key}@{}", board.game.get(), board.domain),
             shows: board.shows,
             alt: board.alt,
             caption: board.caption,
@@ -132,7 +133,8 @@ mod tests {
     use crate::go::{BoardSize, Color, Point, Position};
     use crate::mail::outbound::AUTO_REPLIED;
 
-    fn board(game: i64, stone: Option<Point>) -> Board {
+    fn board(n: i64, stone: Option<Point>) -> Board {
+        let game = GameId::new(n).unwrap();
         let mut position = Position::empty(BoardSize::new(9).unwrap());
         if let Some(q) = stone {
             position.set(q, Some(Color::Black));
@@ -145,7 +147,7 @@ mod tests {
             alt: "The board".into(),
             caption: "How to read it.".into(),
             letters: "The board in letters".into(),
-            filename: format!("game{game}.png"),
+            filename: format!("{game}.png"),
         }
     }
 

@@ -17,6 +17,7 @@ use std::cell::{Cell, RefCell};
 
 use sha2::{Digest, Sha256};
 
+use crate::store::PlayerId;
 use crate::store::StoreError;
 use crate::store::settings as store;
 
@@ -96,13 +97,13 @@ pub(crate) fn hash(
 /// `player_id`: unique to the message and the player, mixed with the
 /// process's random bytes (`entropy`, drawn at the CLI edge) and the
 /// server's token `secret`, so outsiders cannot predict it.
-pub(crate) fn salt(entropy: &[u8; 16], secret: &[u8], key: &str, player_id: i64) -> [u8; 16] {
+pub(crate) fn salt(entropy: &[u8; 16], secret: &[u8], key: &str, player_id: PlayerId) -> [u8; 16] {
     let mut h = Sha256::new();
     h.update(b"pbmgo password salt v2\0");
     h.update(entropy);
     h.update(secret);
     h.update(key.as_bytes());
-    h.update(player_id.to_le_bytes());
+    h.update(player_id.get().to_le_bytes());
     let digest = h.finalize();
     let mut out = [0u8; 16];
     out.copy_from_slice(&digest[..16]);

@@ -27,6 +27,7 @@ use super::painting::{Gallery, Unpainted};
 use crate::mail::outbound::OutboundMail;
 use crate::store::StoreError;
 use crate::store::outbox::{self, Due, Encoded, Later, NewMail};
+use crate::store::{GameId, MessageId, OutboxId};
 
 /// The outbox row of a mail, besides what the mail itself gives (its
 /// Message-ID and recipient).
@@ -36,9 +37,9 @@ pub(crate) struct Row<'a> {
     /// The outbox kind: `reply`, `your-move`, `challenge`, ...
     pub(crate) kind: &'a str,
     /// The game it is about, if any.
-    pub(crate) game_id: Option<i64>,
+    pub(crate) game_id: Option<GameId>,
     /// The inbound message row it answers, if any.
-    pub(crate) inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<MessageId>,
 }
 
 /// A mail queued without its bytes, waiting for them.
@@ -192,7 +193,7 @@ impl<'a> MailSink<'a> {
 
     /// Keeps a copy of `new`, queued as row `id`, without its bytes yet;
     /// returns its place.
-    fn keep(&self, id: i64, new: &NewMail<'_>) -> Option<usize> {
+    fn keep(&self, id: OutboxId, new: &NewMail<'_>) -> Option<usize> {
         let mut kept = self.kept.as_ref()?.borrow_mut();
         kept.push(Due {
             id,

@@ -17,11 +17,31 @@ use rusqlite::Connection;
 use super::error::PipelineError;
 use crate::home::AuthMode;
 use crate::mail::tags::{hmac_keyed, hmac_sha256, tagged_address};
+use crate::store::GameId;
+use crate::store::PlayerId;
 use crate::store::players::{self};
 
-/// The scope of a player's account token, carried by their mail about no
-/// game (games and challenges are numbered from 1).
-pub(crate) const ACCOUNT_SCOPE: i64 = 0;
+/// What a reply token covers, as the number its HMAC covers: a game or
+/// challenge (its number, from 1), the account (0, carried by a player's
+/// mail about no game) or one day's digest (minus the date's digits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scope(i64);
+
+impl Scope {
+    /// The scope of a player's account token.
+    pub(crate) const ACCOUNT: Scope = Scope(0);
+
+    /// The scope of the token of game (or challenge) `id`.
+    pub(crate) fn game(id: GameId) -> Scope {
+        Scope(id.get())
+    }
+
+    /// The scope a command about game number `n` asks for, as read from the
+    /// mail (any number: one that is no game's matches no token of a game).
+    pub(crate) fn named(n: u64) -> Scope {
+        Scope(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
 
 /// The kind of the notices that record which games a digest listed, one
 /// row a game keyed by the digest's day (`notices`): the games its token
@@ -30,17 +50,21 @@ pub(crate) const DIGEST_GAME: &str = "digest-game";
 
 /// The scope of the token of a player's digest of day `date`
 /// (`2026-11-27`): minus its digits (`-20261127`), so no game's number is one.
-pub(crate) fn digest_scope(date: &str) -> i64 {
+pub(crate) fn digest_scope(date: &str) -> Scope {
     let digits: String = date.chars().filter(char::is_ascii_digit).collect();
-    -digits.parse::<i64>().unwrap_or(0)
+    Scope(-digits.parse::<i64>().unwrap_or(0))
 }
 
 /// The token scope of a mail of outbox kind `kind` about game `about`,
 /// queued at `now`: a digest's day, else the game, else the account.
-pub(crate) fn scope_of(kind: &str, about: Option<i64>, now: chrono::DateTime<chrono::Utc>) -> i64 {
+pub(crate) fn scope_of(
+    kind: &str,
+    about: Option<GameId>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Scope {
     match kind {
         "digest" => digest_scope(&now.format("%Y-%m-%d").to_string()),
-        _ => about.unwrap_or(ACCOUNT_SCOPE),
+        _ => about.map_or(Scope::ACCOUNT, Scope::game),
     }
 }
 
@@ -65,20 +89,20 @@ impl std::fmt::Debug for TokenKey {
 }
 
 impl TokenKey {
-    /// Returns the token of `player` in game `game`.
-    pub(crate) fn token(&self, player: i64, game: i64) -> String {
-        short_mac(&self.secret, &token_message(player, game))
+    /// Returns the token of `player` for `scope`.
+    pub(crate) fn token(&self, player: PlayerId, scope: Scope) -> String {
+        short_mac(&self.secret, &token_message(player, scope))
     }
 
     /// Whether `presented` (a tag read from an address) is the token of
-    /// `player` in game `game`, compared in constant time.
-    pub(crate) fn verifies(&self, presented: &str, player: i64, game: i64) -> bool {
-        short_mac_matches(&self.secret, &token_message(player, game), presented)
+    /// `player` for `scope`, compared in constant time.
+    pub(crate) fn verifies(&self, presented: &str, player: PlayerId, scope: Scope) -> bool {
+        short_mac_matches(&self.secret, &token_message(player, scope), presented)
     }
 
-    /// Returns the Reply-To address for `player`'s mail about `game`, in token mode.
-    pub(crate) fn reply_to(&self, server: &str, player: i64, game: i64) -> Option<String> {
-        (self.mode == AuthMode::Token).then(|| tagged_address(server, &self.token(player, game)))
+    /// Returns the Reply-To address for `player`'s mail of `scope`, in token mode.
+    pub(crate) fn reply_to(&self, server: &str, player: PlayerId, scope: Scope) -> Option<String> {
+        (self.mode == AuthMode::Token).then(|| tagged_address(server, &self.token(player, scope)))
     }
 }
 
@@ -90,7 +114,7 @@ pub(crate) fn reply_to_for(
     key: &TokenKey,
     server: &str,
     to: &str,
-    scope: i64,
+    scope: Scope,
 ) -> Result<Option<String>, PipelineError> {
     if key.mode != AuthMode::Token {
         return Ok(None);
@@ -99,11 +123,11 @@ pub(crate) fn reply_to_for(
     Ok(player.and_then(|p| key.reply_to(server, p.id, scope)))
 }
 
-/// What a token of `player` in game `game` is the HMAC of.
-fn token_message(player: i64, game: i64) -> Vec<u8> {
+/// What a token of `player` for `scope` is the HMAC of: both numbers, big-endian.
+fn token_message(player: PlayerId, scope: Scope) -> Vec<u8> {
     let mut message = b"pbmgo reply token v1\0".to_vec();
-    message.extend_from_slice(&player.to_be_bytes());
-    message.extend_from_slice(&game.to_be_bytes());
+    message.extend_from_slice(&player.get().to_be_bytes());
+    message.extend_from_slice(&scope.0.to_be_bytes());
     message
 }
 
@@ -169,8 +193,13 @@ mod tests {
             mode: AuthMode::Token,
             secret: b"pinned secret".to_vec(),
         };
-        assert_eq!(key.token(7, 42), "b5oia2torsocse47");
-        assert_eq!(key.token(7, digest_scope("2026-11-27")), "ughgr7fxcnbk45u2");
+        let seven = PlayerId::new(7).unwrap();
+        let game42 = Scope::game(GameId::new(42).unwrap());
+        assert_eq!(key.token(seven, game42), "b5oia2torsocse47");
+        assert_eq!(
+            key.token(seven, digest_scope("2026-11-27")),
+            "ughgr7fxcnbk45u2"
+        );
     }
 
     #[test]
@@ -185,25 +214,30 @@ mod tests {
             mode: AuthMode::Token,
             secret: s.to_vec(),
         };
+        let p = |n| PlayerId::new(n).unwrap();
+        let g = |n| Scope::game(GameId::new(n).unwrap());
         let k = key(b"secret one");
-        let t = k.token(1, 2);
+        let t = k.token(p(1), g(2));
         // 16 base32 characters hold 80 bits.
         assert_eq!(t.len(), 16);
-        assert_eq!(t, k.token(1, 2));
-        assert_ne!(t, k.token(2, 1));
-        assert_ne!(t, k.token(1, 3));
-        assert_ne!(t, key(b"secret two").token(1, 2));
+        assert_eq!(t, k.token(p(1), g(2)));
+        assert_ne!(t, k.token(p(2), g(1)));
+        assert_ne!(t, k.token(p(1), g(3)));
+        assert_ne!(t, key(b"secret two").token(p(1), g(2)));
         assert_eq!(
-            k.reply_to("go@pbem.test", 1, 2),
+            k.reply_to("go@pbem.test", p(1), g(2)),
             Some(format!("go+{t}@pbem.test"))
         );
-        assert_eq!(TokenKey::default().reply_to("go@pbem.test", 1, 2), None);
-        assert!(k.verifies(&t, 1, 2) && k.verifies(&t.to_uppercase(), 1, 2));
-        assert!(!k.verifies(&k.token(1, 3), 1, 2));
-        assert!(!key(b"secret two").verifies(&t, 1, 2));
+        assert_eq!(
+            TokenKey::default().reply_to("go@pbem.test", p(1), g(2)),
+            None
+        );
+        assert!(k.verifies(&t, p(1), g(2)) && k.verifies(&t.to_uppercase(), p(1), g(2)));
+        assert!(!k.verifies(&k.token(p(1), g(3)), p(1), g(2)));
+        assert!(!key(b"secret two").verifies(&t, p(1), g(2)));
         // A prefix of the token is no token, nor is a longer tag or junk.
-        assert!(!k.verifies(&t[..8], 1, 2) && !k.verifies("", 1, 2));
-        assert!(!k.verifies(&format!("{t}aaaaaaaa"), 1, 2));
-        assert!(!k.verifies("not base32!", 1, 2));
+        assert!(!k.verifies(&t[..8], p(1), g(2)) && !k.verifies("", p(1), g(2)));
+        assert!(!k.verifies(&format!("{t}aaaaaaaa"), p(1), g(2)));
+        assert!(!k.verifies("not base32!", p(1), g(2)));
     }
 }

@@ -44,7 +44,7 @@ pub(crate) fn answered_game(
 
 /// The game id of a `[gameN]` reference.
 fn game_id(game: GameRef) -> Option<GameId> {
-    i64::try_from(game.0).ok().and_then(GameId::new)
+    GameId::from_number(game.0)
 }
 
 /// True when game `id` exists.

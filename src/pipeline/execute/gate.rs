@@ -13,8 +13,9 @@ use crate::home::AuthMode;
 use crate::mail::inbound::InboundMail;
 use crate::mail::tags::address_tag;
 use crate::pipeline::base::error::{PipelineError, Rejection, reject, reject_in, settle};
-use crate::pipeline::base::tokens::{ACCOUNT_SCOPE, DIGEST_GAME, TokenKey, digest_scope};
+use crate::pipeline::base::tokens::{DIGEST_GAME, Scope, TokenKey, digest_scope};
 use crate::pipeline::base::wording::play as words;
+use crate::store::GameId;
 use crate::store::players::Player;
 use crate::store::{accounts, notices};
 
@@ -51,9 +52,11 @@ impl<'a> Gate<'a> {
         let Some(game) = guarded_game(cmd).filter(|_| self.key.mode == AuthMode::Token) else {
             return Ok(None);
         };
-        let number = i64::try_from(game.0).unwrap_or(i64::MAX);
-        let mut scopes = vec![number];
-        scopes.extend(digest_scopes(conn, number, player)?);
+        let mut scopes = vec![Scope::named(game.0)];
+        let id = GameId::from_number(game.0);
+        if id.is_some() {
+            scopes.extend(digest_scopes(conn, id, player)?);
+        }
         if self.shows_any(player, &scopes) {
             return Ok(None);
         }
@@ -68,7 +71,7 @@ impl<'a> Gate<'a> {
 
 impl Gate<'_> {
     /// True when the mail was sent to `player`'s token of one of `scopes`.
-    fn shows_any(&self, player: &Player, scopes: &[i64]) -> bool {
+    fn shows_any(&self, player: &Player, scopes: &[Scope]) -> bool {
         let shows = |scope| (self.presented.iter()).any(|t| self.key.verifies(t, player.id, scope));
         scopes.iter().copied().any(shows)
     }
@@ -84,9 +87,13 @@ impl Gate<'_> {
         conn: &Connection,
         player: &Player,
     ) -> Result<Option<Rejection>, PipelineError> {
-        let mut scopes = vec![ACCOUNT_SCOPE];
-        scopes.extend(accounts::token_scopes(conn, player.id)?);
-        scopes.extend(digest_scopes(conn, 0, player)?);
+        let mut scopes = vec![Scope::ACCOUNT];
+        scopes.extend(
+            accounts::token_scopes(conn, player.id)?
+                .into_iter()
+                .map(Scope::game),
+        );
+        scopes.extend(digest_scopes(conn, None, player)?);
         if self.shows_any(player, &scopes) {
             return Ok(None);
         }
@@ -99,10 +106,18 @@ impl Gate<'_> {
 }
 
 /// The token scopes of the digests of `player` that listed game `game`
-/// (with 0: every digest they had, `notices` of kind `digest`).
-fn digest_scopes(conn: &Connection, game: i64, player: &Player) -> Result<Vec<i64>, PipelineError> {
-    let kind = if game == 0 { "digest" } else { DIGEST_GAME };
-    let days = notices::keys(conn, game, player.id, kind)?;
+/// (with `None`: every digest they had, `notices` of kind `digest`).
+fn digest_scopes(
+    conn: &Connection,
+    game: Option<GameId>,
+    player: &Player,
+) -> Result<Vec<Scope>, PipelineError> {
+    let kind = if game.is_none() {
+        "digest"
+    } else {
+        DIGEST_GAME
+    };
+    let days = notices::keys(conn, game, Some(player.id), kind)?;
     Ok(days.iter().map(|d| digest_scope(d)).collect())
 }
 

@@ -30,6 +30,7 @@ use crate::pipeline::mailing::letters::letter_id;
 use crate::pipeline::mailing::outgoing::{self, Queued};
 use crate::pipeline::mailing::replies::{self, answer, reply_id};
 use crate::pipeline::record::journal::Recorded;
+use crate::store::PlayerId;
 use crate::store::accounts::{self, AccountError};
 use crate::store::signups::{self, PendingSignup};
 use crate::store::{StoreError, notices, players};
@@ -71,7 +72,7 @@ pub(crate) fn request(
     let pending = match signups::open_for(conn, address, None, env.now)? {
         Some(p) if p.name.eq_ignore_ascii_case(name) => p,
         _ => {
-            let unique = recorded.id.to_be_bytes();
+            let unique = recorded.id.get().to_be_bytes();
             pending(conn, env, address, name, None, &unique)?
         }
     };
@@ -85,7 +86,7 @@ pub(crate) fn pending(
     env: &Env<'_>,
     address: &str,
     name: &str,
-    player_id: Option<i64>,
+    player_id: Option<PlayerId>,
     unique: &[u8],
 ) -> Result<PendingSignup, PipelineError> {
     let expires = env.now + Duration::hours(i64::from(env.settings.signup.expiry_hours));
@@ -299,7 +300,7 @@ fn unsaid(
     env: &Env<'_>,
     pending: &PendingSignup,
 ) -> Result<Confirmed, PipelineError> {
-    if !notices::first(conn, 0, 0, TOLD, &pending.code, env.now)? {
+    if !notices::first(conn, None, None, TOLD, &pending.code, env.now)? {
         return Ok(Confirmed::Told);
     }
     let why = match pending.player_id {
@@ -314,7 +315,7 @@ fn address_confirmed(
     conn: &Connection,
     env: &Env<'_>,
     pending: &PendingSignup,
-    player_id: i64,
+    player_id: PlayerId,
 ) -> Result<Confirmed, PipelineError> {
     let player = players::by_id(conn, player_id)?;
     let added = accounts::add_address(conn, &player.name, &pending.address);

@@ -16,7 +16,7 @@ use crate::store::{StoreError, StoredGame};
 /// Loads a game, or refuses a game that does not exist.
 pub(crate) fn load(conn: &Connection, game: GameRef) -> CmdResult<StoredGame> {
     let missing = || reject("no-such-game", words::no_such_game(game.0));
-    let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
+    let Some(id) = GameId::from_number(game.0) else {
         return Err(missing().into());
     };
     match games::load(conn, id) {

@@ -50,7 +50,7 @@ impl Shown {
 
 /// What `cmd` shows, when it only shows something.
 fn listing(cmd: &Command) -> Option<Above> {
-    let id = |game: &GameRef| i64::try_from(game.0).ok().and_then(GameId::new);
+    let id = |game: &GameRef| GameId::from_number(game.0);
     match cmd {
         Command::Board { game } => id(game).map(Above::Board),
         Command::Sgf { game } => id(game).map(Above::Record),

@@ -10,10 +10,10 @@ use crate::go::{Color, GameResult};
 use crate::mail::templates::GameOverCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::{ending as words, news};
 use crate::pipeline::board::scored;
 use crate::pipeline::board::sgf::sgf_attachment;
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::{StoreError, StoredGame, challenges, clock, events, games, standings};
 
 /// How a game ends: the event, in a sentence, and who caused it.
@@ -110,7 +110,7 @@ fn subject(
         _ => None,
     };
     let mut news = news::game_over(g.id, result, reader, loser.map(String::as_str));
-    let change = standings::rating_change(conn, g.id.get(), g.player(reader).id)?;
+    let change = standings::rating_change(conn, g.id, g.player(reader).id)?;
     if let Some((before, after)) = change {
         news += &news::rating_change(before, after);
     }

@@ -10,13 +10,14 @@ use crate::go::events::GameEvent;
 use crate::go::{Color, Game, GameResult, Phase};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::board::to_move;
 use crate::pipeline::base::wording::{
     admin as words, ending::adjudicated_how, start as start_words,
 };
 use crate::pipeline::games::ending::{Ending, end_game};
 use crate::pipeline::games::game_letter::{GameLetter, game_letter};
-use crate::pipeline::mailing::letters::{self, Letter};
+use crate::pipeline::mailing::letters;
 use crate::store::codec::time_text;
 use crate::store::players::PlayerRef;
 use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};

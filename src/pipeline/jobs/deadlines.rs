@@ -15,10 +15,11 @@ use crate::go::score::score_game;
 use crate::go::{Color, Phase};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::{challenge as challenge_words, scoring as words};
 use crate::pipeline::games::ending::{Ending, end_game};
 use crate::pipeline::games::game_letter::{GameLetter, closed_letter_with, game_letter};
-use crate::pipeline::mailing::letters::{self, Letter, Origin};
+use crate::pipeline::mailing::letters::{self, Origin};
 use crate::store::challenges::{self, Challenge, Status};
 use crate::store::codec::time_text;
 use crate::store::notices;
@@ -110,7 +111,14 @@ fn warn(
         return Ok(0);
     };
     let (id, to, key) = (g.id, g.player(late), time_text(deadline));
-    if !notices::first(conn, id.get(), to.id, "scoring-warning", &key, env.now)? {
+    if !notices::first(
+        conn,
+        Some(id),
+        Some(to.id),
+        "scoring-warning",
+        &key,
+        env.now,
+    )? {
         return Ok(0);
     }
     let accepted = &g.player(late.opponent()).name;

@@ -26,10 +26,10 @@ use crate::go::{GameResult, Phase};
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::{ending::timeout_how, tick as words};
 use crate::pipeline::board::block::board_ctx;
 use crate::pipeline::games::ending::{Ending, end_game};
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::clock::{self, Running};
 use crate::store::codec::time_text;
 use crate::store::notices;
@@ -151,7 +151,7 @@ fn warn(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bool
         Due::Warning => ("warning", "clock-warning.txt", true),
         _ => ("reminder", "clock-reminder.txt", false),
     };
-    if !notices::first(conn, g.id.get(), r.to_move_id, kind, &t.key, env.now)? {
+    if !notices::first(conn, Some(g.id), Some(r.to_move_id), kind, &t.key, env.now)? {
         return Ok(false);
     }
     let subject = match due {
@@ -206,7 +206,7 @@ fn timeout(conn: &Connection, env: &Env<'_>, t: &Turn<'_>) -> Result<(), Pipelin
     for letter in &letters {
         let to = letter.to.id;
         if settings::vacation_until(conn, to, env.now)?.is_none()
-            && notices::first(conn, g.id.get(), to, "timeout", &t.key, env.now)?
+            && notices::first(conn, Some(g.id), Some(to), "timeout", &t.key, env.now)?
         {
             queue(conn, env, letter, &t.key)?;
         }

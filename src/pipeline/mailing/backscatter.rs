@@ -28,7 +28,7 @@ const KIND: &str = "stranger-mail";
 /// True when the mail to strangers of the last day reached the cap.
 pub(crate) fn reached(conn: &Connection, env: &Env<'_>) -> Result<bool, PipelineError> {
     let since = time_text(env.now - Duration::days(1));
-    let sent = notices::count_from(conn, 0, 0, KIND, &since)?;
+    let sent = notices::count_from(conn, None, None, KIND, &since)?;
     Ok(sent >= env.settings.stranger_replies_per_day)
 }
 
@@ -43,7 +43,7 @@ pub(crate) fn note(
     let at = time_text(env.now);
     for i in 0..count {
         let key = format!("{at}#{unique}#{i}");
-        notices::first(conn, 0, 0, KIND, &key, env.now)?;
+        notices::first(conn, None, None, KIND, &key, env.now)?;
     }
     Ok(())
 }

@@ -6,9 +6,9 @@
 //! Must not decide what a letter says, only how letters are put together
 //! (the shape of each mail about a game is `shape`'s).
 
-use super::letters::Letter;
 use super::shape::{headline, without_greeting};
 use crate::mail::outbound::Attachment;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
 use crate::store::games::GameId;
 

@@ -12,11 +12,12 @@ use std::collections::HashSet;
 
 use serde::Serialize;
 
-use super::letters::Letter;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
 use crate::pipeline::record::report::{Chat, Report, Topic};
+use crate::store::PlayerId;
 use crate::store::games::GameId;
 use crate::store::players::Player;
 
@@ -53,7 +54,7 @@ pub(crate) fn with_words(
     env: &Env<'_>,
     sender: &Player,
     report: &Report,
-    mut told: HashSet<i64>,
+    mut told: HashSet<PlayerId>,
 ) -> Result<Vec<Letter>, PipelineError> {
     told.insert(sender.id);
     let block = match report.comment.is_empty() {

@@ -6,11 +6,12 @@
 
 use rusqlite::Connection;
 
-use super::letters::Letter;
 use crate::mail::alternative::{WIDTH, wrap};
 use crate::mail::inbound;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
+use crate::store::MessageId;
 use crate::store::outbox::{self, Held};
 
 /// Moves the news of the mails held back for `address` (those not queued
@@ -22,7 +23,7 @@ pub(super) fn merge_into(
     conn: &Connection,
     letter: &mut Letter,
     address: &str,
-    inbound_id: i64,
+    inbound_id: MessageId,
 ) -> Result<Option<String>, PipelineError> {
     let mut news = Vec::new();
     let mut due: Option<String> = None;

@@ -21,7 +21,8 @@ use super::shape;
 use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
-pub(crate) use crate::pipeline::base::letter::Letter;
+use crate::pipeline::base::letter::Letter;
+use crate::store::MessageId;
 use crate::store::games::{GameId, thread};
 use crate::store::{outbox, reach};
 
@@ -32,7 +33,7 @@ pub(crate) struct Origin<'a> {
     /// so queueing the same letter twice makes the same mail.
     pub(crate) unique: &'a str,
     /// The inbound message that caused it, if any.
-    pub(crate) inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<MessageId>,
 }
 
 /// What became of the letters [`queue_each`] queued.
@@ -62,7 +63,7 @@ pub(crate) fn queue_each<'l>(
     env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
-    inbound_id: Option<i64>,
+    inbound_id: Option<MessageId>,
 ) -> Result<Queued, PipelineError> {
     let mut out = Queued::default();
     for (i, letter) in letters.into_iter().enumerate() {

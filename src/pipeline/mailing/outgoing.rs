@@ -21,6 +21,7 @@ use crate::pipeline::base::painting::Unpainted;
 use crate::pipeline::base::sink::Row;
 use crate::pipeline::base::tokens;
 use crate::pipeline::base::wording::lost as lost_words;
+use crate::store::MessageId;
 use crate::store::games::GameId;
 use crate::store::{outbox, scoring};
 
@@ -31,7 +32,7 @@ pub(crate) struct Queued<'a> {
     /// The game it is about, which gives it a reply token.
     pub(crate) game: Option<GameId>,
     /// The inbound message that caused it, if any.
-    pub(crate) inbound_id: Option<i64>,
+    pub(crate) inbound_id: Option<MessageId>,
 }
 
 /// Returns the envelope sender of the mail `message_id`: its VERP bounce address.
@@ -45,9 +46,8 @@ pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
 
 /// The game a mail's `X-Pbmgo-Game` names (a challenge not accepted yet
 /// has no game row for the outbox, but its mail has a token all the same).
-fn header_game(mail: &OutboundMail) -> Option<i64> {
-    let id: GameId = mail.game.as_deref()?.parse().ok()?;
-    Some(id.get())
+fn header_game(mail: &OutboundMail) -> Option<GameId> {
+    mail.game.as_deref()?.parse().ok()
 }
 
 /// Adds the note about pbmgo's mail to this reader that could not be
@@ -94,7 +94,7 @@ pub(crate) fn enqueue(
     q: &Queued<'_>,
 ) -> Result<(), PipelineError> {
     let settings = env.settings;
-    let game = q.game.map(GameId::get);
+    let game = q.game;
     let server = &settings.identity.address;
     let about = game.or_else(|| header_game(&mail));
     if mail.reply_to.is_none() {

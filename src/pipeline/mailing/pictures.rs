@@ -52,7 +52,7 @@ pub(crate) fn shown(
     conn: &Connection,
     settings: &Settings,
     mail: &OutboundMail,
-    about: Option<i64>,
+    about: Option<GameId>,
 ) -> Result<Shown, PipelineError> {
     let mut out = Shown::default();
     let games = named_games(&mail.text, about);
@@ -105,8 +105,8 @@ fn unambiguous(mut same_text: Vec<Board>) -> Option<Board> {
 
 /// The games `text` is about: `about`, then each `gameN` that starts a
 /// line followed by `:` (the board block's header), once each.
-pub(crate) fn named_games(text: &str, about: Option<i64>) -> Vec<i64> {
-    let mut ids: Vec<i64> = about.into_iter().collect();
+pub(crate) fn named_games(text: &str, about: Option<GameId>) -> Vec<GameId> {
+    let mut ids: Vec<GameId> = about.into_iter().collect();
     for line in text.lines() {
         let Some((head, _)) = line.split_once(':') else {
             continue;
@@ -118,19 +118,16 @@ pub(crate) fn named_games(text: &str, about: Option<i64>) -> Vec<i64> {
         else {
             continue;
         };
-        if !ids.contains(&id.get()) {
-            ids.push(id.get());
+        if !ids.contains(&id) {
+            ids.push(id);
         }
     }
     ids
 }
 
 /// Game `id`; `None` for a game that does not exist (yet).
-fn load(conn: &Connection, id: i64) -> Result<Option<StoredGame>, PipelineError> {
-    let Some(game_id) = GameId::new(id) else {
-        return Ok(None);
-    };
-    match games::load(conn, game_id) {
+fn load(conn: &Connection, id: GameId) -> Result<Option<StoredGame>, PipelineError> {
+    match games::load(conn, id) {
         Ok(g) => Ok(Some(g)),
         Err(StoreError::NotFound { .. }) => Ok(None),
         Err(e) => Err(e.into()),
@@ -156,7 +153,7 @@ fn board(
         caption: words::picture_caption(&picture),
         letters: words::picture_letters(),
         picture,
-        game: g.id.get(),
+        game: g.id,
         domain: settings.domain().to_owned(),
         shows: board.to_owned(),
         filename: format!("{}.png", g.id),
@@ -192,6 +189,7 @@ fn shows_lines(text: &str, block: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::GameId;
     use super::diagram;
     use super::named_games;
     use super::shows_lines;
@@ -200,7 +198,8 @@ mod tests {
     fn games_from_the_header_and_the_board_headers() {
         let text = "game3: alice (Black, X) against bob (White, O)\n\
                     say game9: hi\ngame12: c (Black, X)\ngame3: again\ngamex: no\n";
-        assert_eq!(named_games(text, Some(5)), vec![5, 3, 12]);
+        let id = |n| GameId::new(n).unwrap();
+        assert_eq!(named_games(text, Some(id(5))), vec![id(5), id(3), id(12)]);
         assert!(named_games("nothing here", None).is_empty());
     }
 

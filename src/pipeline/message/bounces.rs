@@ -18,8 +18,9 @@ use crate::mail::classify::{bounce_addresses, permanent_failures};
 use crate::mail::inbound::DsnRecipient;
 use crate::pipeline::base::context::{Env, Msg};
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::bounces as words;
-use crate::pipeline::mailing::letters::{self, Letter, Origin};
+use crate::pipeline::mailing::letters::{self, Origin};
 use crate::pipeline::record::journal::Recorded;
 use crate::store::bounces::{self, NewBounce};
 use crate::store::games::GameId;
@@ -27,6 +28,7 @@ use crate::store::listing::{self, GameFilter};
 use crate::store::notices;
 use crate::store::players::{self, Player};
 use crate::store::reach;
+use crate::store::{MessageId, OutboxId};
 
 /// Clears the bounces of `player`, who has just written.
 pub(crate) fn clear(
@@ -49,7 +51,7 @@ pub(crate) fn on_report(
     conn: &Connection,
     env: &Env<'_>,
     msg: &Msg<'_>,
-    inbound_id: i64,
+    inbound_id: MessageId,
 ) -> Result<u32, PipelineError> {
     let recorded = Recorded {
         msg,
@@ -66,7 +68,7 @@ pub(crate) fn on_report(
 /// the VERP envelope names it, and the report's entry.
 struct Target<'m> {
     address: String,
-    outbox_id: Option<i64>,
+    outbox_id: Option<OutboxId>,
     recipient: &'m DsnRecipient,
 }
 
@@ -134,7 +136,7 @@ fn tell_opponents(
     conn: &Connection,
     env: &Env<'_>,
     address: &str,
-    inbound_id: i64,
+    inbound_id: MessageId,
 ) -> Result<u32, PipelineError> {
     let (Some(player), Some(run)) = (
         players::find_by_address(conn, address)?,
@@ -146,7 +148,14 @@ fn tell_opponents(
     let mut sent = 0;
     for (name, games) in open_games_by_opponent(conn, &player)? {
         let opponent = players::find(conn, &name)?;
-        if !notices::first(conn, 0, opponent.id, "opponent-bouncing", &key, env.now)? {
+        if !notices::first(
+            conn,
+            None,
+            Some(opponent.id),
+            "opponent-bouncing",
+            &key,
+            env.now,
+        )? {
             continue;
         }
         let letter = bouncing_letter(&player, &opponent, &games, env.settings.bounce_limit);

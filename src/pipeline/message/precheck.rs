@@ -16,6 +16,7 @@ use crate::pipeline::base::context::Settings;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::passwords::{Prechecked, WRONG_PASSWORDS_PER_HOUR, salt};
 use crate::pipeline::execute;
+use crate::store::PlayerId;
 use crate::store::settings as store;
 use crate::store::{messages, players};
 
@@ -58,7 +59,7 @@ fn one(
     settings: &Settings,
     raw: &[u8],
     now: DateTime<Utc>,
-    wrong: &mut HashMap<i64, u32>,
+    wrong: &mut HashMap<PlayerId, u32>,
 ) -> Prechecked {
     let mut checked = Prechecked::default();
     if mentions_password(raw)
@@ -82,7 +83,7 @@ fn mentions_password(raw: &[u8]) -> bool {
 /// The one `password` line of a player's mail, read as the pipeline reads it.
 struct Line {
     key: String,
-    player_id: i64,
+    player_id: PlayerId,
     secret: String,
     new: Option<String>,
 }
@@ -93,7 +94,7 @@ fn password_line(
     conn: &Connection,
     raw: &[u8],
     now: DateTime<Utc>,
-    earlier: &HashMap<i64, u32>,
+    earlier: &HashMap<PlayerId, u32>,
 ) -> Result<Option<Line>, PipelineError> {
     let Ok(mail) = readable(raw) else {
         return Ok(None);

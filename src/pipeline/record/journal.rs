@@ -9,11 +9,12 @@ use crate::pipeline::base::context::{Env, Msg};
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::wording::replies::subject_head;
 use crate::store::messages::{self, NewMessage, Outcome};
+use crate::store::{MessageId, PlayerId};
 
 /// What a handled message came to, as its entry keeps it.
 pub(crate) struct Entry<'a> {
     /// The sender's player id, when the sender is a player.
-    pub(crate) player_id: Option<i64>,
+    pub(crate) player_id: Option<PlayerId>,
     /// What the message came to.
     pub(crate) outcome: Outcome,
     /// The refusal (or ignore) codes, space-separated.
@@ -28,7 +29,7 @@ pub(crate) struct Recorded<'a> {
     /// The message.
     pub(crate) msg: &'a Msg<'a>,
     /// Its row in the `messages` table.
-    pub(crate) id: i64,
+    pub(crate) id: MessageId,
 }
 
 /// Records the message's key and what it came to; returns its row id.
@@ -37,7 +38,7 @@ pub(crate) fn record(
     env: &Env<'_>,
     msg: &Msg<'_>,
     entry: &Entry<'_>,
-) -> Result<i64, PipelineError> {
+) -> Result<MessageId, PipelineError> {
     let subject = subject_head(&without_secret(&msg.mail.subject));
     let m = NewMessage {
         key: msg.key,

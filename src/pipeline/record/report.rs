@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::go::{Color, Move, Point};
 use crate::pipeline::base::error::Rejection;
-use crate::pipeline::mailing::letters::Letter;
+use crate::pipeline::base::letter::Letter;
 use crate::store::StoredGame;
 use crate::store::games::GameId;
 use crate::store::messages::Outcome;

@@ -1,6 +1,7 @@
 //! `GameId`: a game's id and its text forms. Everywhere an id is read,
 //! `game42`, `Game42` and `42` mean the same game; it is shown as `game42`.
-//! Also the error for an id with no game (`not_found`).
+//! Also the error for an id with no game (`not_found`). A column holds
+//! the bare number (`ToSql`, `FromSql`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,6 +16,12 @@ impl GameId {
     /// Returns the id with number `n`, if `n` is at least 1.
     pub fn new(n: i64) -> Option<GameId> {
         (n >= 1).then_some(GameId(n))
+    }
+
+    /// Returns the id with number `n` as a mail names it (`game42` is 42),
+    /// if `n` is an id at all.
+    pub fn from_number(n: u64) -> Option<GameId> {
+        i64::try_from(n).ok().and_then(GameId::new)
     }
 
     /// Returns the id of a row SQLite just assigned (for the store's modules).
@@ -59,6 +66,8 @@ impl FromStr for GameId {
         })
     }
 }
+
+crate::store::ids::sql_id!(GameId, "a game id");
 
 /// The error for an id with no game.
 pub(super) fn not_found(id: GameId) -> StoreError {

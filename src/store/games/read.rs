@@ -11,11 +11,11 @@ use rusqlite::{Connection, OptionalExtension, Row};
 
 use super::id::{GameId, not_found};
 use super::types::StoredGame;
-use crate::go::{BoardSize, Color, Game, GameState, KoEntry, Move, Position, Rules};
+use chrono::{DateTime, Utc};
+
+use crate::go::{BoardSize, Color, Game, GameState, KoEntry, Move, Phase, Position, Rules};
 use crate::store::StoreError;
-use crate::store::codec::{
-    hash_from_sql, parse_color, parse_move, parse_phase, parse_point, parse_time,
-};
+use crate::store::codec::{OnBoard, Stored};
 use crate::store::players::PlayerRef;
 
 /// The `games` row as read, before its parts are checked.
@@ -28,19 +28,26 @@ struct GameRow {
     scoring: String,
     black: PlayerRef,
     white: PlayerRef,
-    status: String,
-    to_move: String,
+    status: Phase,
+    to_move: Color,
     move_number: u32,
     passes: u8,
     prisoners: [u32; 2],
     board: Vec<u8>,
     start_board: Vec<u8>,
-    start_to_move: String,
-    last: Option<(String, String)>,
-    ko: Option<(String, String)>,
+    start_to_move: Color,
+    last: Option<(Color, OnBoard)>,
+    ko: Option<(OnBoard, Color)>,
     result: Option<String>,
-    created_at: String,
-    updated_at: String,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+/// One row of a game's move list.
+struct MoveLine {
+    number: i64,
+    color: Color,
+    mv: OnBoard,
 }
 
 // Player names come from subqueries rather than joins, and the per-game
@@ -57,10 +64,6 @@ const SELECT_GAME: &str = "SELECT g.size, g.komi, g.handicap, g.ko_rule, g.allow
     FROM games g WHERE g.id = ?1";
 
 fn read_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
-    let pair = |a: usize, b: usize| -> rusqlite::Result<Option<(String, String)>> {
-        Ok(r.get::<_, Option<String>>(a)?
-            .zip(r.get::<_, Option<String>>(b)?))
-    };
     Ok(GameRow {
         size: r.get(0)?,
         komi: r.get(1)?,
@@ -76,19 +79,19 @@ fn read_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
             id: r.get(8)?,
             name: r.get(9)?,
         },
-        status: r.get(10)?,
-        to_move: r.get(11)?,
+        status: r.stored(10)?,
+        to_move: r.stored(11)?,
         move_number: r.get(12)?,
         passes: r.get(13)?,
         prisoners: [r.get(14)?, r.get(15)?],
         board: r.get(16)?,
         start_board: r.get(17)?,
-        start_to_move: r.get(18)?,
-        last: pair(19, 20)?,
-        ko: pair(21, 22)?,
+        start_to_move: r.stored(18)?,
+        last: r.stored_opt::<Color>(19)?.zip(r.get(20)?),
+        ko: r.get::<_, Option<OnBoard>>(21)?.zip(r.stored_opt(22)?),
         result: r.get(23)?,
-        created_at: r.get(24)?,
-        updated_at: r.get(25)?,
+        created_at: r.stored(24)?,
+        updated_at: r.stored(25)?,
     })
 }
 
@@ -106,10 +109,11 @@ fn part<T, E: fmt::Display>(what: &'static str, r: Result<T, E>) -> Result<T, Ba
 pub fn load(conn: &Connection, id: GameId) -> Result<StoredGame, StoreError> {
     let row = conn
         .prepare_cached(SELECT_GAME)?
-        .query_row([id.get()], read_row)
-        .optional()?
+        .query_row([id], read_row)
+        .optional()
+        .map_err(|e| StoreError::from(e).in_row(id, "game row"))?
         .ok_or_else(|| not_found(id))?;
-    let moves = read_moves(conn, id)?;
+    let moves = read_moves(conn, id).map_err(|e| e.in_row(id, "move list"))?;
     let hashes = read_hashes(conn, id)?;
     let ko = read_ko(conn, id)?;
     assemble(id, row, moves, hashes, ko).map_err(|(what, reason)| StoreError::Corrupt {
@@ -119,34 +123,40 @@ pub fn load(conn: &Connection, id: GameId) -> Result<StoredGame, StoreError> {
     })
 }
 
-fn read_moves(conn: &Connection, id: GameId) -> Result<Vec<(i64, String, String)>, StoreError> {
+fn read_moves(conn: &Connection, id: GameId) -> Result<Vec<MoveLine>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT number, color, point FROM moves WHERE game_id = +?1 ORDER BY number",
     )?;
-    let rows = stmt.query_map([id.get()], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(MoveLine {
+            number: r.get(0)?,
+            color: r.stored(1)?,
+            mv: r.get(2)?,
+        })
+    })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn read_hashes(conn: &Connection, id: GameId) -> Result<Vec<(i64, i64)>, StoreError> {
+fn read_hashes(conn: &Connection, id: GameId) -> Result<Vec<(i64, u64)>, StoreError> {
     let mut stmt = conn
         .prepare_cached("SELECT idx, hash FROM position_hashes WHERE game_id = +?1 ORDER BY idx")?;
-    let rows = stmt.query_map([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.stored(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn read_ko(conn: &Connection, id: GameId) -> Result<Vec<(i64, Vec<u8>)>, StoreError> {
+fn read_ko(conn: &Connection, id: GameId) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
     let mut stmt = conn
         .prepare_cached("SELECT hash, board FROM ko_positions WHERE game_id = +?1 ORDER BY seq")?;
-    let rows = stmt.query_map([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let rows = stmt.query_map([id], |r| Ok((r.stored(0)?, r.get(1)?)))?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
 fn assemble(
     id: GameId,
     row: GameRow,
-    moves: Vec<(i64, String, String)>,
-    hashes: Vec<(i64, i64)>,
-    ko: Vec<(i64, Vec<u8>)>,
+    moves: Vec<MoveLine>,
+    hashes: Vec<(i64, u64)>,
+    ko: Vec<(u64, Vec<u8>)>,
 ) -> Result<StoredGame, Bad> {
     let position = part("board", Position::decode(&row.board))?;
     let size = position.size();
@@ -162,66 +172,62 @@ fn assemble(
         },
         handicap: row.handicap,
         start: part("start board", Position::decode(&row.start_board))?,
-        start_to_move: part("start colour", parse_color(&row.start_to_move))?,
+        start_to_move: row.start_to_move,
         moves: move_list(moves, size)?,
         hashes: hash_list(hashes)?,
         position,
-        to_move: part("side to move", parse_color(&row.to_move))?,
+        to_move: row.to_move,
         passes: row.passes,
-        phase: part("status", parse_phase(&row.status))?,
+        phase: row.status,
         result: row.result.map(|r| part("result", r.parse())).transpose()?,
         prisoners: row.prisoners,
         move_number: row.move_number,
         last_move: row
             .last
-            .map(|(c, m)| Ok((parse_color(&c)?, parse_move(&m, size)?)))
-            .transpose()
-            .map_err(|e: String| ("last move", e))?,
+            .map(|(c, m)| part("last move", m.to_move(size)).map(|m| (c, m)))
+            .transpose()?,
         ko_list: ko_list(ko)?,
         ko_ban: row
             .ko
-            .map(|(p, c)| Ok((parse_point(&p, size)?, parse_color(&c)?)))
-            .transpose()
-            .map_err(|e: String| ("ko point", e))?,
+            .map(|(p, c)| part("ko point", p.to_point(size)).map(|p| (p, c)))
+            .transpose()?,
     };
     Ok(StoredGame {
         id,
         game: part("game state", Game::restore(state))?,
         black: row.black,
         white: row.white,
-        created_at: part("creation time", parse_time(&row.created_at))?,
-        updated_at: part("update time", parse_time(&row.updated_at))?,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
     })
 }
 
-fn move_list(rows: Vec<(i64, String, String)>, size: BoardSize) -> Result<Vec<(Color, Move)>, Bad> {
+fn move_list(rows: Vec<MoveLine>, size: BoardSize) -> Result<Vec<(Color, Move)>, Bad> {
     let mut out = Vec::with_capacity(rows.len());
-    for (i, (number, color, point)) in rows.into_iter().enumerate() {
-        if number != i as i64 + 1 {
+    for (i, line) in rows.into_iter().enumerate() {
+        if line.number != i as i64 + 1 {
             return Err(("move list", format!("move {} is missing", i + 1)));
         }
-        let c = part("move list", parse_color(&color))?;
-        let m = part("move list", parse_move(&point, size))?;
-        out.push((c, m));
+        out.push((line.color, part("move list", line.mv.to_move(size))?));
     }
     Ok(out)
 }
 
-fn hash_list(rows: Vec<(i64, i64)>) -> Result<Vec<u64>, Bad> {
+fn hash_list(rows: Vec<(i64, u64)>) -> Result<Vec<u64>, Bad> {
     rows.into_iter()
         .enumerate()
         .map(|(i, (idx, h))| match idx == i as i64 {
-            true => Ok(hash_from_sql(h)),
+            true => Ok(h),
             false => Err(("position hashes", format!("hash {i} is missing"))),
         })
         .collect()
 }
 
-fn ko_list(rows: Vec<(i64, Vec<u8>)>) -> Result<Vec<KoEntry>, Bad> {
+fn ko_list(rows: Vec<(u64, Vec<u8>)>) -> Result<Vec<KoEntry>, Bad> {
     rows.into_iter()
         .map(|(h, board)| {
             Ok(KoEntry {
-                hash: hash_from_sql(h),
+                hash: h,
                 position: part("ko position list", Position::decode(&board))?,
             })
         })

@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::id::GameId;
 use crate::go::{Color, Game, Move};
+use crate::store::ids::PlayerId;
 use crate::store::players::PlayerRef;
 
 /// One move as the move list keeps it.
@@ -42,7 +43,7 @@ pub struct StoredGame {
 
 impl StoredGame {
     /// Returns the colour `player_id` plays in this game, if they play in it.
-    pub fn color_of(&self, player_id: i64) -> Option<Color> {
+    pub fn color_of(&self, player_id: PlayerId) -> Option<Color> {
         match player_id {
             id if id == self.black.id => Some(Color::Black),
             id if id == self.white.id => Some(Color::White),

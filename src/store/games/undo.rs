@@ -12,7 +12,7 @@ use super::types::StoredGame;
 use super::write::update_state;
 use crate::go::{Color, Game};
 use crate::store::StoreError;
-use crate::store::codec::{color_text, parse_color};
+use crate::store::codec::{Sql, Stored};
 
 /// An open request to take back a move: who asked, at which move number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,15 +25,13 @@ pub(crate) struct UndoRequest {
 
 /// Returns the open undo request of game `id`, if any.
 pub(crate) fn request(conn: &Connection, id: GameId) -> Result<Option<UndoRequest>, StoreError> {
-    let row: Option<(Option<String>, Option<u32>)> = conn
+    // A colour that does not read is no request.
+    let row: Option<(Option<Color>, Option<u32>)> = conn
         .prepare_cached("SELECT undo_color, undo_move FROM games WHERE id = ?1")?
-        .query_row([id.get()], |r| Ok((r.get(0)?, r.get(1)?)))
+        .query_row([id], |r| Ok((r.stored_opt(0).unwrap_or(None), r.get(1)?)))
         .optional()?;
     Ok(match row {
-        Some((Some(c), Some(n))) => parse_color(&c).ok().map(|color| UndoRequest {
-            color,
-            move_number: n,
-        }),
+        Some((Some(color), Some(move_number))) => Some(UndoRequest { color, move_number }),
         _ => None,
     })
 }
@@ -41,7 +39,7 @@ pub(crate) fn request(conn: &Connection, id: GameId) -> Result<Option<UndoReques
 /// Records that `req.color` asks to take back move `req.move_number` of game `id`.
 pub(crate) fn ask(conn: &Connection, id: GameId, req: UndoRequest) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET undo_color = ?2, undo_move = ?3 WHERE id = ?1")?
-        .execute(params![id.get(), color_text(req.color), req.move_number])?;
+        .execute(params![id.get(), Sql(req.color), req.move_number])?;
     Ok(())
 }
 

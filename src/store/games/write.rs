@@ -9,7 +9,7 @@ use super::id::{GameId, not_found};
 use super::types::{MoveEntry, StoredGame};
 use crate::go::{Game, GameState, KoEntry};
 use crate::store::StoreError;
-use crate::store::codec::{color_text, hash_to_sql, phase_text, time_text};
+use crate::store::codec::Sql;
 use crate::store::players::PlayerRef;
 
 /// Stores a new game between `black` and `white`; returns its id.
@@ -87,8 +87,8 @@ fn insert_row(
             Box::new(black.id),
             Box::new(white.id),
             Box::new(s.start.encode()),
-            Box::new(color_text(s.start_to_move)),
-            Box::new(time_text(now)),
+            Box::new(Sql(s.start_to_move)),
+            Box::new(Sql(now)),
         ]
         .into_iter()
         .chain(state_values(s))
@@ -127,18 +127,18 @@ fn insert_move(
     .execute(params![
         id.get(),
         number as i64,
-        color_text(m.color),
-        m.mv.to_string(),
+        Sql(m.color),
+        Sql(m.mv),
         m.captures,
         m.source,
-        time_text(m.played_at),
+        Sql(m.played_at),
     ])?;
     Ok(())
 }
 
 fn insert_hash(conn: &Connection, id: GameId, idx: usize, hash: u64) -> Result<(), StoreError> {
     conn.prepare_cached("INSERT INTO position_hashes (game_id, idx, hash) VALUES (?1, ?2, ?3)")?
-        .execute(params![id.get(), idx as i64, hash_to_sql(hash)])?;
+        .execute(params![id.get(), idx as i64, Sql(hash)])?;
     Ok(())
 }
 
@@ -152,7 +152,7 @@ fn write_ko_list(conn: &Connection, id: GameId, list: &[KoEntry]) -> Result<(), 
         insert.execute(params![
             id.get(),
             seq as i64,
-            hash_to_sql(e.hash),
+            Sql(e.hash),
             e.position.encode()
         ])?;
     }
@@ -203,7 +203,7 @@ pub fn update_state(
         .execute(params_from_iter(
             std::iter::once(Box::new(id.get()) as Value)
                 .chain(state_values(&s))
-                .chain([Box::new(time_text(now)) as Value]),
+                .chain([Box::new(Sql(now)) as Value]),
         ))?;
     if changed == 0 {
         return Err(not_found(id));
@@ -230,7 +230,7 @@ pub(crate) fn restart(
     .execute(params![
         id.get(),
         s.start.encode(),
-        color_text(s.start_to_move),
+        Sql(s.start_to_move),
         s.handicap
     ])?;
     conn.prepare_cached("DELETE FROM position_hashes WHERE game_id = ?1")?
@@ -250,17 +250,17 @@ type Value = Box<dyn ToSql>;
 /// ko_color, result.
 fn state_values(s: &GameState) -> [Value; 12] {
     [
-        Box::new(phase_text(s.phase)),
-        Box::new(color_text(s.to_move)),
+        Box::new(Sql(s.phase)),
+        Box::new(Sql(s.to_move)),
         Box::new(s.move_number),
         Box::new(s.passes),
         Box::new(s.prisoners[0]),
         Box::new(s.prisoners[1]),
         Box::new(s.position.encode()),
-        Box::new(s.last_move.map(|(c, _)| color_text(c))),
-        Box::new(s.last_move.map(|(_, m)| m.to_string())),
-        Box::new(s.ko_ban.map(|(p, _)| p.to_string())),
-        Box::new(s.ko_ban.map(|(_, c)| color_text(c))),
+        Box::new(s.last_move.map(|(c, _)| Sql(c))),
+        Box::new(s.last_move.map(|(_, m)| Sql(m))),
+        Box::new(s.ko_ban.map(|(p, _)| Sql(p))),
+        Box::new(s.ko_ban.map(|(_, c)| Sql(c))),
         Box::new(s.result.map(|r| r.to_string())),
     ]
 }

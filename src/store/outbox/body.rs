@@ -12,6 +12,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::pictures::{self, Cut};
+use crate::store::OutboxId;
 use crate::store::StoreError;
 
 /// The most an lz4 block can grow by per byte: a 4 KB body that claims to
@@ -68,7 +69,7 @@ pub(crate) fn encode_body_without(raw: &[u8], pictures: &[&str]) -> Encoded {
 
 /// Returns the bytes a stored body holds; `id` names the outbox row in the
 /// error.
-pub(super) fn decode(id: i64, encoding: &str, body: Vec<u8>) -> Result<Vec<u8>, StoreError> {
+pub(super) fn decode(id: OutboxId, encoding: &str, body: Vec<u8>) -> Result<Vec<u8>, StoreError> {
     let corrupt = |reason: String| StoreError::Corrupt {
         id: format!("outbox {id}"),
         what: "mail body",
@@ -102,13 +103,17 @@ pub(super) fn decode(id: i64, encoding: &str, body: Vec<u8>) -> Result<Vec<u8>, 
 }
 
 /// Stores the body of outbox row `id`.
-pub(super) fn insert(conn: &Connection, id: i64, raw: &[u8]) -> Result<(), StoreError> {
+pub(super) fn insert(conn: &Connection, id: OutboxId, raw: &[u8]) -> Result<(), StoreError> {
     insert_encoded(conn, id, &encode_body(raw))
 }
 
 /// Stores the body of outbox row `id`, encoded already (and its pictures,
 /// those not stored yet).
-pub(super) fn insert_encoded(conn: &Connection, id: i64, e: &Encoded) -> Result<(), StoreError> {
+pub(super) fn insert_encoded(
+    conn: &Connection,
+    id: OutboxId,
+    e: &Encoded,
+) -> Result<(), StoreError> {
     if e.cuts.is_empty() {
         return insert_row(conn, id, e.encoding, &e.body);
     }
@@ -124,7 +129,12 @@ pub(super) fn insert_encoded(conn: &Connection, id: i64, e: &Encoded) -> Result<
     }
 }
 
-fn insert_row(conn: &Connection, id: i64, encoding: &str, body: &[u8]) -> Result<(), StoreError> {
+fn insert_row(
+    conn: &Connection,
+    id: OutboxId,
+    encoding: &str,
+    body: &[u8],
+) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox_bodies (outbox_id, encoding, body) VALUES (?1, ?2, ?3)",
     )?
@@ -136,7 +146,7 @@ fn insert_row(conn: &Connection, id: i64, encoding: &str, body: &[u8]) -> Result
 /// `conn`; `id` names the outbox row in the error.
 pub(super) fn decode_stored(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     encoding: &str,
     body: Vec<u8>,
 ) -> Result<Vec<u8>, StoreError> {
@@ -155,7 +165,7 @@ pub(super) fn decode_stored(
 }
 
 /// Returns the bytes of outbox row `id`, or `None` when there is no such row.
-pub(super) fn read(conn: &Connection, id: i64) -> Result<Option<Vec<u8>>, StoreError> {
+pub(super) fn read(conn: &Connection, id: OutboxId) -> Result<Option<Vec<u8>>, StoreError> {
     let stored: Option<(String, Vec<u8>)> = conn
         .prepare_cached("SELECT encoding, body FROM outbox_bodies WHERE outbox_id = ?1")?
         .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -171,13 +181,17 @@ mod tests {
 
     use super::*;
 
+    fn id(n: i64) -> OutboxId {
+        OutboxId::new(n).unwrap()
+    }
+
     #[test]
     fn compressible_bytes_are_lz4_and_incompressible_ones_identity() {
         let text = "Subject: [game1] Your move\r\n\r\n".repeat(100);
         let (encoding, body) = encode(text.as_bytes());
         assert_eq!(encoding, "lz4");
         assert!(body.len() < text.len() / 4, "{} bytes", body.len());
-        assert_eq!(decode(1, encoding, body).unwrap(), text.as_bytes());
+        assert_eq!(decode(id(1), encoding, body).unwrap(), text.as_bytes());
         let (encoding, body) = encode(b"hi\r\n");
         assert_eq!((encoding, body.as_slice()), ("identity", &b"hi\r\n"[..]));
     }
@@ -194,14 +208,14 @@ mod tests {
             [&5000u32.to_le_bytes()[..], &good[4..]].concat(),
         ];
         for body in broken {
-            let err = decode(7, "lz4", body.clone()).unwrap_err();
+            let err = decode(id(7), "lz4", body.clone()).unwrap_err();
             assert!(
                 matches!(&err, StoreError::Corrupt { id, what: "mail body", .. } if id == "outbox 7"),
                 "{body:?}: {err:?}"
             );
         }
         assert!(matches!(
-            decode(7, "zstd", good),
+            decode(id(7), "zstd", good),
             Err(StoreError::Corrupt { .. })
         ));
     }
@@ -209,7 +223,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_bytes_decode_or_fail_without_panicking(body in proptest::collection::vec(any::<u8>(), 0..600)) {
-            let _ = decode(1, "lz4", body);
+            let _ = decode(id(1), "lz4", body);
         }
 
         #[test]
@@ -217,13 +231,13 @@ mod tests {
             let (_, mut body) = encode(&b"[game1] B C3, W D4 ".repeat(60));
             let at = at % body.len();
             body[at] = byte;
-            let _ = decode(1, "lz4", body);
+            let _ = decode(id(1), "lz4", body);
         }
 
         #[test]
         fn any_bytes_come_back_as_encoded(raw in proptest::collection::vec(any::<u8>(), 0..3000)) {
             let (encoding, body) = encode(&raw);
-            prop_assert_eq!(decode(1, encoding, body).unwrap(), raw);
+            prop_assert_eq!(decode(id(1), encoding, body).unwrap(), raw);
         }
     }
 }

@@ -5,17 +5,20 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
-use crate::store::codec::time_text;
+use crate::store::codec::Sql;
 
+use crate::store::GameId;
+use crate::store::OutboxId;
 use crate::store::StoreError;
+use crate::store::ids::MessageId;
 
 /// A deferred mail that has not been tried yet.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Held {
     /// The outbox id.
-    pub(crate) id: i64,
+    pub(crate) id: OutboxId,
     /// The game it is about, if any.
-    pub(crate) game_id: Option<i64>,
+    pub(crate) game_id: Option<GameId>,
     /// When it is due (RFC 3339).
     pub(crate) due: String,
 }
@@ -26,7 +29,7 @@ pub(crate) struct Held {
 pub(crate) fn held_for(
     conn: &Connection,
     recipient: &str,
-    inbound_id: i64,
+    inbound_id: MessageId,
 ) -> Result<Vec<Held>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, game_id, next_attempt_at FROM outbox
@@ -48,7 +51,7 @@ pub(crate) fn held_for(
 /// Takes out held mail `id`, whose words a later mail now carries; only a
 /// mail that was never tried can go (a tried one has a history to keep).
 /// Returns whether it was taken out.
-pub(crate) fn remove_merged(conn: &Connection, id: i64) -> Result<bool, StoreError> {
+pub(crate) fn remove_merged(conn: &Connection, id: OutboxId) -> Result<bool, StoreError> {
     let untried = "SELECT 1 FROM outbox WHERE id = ?1 AND attempts = 0 AND status = 'pending'";
     let exists: bool = conn
         .prepare_cached(&format!("SELECT EXISTS ({untried})"))?
@@ -67,7 +70,7 @@ pub(crate) fn remove_merged(conn: &Connection, id: i64) -> Result<bool, StoreErr
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Waiting {
     /// The outbox id.
-    pub(crate) id: i64,
+    pub(crate) id: OutboxId,
     /// Who it is to.
     pub(crate) recipient: String,
     /// Its outbox kind.
@@ -84,7 +87,7 @@ pub(crate) fn waiting(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Waiti
            AND last_error LIKE 'deferred:%' AND claimed_until IS NULL
          ORDER BY id",
     )?;
-    let rows = stmt.query_map([time_text(now)], |r| {
+    let rows = stmt.query_map([Sql(now)], |r| {
         Ok(Waiting {
             id: r.get(0)?,
             recipient: r.get(1)?,
@@ -95,11 +98,15 @@ pub(crate) fn waiting(conn: &Connection, now: DateTime<Utc>) -> Result<Vec<Waiti
 }
 
 /// Lets held mail `id` go at `now`: due at once, no longer held back.
-pub(crate) fn release(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn release(
+    conn: &Connection,
+    id: OutboxId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     conn.prepare_cached(
         "UPDATE outbox SET next_attempt_at = ?2, last_error = NULL
          WHERE id = ?1 AND status = 'pending' AND attempts = 0",
     )?
-    .execute(params![id, time_text(now)])?;
+    .execute(params![id, Sql(now)])?;
     Ok(())
 }

@@ -11,14 +11,15 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, params};
 
+use crate::store::OutboxId;
 use crate::store::StoreError;
-use crate::store::codec::{parse_time, time_text};
+use crate::store::codec::{Sql, Stored};
 
 /// A lost mail a player is to be told about.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Lost {
     /// Its outbox id.
-    pub outbox_id: i64,
+    pub outbox_id: OutboxId,
     /// Its news as the player would have read it.
     pub what: String,
     /// When it was written (queued).
@@ -34,7 +35,7 @@ const UNTOLD: &str = "(l.told_in IS NULL
 /// whether it was recorded (mail to a stranger is not).
 pub(crate) fn record(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     what: &str,
     now: DateTime<Utc>,
 ) -> Result<bool, StoreError> {
@@ -45,7 +46,7 @@ pub(crate) fn record(
              FROM outbox o JOIN addresses a ON a.address = lower(o.recipient)
              WHERE o.id = ?1",
         )?
-        .execute(params![id, what, time_text(now)])?;
+        .execute(params![id, what, Sql(now)])?;
     Ok(n > 0)
 }
 
@@ -62,19 +63,15 @@ pub(crate) fn tell(
          WHERE a.address = lower(?1) AND {UNTOLD}
          ORDER BY l.outbox_id"
     );
-    let rows: Vec<(i64, String, String)> = conn
+    let rows: Vec<(OutboxId, String, DateTime<Utc>)> = conn
         .prepare_cached(&sql)?
-        .query_map([address], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
+        .query_map([address], |r| Ok((r.get(0)?, r.get(1)?, r.stored(2)?)))?
+        .collect::<Result<_, _>>()
+        .map_err(|e| StoreError::from(e).in_row("lost mail", "written_at"))?;
     let mut lost = Vec::with_capacity(rows.len());
-    for (outbox_id, what, written) in rows {
+    for (outbox_id, what, written_at) in rows {
         conn.prepare_cached("UPDATE lost_mail SET told_in = ?2 WHERE outbox_id = ?1")?
             .execute(params![outbox_id, message_id])?;
-        let written_at = parse_time(&written).map_err(|reason| StoreError::Corrupt {
-            id: format!("lost mail {outbox_id}"),
-            what: "written_at",
-            reason,
-        })?;
         lost.push(Lost {
             outbox_id,
             what,
@@ -85,7 +82,7 @@ pub(crate) fn tell(
 }
 
 /// Deletes the lost mail that the sent mail `id` told its player about.
-pub(crate) fn told(conn: &Connection, id: i64) -> Result<(), StoreError> {
+pub(crate) fn told(conn: &Connection, id: OutboxId) -> Result<(), StoreError> {
     conn.prepare_cached(
         "DELETE FROM lost_mail WHERE told_in = (SELECT message_id FROM outbox WHERE id = ?1)",
     )?
@@ -94,7 +91,7 @@ pub(crate) fn told(conn: &Connection, id: i64) -> Result<(), StoreError> {
 }
 
 /// Forgets that outbox mail `id` was lost (it is back in the queue).
-pub(crate) fn forget(conn: &Connection, id: i64) -> Result<(), StoreError> {
+pub(crate) fn forget(conn: &Connection, id: OutboxId) -> Result<(), StoreError> {
     conn.prepare_cached("DELETE FROM lost_mail WHERE outbox_id = ?1")?
         .execute([id])?;
     Ok(())

@@ -5,7 +5,7 @@
 use rusqlite::Connection;
 
 use super::*;
-use crate::store::Store;
+use crate::store::{OutboxId, Store};
 use crate::store::migrate::{self, MIGRATIONS};
 
 /// A mail as `mail::outbound` lays it out: a text part, then the picture
@@ -24,7 +24,7 @@ fn with_picture(message_id: &str, cid: &str, seed: u8) -> Vec<u8> {
     .into_bytes()
 }
 
-fn queue(conn: &Connection, message_id: &str, raw: &[u8], pictures: &[&str]) -> i64 {
+fn queue(conn: &Connection, message_id: &str, raw: &[u8], pictures: &[&str]) -> OutboxId {
     let new = NewMail {
         message_id,
         envelope_from: "go@example.org",
@@ -108,7 +108,7 @@ fn mail_queued_before_migration_21_is_sent_as_it_was() {
     let new_id = queue(&conn, "new@x", &new, &[cid]);
     assert_eq!(raw(&conn, old_id).unwrap(), old);
     assert_eq!(raw(&conn, new_id).unwrap(), new);
-    let due: Vec<(i64, Vec<u8>)> = due(&conn, Utc::now(), 10)
+    let due: Vec<(OutboxId, Vec<u8>)> = due(&conn, Utc::now(), 10)
         .unwrap()
         .into_iter()
         .map(|d| (d.id, d.raw))

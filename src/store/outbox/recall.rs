@@ -8,6 +8,7 @@ use rusqlite::{Connection, params};
 
 use super::body;
 use crate::store::StoreError;
+use crate::store::{GameId, OutboxId};
 
 /// The most mails recalled at once: the mail answered and the few before
 /// it in the thread (older ones repeat boards and placeholders, which are
@@ -20,7 +21,7 @@ pub struct Recalled {
     /// Its Message-ID, without brackets.
     pub message_id: String,
     /// The game it is about, if any.
-    pub game_id: Option<i64>,
+    pub game_id: Option<GameId>,
     /// Its RFC 5322 bytes.
     pub raw: Vec<u8>,
 }
@@ -96,7 +97,7 @@ fn read_all(mut rows: rusqlite::Rows<'_>) -> Result<Vec<Recalled>, StoreError> {
 }
 
 fn read(row: &rusqlite::Row<'_>) -> Result<Recalled, StoreError> {
-    let id: i64 = row.get(0)?;
+    let id: OutboxId = row.get(0)?;
     let encoding: String = row.get(3)?;
     Ok(Recalled {
         message_id: row.get(1)?,

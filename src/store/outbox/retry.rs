@@ -14,8 +14,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::lost;
+use crate::store::OutboxId;
 use crate::store::StoreError;
-use crate::store::codec::{parse_time, time_text};
+use crate::store::codec::{Sql, Stored};
 
 /// The longest wait between two attempts at one mail.
 pub const MAX_WAIT: Duration = Duration::hours(4);
@@ -49,7 +50,7 @@ impl RetryPolicy {
 /// or a `permanent` one, marks it failed.
 pub(crate) fn mark_attempt_failed(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     error: &str,
     permanent: bool,
     policy: RetryPolicy,
@@ -68,20 +69,20 @@ pub(crate) fn mark_attempt_failed(
              status = CASE WHEN ?5 THEN 'failed' ELSE 'pending' END, claimed_until = NULL
          WHERE id = ?1",
     )?
-    .execute(params![id, attempt, error, time_text(next), give_up])?;
+    .execute(params![id, attempt, error, Sql(next), give_up])?;
     Ok(give_up)
 }
 
 /// Records attempt number `attempt` at mail `id`, with its error if it failed.
 fn log_attempt(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     attempt: u32,
     now: DateTime<Utc>,
     error: Option<&str>,
 ) -> Result<(), StoreError> {
     conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, ?4)")?
-        .execute(params![id, attempt, time_text(now), error])?;
+        .execute(params![id, attempt, Sql(now), error])?;
     Ok(())
 }
 
@@ -89,21 +90,23 @@ fn log_attempt(
 /// [`retry`] (its attempt 1, which a retry starts again); `now` if unknown.
 fn failing_since(
     conn: &Connection,
-    id: i64,
+    id: OutboxId,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, StoreError> {
-    let first: Option<String> = conn
+    // A time that does not read is taken as unknown.
+    let first: Option<DateTime<Utc>> = conn
         .prepare_cached("SELECT at FROM send_attempts WHERE outbox_id = ?1 AND attempt = 1")?
-        .query_row([id], |r| r.get(0))
-        .optional()?;
-    Ok(first.and_then(|t| parse_time(&t).ok()).unwrap_or(now))
+        .query_row([id], |r| Ok(r.stored_opt(0).unwrap_or(None)))
+        .optional()?
+        .flatten();
+    Ok(first.unwrap_or(now))
 }
 
 /// A mail [`retry`] or [`retry_all`] put back in the queue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Retried {
     /// The outbox id.
-    pub id: i64,
+    pub id: OutboxId,
     /// Who it is to.
     pub recipient: String,
     /// Its status before: `failed`, or `pending` (waiting out a backoff).
@@ -124,7 +127,7 @@ pub enum RetryOne {
 /// Puts mail `id` back in the queue: pending, no attempts, due `now`, its
 /// last error cleared (its attempts stay in `send_attempts`), no longer
 /// recorded as lost. An unknown id is [`StoreError::NotFound`].
-pub fn retry(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<RetryOne, StoreError> {
+pub fn retry(conn: &Connection, id: OutboxId, now: DateTime<Utc>) -> Result<RetryOne, StoreError> {
     let row: Option<(String, String, u32)> = conn
         .prepare_cached("SELECT recipient, status, attempts FROM outbox WHERE id = ?1")?
         .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
@@ -143,7 +146,7 @@ pub fn retry(conn: &Connection, id: i64, now: DateTime<Utc>) -> Result<RetryOne,
              next_attempt_at = ?2
          WHERE id = ?1",
     )?
-    .execute(params![id, time_text(now)])?;
+    .execute(params![id, Sql(now)])?;
     lost::forget(conn, id)?;
     Ok(RetryOne::Retried(Retried {
         id,
@@ -170,7 +173,7 @@ pub fn retry_all(
     now: DateTime<Utc>,
 ) -> Result<Vec<Retried>, StoreError> {
     let deferred = which == Which::FailedAndDeferred;
-    let ids: Vec<i64> = conn
+    let ids: Vec<OutboxId> = conn
         .prepare_cached(
             "SELECT id FROM outbox
              WHERE status = 'failed' OR (?1 AND status = 'pending' AND attempts > 0)
@@ -196,7 +199,7 @@ pub(crate) fn expedite(conn: &Connection, now: DateTime<Utc>) -> Result<usize, S
             "UPDATE outbox SET next_attempt_at = ?1
              WHERE status = 'pending' AND next_attempt_at > ?1 AND attempts > 0",
         )?
-        .execute([time_text(now)])?)
+        .execute([Sql(now)])?)
 }
 
 /// How much mail the outbox holds, by state, at a moment (`pbmgo status`
@@ -235,7 +238,7 @@ pub fn queue_sizes(conn: &Connection, now: DateTime<Utc>) -> Result<QueueSizes, 
                      (SELECT max(at) FROM send_attempts WHERE outbox_id = outbox.id) > ?2)
              FROM outbox WHERE status IN ('pending', 'failed')",
         )?
-        .query_row([time_text(now), time_text(day_before)], |r| {
+        .query_row([Sql(now), Sql(day_before)], |r| {
             Ok(QueueSizes {
                 pending: r.get(0)?,
                 due: r.get(1)?,

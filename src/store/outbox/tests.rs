@@ -43,7 +43,7 @@ fn reply() -> Vec<u8> {
     m.into_bytes()
 }
 
-fn encoding(conn: &Connection, id: i64) -> (String, usize) {
+fn encoding(conn: &Connection, id: OutboxId) -> (String, usize) {
     conn.query_row(
         "SELECT encoding, length(body) FROM outbox_bodies WHERE outbox_id = ?1",
         [id],
@@ -65,7 +65,7 @@ fn queued_bytes_come_back_from_due_and_raw() {
     assert!(stored * 2 < big.len(), "{stored} of {} bytes", big.len());
     assert_eq!(encoding(c, tiny_id), ("identity".into(), tiny.len()));
     let due = due(c, now, 10).unwrap();
-    let got: Vec<(i64, &str, &[u8])> = due
+    let got: Vec<(OutboxId, &str, &[u8])> = due
         .iter()
         .map(|d| (d.id, d.message_id.as_str(), d.raw.as_slice()))
         .collect();
@@ -75,7 +75,8 @@ fn queued_bytes_come_back_from_due_and_raw() {
     );
     assert_eq!(raw(c, big_id).unwrap(), big);
     assert_eq!(raw(c, tiny_id).unwrap(), tiny);
-    assert!(matches!(raw(c, 99), Err(StoreError::NotFound { .. })));
+    let unknown = OutboxId::new(99).unwrap();
+    assert!(matches!(raw(c, unknown), Err(StoreError::NotFound { .. })));
     mark_sent(c, big_id, now).unwrap();
     assert_eq!(raw(c, big_id).unwrap(), big, "sent mail keeps its bytes");
 }
@@ -133,7 +134,7 @@ fn the_migration_moves_the_bytes_of_a_version_4_outbox_intact() {
         [&bytes],
     )
     .unwrap();
-    let id = conn.last_insert_rowid();
+    let id = OutboxId::new(conn.last_insert_rowid()).unwrap();
     conn.execute(
         "INSERT INTO send_attempts (outbox_id, attempt, at, error)
          VALUES (?1, 1, '2024-01-01T00:00:00Z', 'refused')",

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 
 use crate::pipeline::base::phrases::{minute, plural};
 use crate::store::GameId;
+use crate::store::PlayerId;
 use crate::store::challenges::{Challenge, Status, Terms};
 
 /// `no-such-player`: nobody is called `name`.
@@ -213,13 +214,13 @@ pub(crate) fn expired_letter(
 }
 
 /// The open challenges of the `games` listing, for player `me`.
-pub(crate) fn challenges_list(open: &[Challenge], me: i64) -> String {
+pub(crate) fn challenges_list(open: &[Challenge], me: PlayerId) -> String {
     let lines: String = open.iter().map(|c| challenge_line(c, me)).collect();
     format!("Open challenges:\n{lines}").trim_end().to_string()
 }
 
 /// One open challenge of the `games` listing, for player `me`.
-fn challenge_line(c: &Challenge, me: i64) -> String {
+fn challenge_line(c: &Challenge, me: PlayerId) -> String {
     let id = c.id;
     let line = match c.challenger.id == me {
         true => format!(

@@ -13,7 +13,7 @@ use crate::command::NotifyMode;
 use crate::go::{Color, GameResult, Move, Phase, Point};
 use crate::store::GameId;
 use crate::store::challenges::Status;
-use fixtures::{Page, at, challenge, id, stones, summary, terms};
+use fixtures::{Page, at, challenge, id, player, stones, summary, terms};
 
 fn play_words(p: &mut Page) {
     p.show("play::no_such_game", play::no_such_game(99));
@@ -167,10 +167,14 @@ fn challenge_words(p: &mut Page) {
     let expired = w::expired_letter(id(), "alice", "bob", at(27, 9));
     p.show("challenge::expired_letter", expired);
     let open = [
-        challenge(12, (1, "alice"), (2, "bob")),
-        challenge(13, (2, "bob"), (1, "alice")),
+        challenge(12, player(1, "alice"), player(2, "bob")),
+        challenge(13, player(2, "bob"), player(1, "alice")),
     ];
-    p.show("challenge::challenges_list", w::challenges_list(&open, 1));
+    let alice = player(1, "alice").id;
+    p.show(
+        "challenge::challenges_list",
+        w::challenges_list(&open, alice),
+    );
 }
 
 fn start_words(p: &mut Page) {

@@ -16,7 +16,7 @@ use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
 use crate::mail::templates::ChallengeCtx;
-use crate::pipeline::mailing::letters::Letter;
+use crate::pipeline::base::letter::Letter;
 use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};
@@ -170,7 +170,7 @@ fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineErro
 /// Finds the open challenge `game` for a command, or the rejection.
 pub(super) fn open_challenge(conn: &Connection, game: GameRef) -> CmdResult<Challenge> {
     let missing = || reject("no-such-challenge", words::no_such_challenge(game.0));
-    let Some(id) = i64::try_from(game.0).ok().and_then(GameId::new) else {
+    let Some(id) = GameId::from_number(game.0) else {
         return Err(missing().into());
     };
     let Some(c) = challenges::find(conn, id)? else {

@@ -13,8 +13,8 @@ use crate::pipeline::record::report::Effect;
 use crate::command::GameRef;
 use crate::go::events::GameEvent;
 use crate::mail::templates::SgfCtx;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::board::sgf::sgf_attachment;
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::{StoredGame, challenges};
 
 /// `resign GAME`, at any time and out of turn: the game ends at once.

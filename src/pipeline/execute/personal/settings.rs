@@ -12,8 +12,8 @@ use rusqlite::Connection;
 
 use crate::command::{Command, NotifyMode, Parsed};
 use crate::go::Phase;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::games::game_letter::{GameLetter, game_letter};
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
 use crate::store::settings as store;

@@ -12,8 +12,8 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::command::GameRef;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::phrases::day;
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::players::PlayerRef;
 use crate::store::roster::{RosterEntry, roster};
 use crate::store::standings::{self, Standing};

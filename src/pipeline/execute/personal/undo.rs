@@ -18,7 +18,7 @@ use serde::Serialize;
 use crate::command::GameRef;
 use crate::go::{Color, Phase};
 use crate::mail::templates::BoardCtx;
-use crate::pipeline::mailing::letters::Letter;
+use crate::pipeline::base::letter::Letter;
 use crate::store::games::undo::{self, UndoRequest};
 use crate::store::{StoredGame, clock, games};
 

@@ -86,7 +86,7 @@ fn tagged(
     player: &Player,
 ) -> Result<Option<Challenge>, PipelineError> {
     let tag = strip_subject(subject).1;
-    let Some(id) = tag.and_then(|g| i64::try_from(g.0).ok().and_then(GameId::new)) else {
+    let Some(id) = tag.and_then(|g| GameId::from_number(g.0)) else {
         return Ok(None);
     };
     let mine = |c: &Challenge| [c.challenger.id, c.challenged.id].contains(&player.id);

@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::personal as words;
 use crate::pipeline::execute::cmd::Cmd;
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::games::GameId;
 use crate::store::players::PlayerRef;
 

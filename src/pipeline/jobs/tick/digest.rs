@@ -11,10 +11,10 @@ use super::notice::queue;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::tokens::DIGEST_GAME;
 use crate::pipeline::base::wording::tick::{deadline_words, digest_subject, no_clock};
 use crate::pipeline::board::block::board_ctx;
-use crate::pipeline::mailing::letters::Letter;
 use crate::store::games::{self, GameId};
 use crate::store::listing;
 use crate::store::notices;
@@ -52,11 +52,19 @@ pub(super) fn run(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineError
             continue;
         }
         let ids = listing::to_move_for(conn, player.id)?;
-        if ids.is_empty() || !notices::first(conn, 0, player.id, "digest", &date, env.now)? {
+        if ids.is_empty() || !notices::first(conn, None, Some(player.id), "digest", &date, env.now)?
+        {
             continue;
         }
         for id in &ids {
-            notices::first(conn, id.get(), player.id, DIGEST_GAME, &date, env.now)?;
+            notices::first(
+                conn,
+                Some(*id),
+                Some(player.id),
+                DIGEST_GAME,
+                &date,
+                env.now,
+            )?;
         }
         sent += u32::from(send(conn, env, &player, &ids, &date)?);
     }

@@ -5,7 +5,8 @@ use rusqlite::Connection;
 
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
-use crate::pipeline::mailing::letters::{self, Letter, Origin};
+use crate::pipeline::base::letter::Letter;
+use crate::pipeline::mailing::letters::{self, Origin};
 
 /// Queues a tick letter with a Message-ID made from its notice.
 pub(super) fn queue(

@@ -24,13 +24,14 @@ use your_move::your_move_letter;
 
 use super::bundle;
 use super::carry::{no_command_text, subject_games, with_words, words_fate};
-use super::letters::{self, Letter};
+use super::letters;
 use super::pace;
 use super::shape::{self, without_greeting};
 use crate::mail::outbound::{AUTO_REPLIED, OutboundMail};
 use crate::mail::templates::{BoardCtx, TranscriptCtx, TranscriptLine, UnknownSenderCtx};
 use crate::pipeline::base::context::{Env, Msg};
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
 use crate::pipeline::record::journal::Recorded;
 use crate::pipeline::record::report::{Effect, Report};

@@ -13,9 +13,9 @@
 use super::queue::Queue;
 use crate::go::Phase;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::phrases::minute;
 use crate::pipeline::base::wording::news as words;
-use crate::pipeline::mailing::letters::Letter;
 use crate::pipeline::mailing::shape::headline;
 use crate::pipeline::record::report::{Chat, Effect, Fired, LineResult, Notice, Report};
 use crate::store::clock;

@@ -7,8 +7,9 @@ use rusqlite::Connection;
 
 use super::queue::Queue;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
-use crate::pipeline::mailing::letters::{self, Letter};
+use crate::pipeline::mailing::letters;
 use crate::pipeline::record::report::{Effect, LineResult, Report};
 use crate::store::players::Player;
 use crate::store::settings;

@@ -13,14 +13,16 @@ use crate::mail::outbound::{self, OutboundMail};
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::{Env, Msg};
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::replies as words;
 use crate::pipeline::board::scored::board_at;
 use crate::pipeline::mailing::held;
-use crate::pipeline::mailing::letters::Letter;
 use crate::pipeline::mailing::outgoing::{self, Queued};
 use crate::pipeline::mailing::pace;
 use crate::pipeline::record::journal::Recorded;
 use crate::pipeline::record::report::{Effect, Report};
+use crate::store::MessageId;
+use crate::store::PlayerId;
 use crate::store::games::{self, GameId};
 use crate::store::reach;
 use crate::store::{StoredGame, outbox};
@@ -30,14 +32,14 @@ pub(super) struct Queue<'a, 'b> {
     pub(super) conn: &'a Connection,
     pub(super) env: &'a Env<'b>,
     pub(super) msg: &'a Msg<'a>,
-    pub(super) inbound_id: i64,
+    pub(super) inbound_id: MessageId,
     pub(super) seq: u64,
     /// Games as they stand after the message's commands, each read once.
     pub(super) games: HashMap<GameId, Arc<StoredGame>>,
     /// Their board blocks, each built once.
     pub(super) boards: HashMap<GameId, BoardCtx>,
     /// The player who sent the message, if a player did.
-    pub(super) sender: Option<i64>,
+    pub(super) sender: Option<PlayerId>,
 }
 
 impl<'a, 'b> Queue<'a, 'b> {
@@ -117,7 +119,7 @@ impl<'a, 'b> Queue<'a, 'b> {
 
     /// Brings forward to `until` the mail this message queued to player
     /// `id` that the cap holds back (the time of the notices it carries).
-    pub(super) fn defer_to(&self, id: i64, until: DateTime<Utc>) -> Result<(), PipelineError> {
+    pub(super) fn defer_to(&self, id: PlayerId, until: DateTime<Utc>) -> Result<(), PipelineError> {
         let since = self.env.now - Duration::hours(1);
         let Some(reach) = reach::player(self.conn, id, since)? else {
             return Ok(());

@@ -5,10 +5,10 @@
 use crate::go::Phase;
 use crate::mail::templates::YourMoveCtx;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::phrases::{capitalized, minute};
 use crate::pipeline::base::wording::board::time_left;
 use crate::pipeline::base::wording::{conditional as cond, news, personal, replies as words};
-use crate::pipeline::mailing::letters::Letter;
 use crate::pipeline::mailing::shape::without_greeting;
 use crate::pipeline::record::report::{Fired, Notice, Report};
 use crate::store::games::GameId;

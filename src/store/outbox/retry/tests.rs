@@ -21,7 +21,7 @@ fn policy() -> RetryPolicy {
     }
 }
 
-fn queue(conn: &Connection, id: &str, to: &str, at: DateTime<Utc>) -> i64 {
+fn queue(conn: &Connection, id: &str, to: &str, at: DateTime<Utc>) -> OutboxId {
     let raw = format!("Message-ID: <{id}>\r\nSubject: hi\r\n\r\nhi\r\n");
     let mail = NewMail {
         message_id: id,
@@ -36,19 +36,16 @@ fn queue(conn: &Connection, id: &str, to: &str, at: DateTime<Utc>) -> i64 {
 }
 
 /// (status, attempts, next_attempt_at) of row `id`.
-fn state(conn: &Connection, id: i64) -> (String, u32, DateTime<Utc>) {
+fn state(conn: &Connection, id: OutboxId) -> (String, u32, DateTime<Utc>) {
     conn.query_row(
         "SELECT status, attempts, next_attempt_at FROM outbox WHERE id = ?1",
         [id],
-        |r| {
-            let next: String = r.get(2)?;
-            Ok((r.get(0)?, r.get(1)?, parse_time(&next).unwrap()))
-        },
+        |r| Ok((r.get(0)?, r.get(1)?, r.stored(2)?)),
     )
     .unwrap()
 }
 
-fn fail(conn: &Connection, id: i64, at: DateTime<Utc>) -> bool {
+fn fail(conn: &Connection, id: OutboxId, at: DateTime<Utc>) -> bool {
     mark_attempt_failed(conn, id, "451 try later", false, policy(), at).unwrap()
 }
 
@@ -117,7 +114,7 @@ fn retry_puts_a_failed_mail_back_due_now_and_restarts_its_clock() {
     mark_sent(c, id, later + Duration::minutes(1)).unwrap();
     assert_eq!(retry(c, id, later).unwrap(), RetryOne::Sent);
     assert!(matches!(
-        retry(c, 99, later),
+        retry(c, OutboxId::new(99).unwrap(), later),
         Err(StoreError::NotFound { .. })
     ));
 }

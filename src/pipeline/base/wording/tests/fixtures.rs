@@ -4,10 +4,10 @@
 use chrono::{DateTime, TimeZone, Utc};
 
 use crate::go::{Color, KoRule, Phase, Point, Scoring};
-use crate::store::GameId;
 use crate::store::challenges::{Challenge, Status, Terms};
 use crate::store::listing::GameSummary;
 use crate::store::players::PlayerRef;
+use crate::store::{GameId, PlayerId};
 
 /// The sentences rendered so far, each under its function's name.
 #[derive(Default)]
@@ -49,16 +49,20 @@ pub(crate) fn terms(handicap: u32, free: bool, days: u32) -> Terms {
     }
 }
 
-/// An open challenge `id` between two players (id, name).
-pub(crate) fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str)) -> Challenge {
-    let player = |(id, name): (i64, &str)| PlayerRef {
-        id,
+/// Player `n` (their row id) called `name`.
+pub(crate) fn player(n: i64, name: &str) -> PlayerRef {
+    PlayerRef {
+        id: PlayerId::new(n).unwrap(),
         name: name.into(),
-    };
+    }
+}
+
+/// An open challenge `n` between two players.
+pub(crate) fn challenge(n: i64, challenger: PlayerRef, challenged: PlayerRef) -> Challenge {
     Challenge {
-        id: GameId::new(id).unwrap(),
-        challenger: player(challenger),
-        challenged: player(challenged),
+        id: GameId::new(n).unwrap(),
+        challenger,
+        challenged,
         terms: terms(0, false, 3),
         status: Status::Open,
         created_at: at(20, 9),
@@ -67,9 +71,9 @@ pub(crate) fn challenge(id: i64, challenger: (i64, &str), challenged: (i64, &str
 }
 
 /// Game `id` of alice (Black) and bob (White) as `games` lists it.
-pub(crate) fn summary(id: i64, status: Phase, to_move: Color, result: Option<&str>) -> GameSummary {
+pub(crate) fn summary(n: i64, status: Phase, to_move: Color, result: Option<&str>) -> GameSummary {
     GameSummary {
-        id: GameId::new(id).unwrap(),
+        id: GameId::new(n).unwrap(),
         size: 9,
         black: "alice".into(),
         white: "bob".into(),
