@@ -53,7 +53,9 @@ pub(crate) fn related(html: SinglePart, images: &[InlineImage], boundary: String
     let mut part = MultiPart::related().boundary(boundary).singlepart(html);
     for image in images {
         let body = match image.base64.is_empty() {
-            false => Body::dangerous_pre_encoded(image.base64.clone(), ContentTransferEncoding::Base64),
+            false => {
+                Body::dangerous_pre_encoded(image.base64.clone(), ContentTransferEncoding::Base64)
+            }
             true => Body::new_with_encoding(image.png.clone(), ContentTransferEncoding::Base64)
                 .unwrap_or_else(Body::new),
         };

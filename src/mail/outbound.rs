@@ -23,8 +23,8 @@ use sha2::{Digest, Sha256};
 use thiserror::Error;
 
 use super::alternative::{self, Picture};
-use super::textpart::encoded;
 pub use super::inline::InlineImage;
+use super::textpart::encoded;
 
 /// `Auto-Submitted` value for a direct answer to a player's mail.
 pub const AUTO_REPLIED: &str = "auto-replied";
@@ -564,11 +564,21 @@ mod tests {
     #[test]
     fn the_boundary_key_comes_from_the_id_and_avoids_the_text() {
         let mail = |text: String| {
-            OutboundMail::plain("a@b.org", "s".into(), text, "1.x@b.org".into(), AUTO_REPLIED)
+            OutboundMail::plain(
+                "a@b.org",
+                "s".into(),
+                text,
+                "1.x@b.org".into(),
+                AUTO_REPLIED,
+            )
         };
         let key = boundary_key(&mail("hello".into()));
         assert_eq!(key.len(), 32);
-        assert_eq!(boundary_key(&mail("other words".into())), key, "only the id");
+        assert_eq!(
+            boundary_key(&mail("other words".into())),
+            key,
+            "only the id"
+        );
         let other = OutboundMail {
             message_id: "2.x@b.org".into(),
             ..mail("hello".into())

@@ -19,7 +19,9 @@ const LIMIT: usize = 76;
 pub(crate) fn encoded(text: String) -> Body {
     let encoding = Encoding::choose(text.as_str(), false);
     match encoding {
-        Encoding::SevenBit => Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit),
+        Encoding::SevenBit => {
+            Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit)
+        }
         Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
             quoted_printable(&crlf(&text)),
             ContentTransferEncoding::QuotedPrintable,

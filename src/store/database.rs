@@ -303,7 +303,10 @@ mod tests {
         let busy: i64 = c.pragma_query_one(None, "busy_timeout").unwrap();
         assert_eq!((mode.as_str(), sync, fk, busy), ("wal", 2, 1, 5000));
         let stable = c.db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_QPSG).unwrap();
-        assert!(stable, "plans do not depend on bound values (no re-prepare per step)");
+        assert!(
+            stable,
+            "plans do not depend on bound values (no re-prepare per step)"
+        );
         assert_eq!(store.schema_version().unwrap(), migrate::latest());
         drop(store);
         let again = Store::open(&path, DEFAULT_BUSY_TIMEOUT).unwrap();

@@ -23,8 +23,8 @@ use crate::store::ids::{MessageId, OutboxId};
 
 mod body;
 mod held;
-mod pictures;
 mod lost;
+mod pictures;
 mod recall;
 mod retry;
 
@@ -39,9 +39,9 @@ pub use retry::{
 };
 pub(crate) use retry::{expedite, mark_attempt_failed};
 #[cfg(test)]
-mod tests;
-#[cfg(test)]
 mod picture_tests;
+#[cfg(test)]
+mod tests;
 
 /// A mail to queue.
 #[derive(Debug, Clone)]

@@ -123,7 +123,13 @@ fn the_crates_depend_only_on_what_they_may() {
     // dev-dependency, to decode the pictures in the tests).
     assert_eq!(
         dependencies("render"),
-        ["crc32fast", "miniz_oxide", "pbmgo-go", "thiserror", "tiny-skia"],
+        [
+            "crc32fast",
+            "miniz_oxide",
+            "pbmgo-go",
+            "thiserror",
+            "tiny-skia"
+        ],
         "crates/render/Cargo.toml"
     );
     for name in CRATES {

@@ -97,6 +97,10 @@ mod tests {
         let keys = [empty.key(), stone.key(), marked.key()];
         assert_ne!(keys[0], keys[1]);
         assert_ne!(keys[1], keys[2]);
-        assert_eq!(stone.clone().key(), keys[1], "the same picture, the same key");
+        assert_eq!(
+            stone.clone().key(),
+            keys[1],
+            "the same picture, the same key"
+        );
     }
 }

@@ -147,7 +147,11 @@ impl<'a> MailSink<'a> {
     ) -> Result<(), StoreError> {
         let new = new_mail(mail, row, &raw);
         let later = outbox::enqueue_later(conn, &new, now)?;
-        let pictures: Vec<&str> = mail.inline_images.iter().map(|i| i.content_id.as_str()).collect();
+        let pictures: Vec<&str> = mail
+            .inline_images
+            .iter()
+            .map(|i| i.content_id.as_str())
+            .collect();
         outbox::store_later(conn, later, &outbox::encode_body_without(&raw, &pictures))?;
         let kept = self.keep(later.id(), &new);
         self.fill(kept, raw);

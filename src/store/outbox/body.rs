@@ -158,8 +158,8 @@ pub(super) fn decode_stored(
         what: "mail body",
         reason,
     };
-    let (entries, rest) =
-        pictures::entries(&body).ok_or_else(|| corrupt("a picture list that does not fit".into()))?;
+    let (entries, rest) = pictures::entries(&body)
+        .ok_or_else(|| corrupt("a picture list that does not fit".into()))?;
     let rest = decode(id, "lz4", rest.to_vec())?;
     pictures::splice(conn, &rest, &entries, corrupt)
 }

@@ -5,8 +5,8 @@
 use rusqlite::Connection;
 
 use super::*;
-use crate::store::{OutboxId, Store};
 use crate::store::migrate::{self, MIGRATIONS};
+use crate::store::{OutboxId, Store};
 
 /// A mail as `mail::outbound` lays it out: a text part, then the picture
 /// `cid` (base64 lines of `seed`) in its own part.
@@ -49,13 +49,26 @@ fn a_picture_two_mails_show_is_stored_once_and_both_come_back_whole() {
     let c = store.conn();
     let cid = "board.1.00ff@example.org";
     let (reply, letter) = (with_picture("r@x", cid, 1), with_picture("l@x", cid, 1));
-    let ids = [queue(c, "r@x", &reply, &[cid]), queue(c, "l@x", &letter, &[cid])];
+    let ids = [
+        queue(c, "r@x", &reply, &[cid]),
+        queue(c, "l@x", &letter, &[cid]),
+    ];
     assert_eq!(count(c, "SELECT count(*) FROM outbox_pictures"), 1);
-    let stored = count(c, "SELECT sum(length(body)) FROM outbox_bodies WHERE encoding = 'pictures'");
-    assert!(stored * 4 < reply.len() as i64, "{stored} bytes for two mails");
+    let stored = count(
+        c,
+        "SELECT sum(length(body)) FROM outbox_bodies WHERE encoding = 'pictures'",
+    );
+    assert!(
+        stored * 4 < reply.len() as i64,
+        "{stored} bytes for two mails"
+    );
     assert_eq!(raw(c, ids[0]).unwrap(), reply);
     assert_eq!(raw(c, ids[1]).unwrap(), letter);
-    let due: Vec<Vec<u8>> = due(c, Utc::now(), 10).unwrap().into_iter().map(|d| d.raw).collect();
+    let due: Vec<Vec<u8>> = due(c, Utc::now(), 10)
+        .unwrap()
+        .into_iter()
+        .map(|d| d.raw)
+        .collect();
     assert_eq!(due, [reply, letter]);
 }
 
@@ -68,7 +81,11 @@ fn a_key_stored_with_other_bytes_leaves_the_mail_whole() {
     let other = with_picture("b@x", cid, 2);
     let id = queue(c, "b@x", &other, &[cid]);
     let encoding: String = c
-        .query_row("SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1", [id], |r| r.get(0))
+        .query_row(
+            "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(encoding, "lz4");
     assert_eq!(raw(c, id).unwrap(), other);
@@ -84,7 +101,13 @@ fn a_missing_picture_makes_the_body_corrupt() {
     let id = queue(c, "a@x", &with_picture("a@x", cid, 1), &[cid]);
     c.execute_batch("PRAGMA foreign_keys = OFF; DELETE FROM outbox_pictures;")
         .unwrap();
-    assert!(matches!(raw(c, id), Err(StoreError::Corrupt { what: "mail body", .. })));
+    assert!(matches!(
+        raw(c, id),
+        Err(StoreError::Corrupt {
+            what: "mail body",
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -101,7 +124,11 @@ fn mail_queued_before_migration_21_is_sent_as_it_was() {
     let old_id = enqueue(&conn, &mail_row("old@x", &old), Utc::now()).unwrap();
     assert_eq!(migrate::migrate(&mut conn).unwrap(), migrate::latest() - 20);
     let encoding: String = conn
-        .query_row("SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1", [old_id], |r| r.get(0))
+        .query_row(
+            "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
+            [old_id],
+            |r| r.get(0),
+        )
         .unwrap();
     assert_eq!(encoding, "lz4");
     let new = with_picture("new@x", cid, 5);
@@ -114,7 +141,10 @@ fn mail_queued_before_migration_21_is_sent_as_it_was() {
         .map(|d| (d.id, d.raw))
         .collect();
     assert_eq!(due, [(old_id, old), (new_id, new)]);
-    assert_eq!(count(&conn, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+    assert_eq!(
+        count(&conn, "SELECT count(*) FROM pragma_foreign_key_check"),
+        0
+    );
 }
 
 fn mail_row<'a>(message_id: &'a str, raw: &'a [u8]) -> NewMail<'a> {

@@ -156,7 +156,8 @@ pub(super) fn uncut(rest: &[u8], cuts: &[Cut]) -> Vec<u8> {
 mod tests {
     use super::*;
 
-    const MAIL: &[u8] = b"Subject: x\r\n\r\n--b\r\nContent-Type: text/html\r\n\r\n<img src=\"cid:p1@h\">\r\n\
+    const MAIL: &[u8] =
+        b"Subject: x\r\n\r\n--b\r\nContent-Type: text/html\r\n\r\n<img src=\"cid:p1@h\">\r\n\
         --b\r\nContent-ID: <p1@h>\r\nContent-Type: image/png\r\n\r\niVBORw0K\r\nGgoAAA==\r\n\
         --b\r\nContent-ID: <p2@h>\r\n\r\nQUJD\r\n--b--\r\n";
 
