@@ -95,9 +95,12 @@ fn picture_id(conn: &Connection, cut: &Cut) -> Result<Option<i64>, StoreError> {
     Ok(Some(conn.last_insert_rowid()))
 }
 
-/// Splits a `pictures` body into its entries (where, which row) and the
-/// rest's lz4 block; `None` when the header does not fit the body.
-pub(super) fn entries(body: &[u8]) -> Option<(Vec<(usize, i64)>, &[u8])> {
+/// Where a picture goes in the rest of a mail, and its row.
+pub(super) type Entry = (usize, i64);
+
+/// Splits a `pictures` body into its entries and the rest's lz4 block;
+/// `None` when the header does not fit the body.
+pub(super) fn entries(body: &[u8]) -> Option<(Vec<Entry>, &[u8])> {
     let n = u32::from_le_bytes(*body.first_chunk::<4>()?) as usize;
     let end = n.checked_mul(ENTRY)?.checked_add(4)?;
     let table = body.get(4..end)?;
@@ -117,7 +120,7 @@ pub(super) fn entries(body: &[u8]) -> Option<(Vec<(usize, i64)>, &[u8])> {
 pub(super) fn splice(
     conn: &Connection,
     rest: &[u8],
-    entries: &[(usize, i64)],
+    entries: &[Entry],
     corrupt: impl Fn(String) -> StoreError,
 ) -> Result<Vec<u8>, StoreError> {
     let mut out = Vec::with_capacity(rest.len() + 12_000 * entries.len());
