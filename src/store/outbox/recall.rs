@@ -60,7 +60,10 @@ pub fn with_challenge_letters(
          JOIN outbox_bodies b ON b.outbox_id = l.id
          WHERE o.message_id = ?1 ORDER BY l.id != o.id, l.id LIMIT ?2",
     )?;
-    read_all(conn, stmt.query(params![bare_id(message_id), MAX_RECALLED as i64])?)
+    read_all(
+        conn,
+        stmt.query(params![bare_id(message_id), MAX_RECALLED as i64])?,
+    )
 }
 
 /// Returns the latest `limit` (at most [`MAX_RECALLED`]) mails queued for
