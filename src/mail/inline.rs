@@ -33,14 +33,32 @@ pub struct InlineImage {
     pub height: u32,
     /// The PNG file's bytes.
     pub png: Vec<u8>,
+    /// The PNG as the mail carries it ([`encoded`]), when the caller made
+    /// it once for every mail showing the picture; empty: made here.
+    pub base64: Vec<u8>,
+}
+
+/// The PNG `png` as a mail part carries it: base64 in lines of 76
+/// characters, exactly as lettre writes a base64 body.
+pub fn encoded(png: &[u8]) -> Vec<u8> {
+    let mut out = String::with_capacity(email_encoding::body::base64::encoded_len(png.len()));
+    match email_encoding::body::base64::encode(png, &mut out) {
+        Ok(()) => out.into_bytes(),
+        Err(_) => Vec::new(),
+    }
 }
 
 /// The HTML part followed by `images`, as `multipart/related`.
 pub(crate) fn related(html: SinglePart, images: &[InlineImage], boundary: String) -> MultiPart {
     let mut part = MultiPart::related().boundary(boundary).singlepart(html);
     for image in images {
-        let body = Body::new_with_encoding(image.png.clone(), ContentTransferEncoding::Base64)
-            .unwrap_or_else(Body::new);
+        let body = match image.base64.is_empty() {
+            false => {
+                Body::dangerous_pre_encoded(image.base64.clone(), ContentTransferEncoding::Base64)
+            }
+            true => Body::new_with_encoding(image.png.clone(), ContentTransferEncoding::Base64)
+                .unwrap_or_else(Body::new),
+        };
         let png = ContentType::parse("image/png").unwrap_or(ContentType::TEXT_PLAIN);
         let id = image.content_id.clone();
         let file = MimeAttachment::new_inline_with_name(id, image.filename.clone()).body(body, png);

@@ -17,3 +17,4 @@ pub mod outbound;
 pub mod oversize;
 pub(crate) mod tags;
 pub mod templates;
+pub(crate) mod textpart;

@@ -24,6 +24,7 @@ use thiserror::Error;
 
 use super::alternative::{self, Picture};
 pub use super::inline::InlineImage;
+use super::textpart::encoded;
 
 /// `Auto-Submitted` value for a direct answer to a player's mail.
 pub const AUTO_REPLIED: &str = "auto-replied";
@@ -164,15 +165,15 @@ pub enum OutboundError {
 /// References ids that are not valid message ids are left out rather than
 /// failing the reply, since they come from the player's mail. Bodies pass
 /// through [`clean_body`]; attachments are always base64. MIME boundaries
-/// are made from a hash of the content, so the same arguments always give
-/// the same bytes.
+/// are made from the Message-ID (see [`boundary_key`]), so the same
+/// arguments always give the same bytes.
 pub fn render(
     mail: &OutboundMail,
     from: &Identity,
     date: DateTime<Utc>,
 ) -> Result<Vec<u8>, OutboundError> {
     let builder = headers(mail, from, date)?;
-    let hash = content_hash(mail);
+    let hash = boundary_key(mail);
     let files: Vec<SinglePart> = mail
         .attachments
         .iter()
@@ -363,10 +364,10 @@ fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
             alternative::html_with(&mail.text, &mail.subject, &laid_out, &pictures)
         }
     };
-    let html = SinglePart::html(clean_body(&html));
+    let html = SinglePart::html(encoded(clean_body(&html)));
     let alternative = MultiPart::alternative()
         .boundary(format!("=_pbmgo_alt_{hash}"))
-        .singlepart(SinglePart::plain(clean_body(&mail.text)));
+        .singlepart(SinglePart::plain(encoded(clean_body(&mail.text))));
     match mail.inline_images.is_empty() {
         true => alternative.singlepart(html),
         false => {
@@ -389,19 +390,21 @@ pub fn clean_body(text: &str) -> String {
         .collect()
 }
 
-/// multipart/mixed: the readable part first, then the files.
 /// Returns true when `text` (UTF-8) holds a control character other than
 /// LF and tab (so CR too): C0 controls, DEL, and C1 controls (U+0080 to
 /// U+009F, encoded as 0xC2 followed by 0x80 to 0x9F).
+///
+/// In blocks without an early exit, which the compiler vectorises.
 fn has_control(text: &[u8]) -> bool {
-    text.iter().enumerate().any(|(i, &b)| match b {
-        b'\n' | b'\t' => false,
-        0..0x20 | 0x7f => true,
-        0xc2 => matches!(text.get(i + 1), Some(0x80..=0x9f)),
-        _ => false,
-    })
+    let c0 = text.chunks(64).any(|block| {
+        block.iter().fold(false, |found, &b| {
+            found | ((b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f)
+        })
+    });
+    c0 || memchr::memchr_iter(0xc2, text).any(|i| matches!(text.get(i + 1), Some(0x80..=0x9f)))
 }
 
+/// multipart/mixed: the readable part first, then the files.
 fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
     let mut parts = MultiPart::mixed()
         .boundary(format!("=_pbmgo_mix_{hash}"))
@@ -412,34 +415,47 @@ fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
     parts
 }
 
-/// A hash of everything in the body, which makes the MIME boundaries.
+/// The key of the MIME boundaries: a hash of the mail's Message-ID (unique
+/// to each mail), drawn again with a counter in the rare case that the text,
+/// the HTML or an attachment holds it.
 ///
-/// lettre would draw boundaries at random; a hash keeps rendering
-/// deterministic, and no player text can contain a boundary made from a
-/// hash of itself.
-fn content_hash(mail: &OutboundMail) -> String {
-    let mut hasher = Sha256::new();
-    let mut add = |bytes: &[u8]| {
-        hasher.update((bytes.len() as u64).to_be_bytes());
-        hasher.update(bytes);
-    };
-    add(mail.message_id.as_bytes());
-    add(mail.text.as_bytes());
-    add(mail.html.as_deref().unwrap_or_default().as_bytes());
-    for file in &mail.attachments {
-        add(file.filename.as_bytes());
-        add(file.content_type.as_bytes());
-        add(&file.body);
+/// lettre would draw boundaries at random; a key keeps rendering
+/// deterministic. Only the id is hashed, never the body or the pictures
+/// (hashing every picture's bytes was a sixth of `poll`), and checking
+/// that no part holds the key keeps a player from writing a boundary into
+/// their text (pictures are base64, which has no `_`, so never hold one).
+fn boundary_key(mail: &OutboundMail) -> String {
+    let mut salt: u64 = 0;
+    loop {
+        let mut hasher = Sha256::new();
+        hasher.update(salt.to_be_bytes());
+        hasher.update(mail.message_id.as_bytes());
+        let key: String = hasher.finalize()[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        if !holds(mail, &key) {
+            return key;
+        }
+        salt += 1;
     }
-    for block in &mail.laid_out {
-        add(block.as_bytes());
-    }
-    for image in &mail.inline_images {
-        add(image.content_id.as_bytes());
-        add(&image.png);
-    }
-    let digest = hasher.finalize();
-    digest[..16].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// True when any text of `mail` that goes into its body holds `key`.
+fn holds(mail: &OutboundMail, key: &str) -> bool {
+    let html = mail.html.as_deref().unwrap_or_default();
+    let images = mail.inline_images.iter().flat_map(|i| {
+        [&i.content_id, &i.alt, &i.caption, &i.letters, &i.filename].map(String::as_str)
+    });
+    let names = mail.attachments.iter().map(|f| f.filename.as_str());
+    let file = |f: &Attachment| f.body.windows(key.len()).any(|w| w == key.as_bytes());
+    [mail.text.as_str(), html]
+        .into_iter()
+        .chain(mail.laid_out.iter().map(String::as_str))
+        .chain(images)
+        .chain(names)
+        .any(|t| t.contains(key))
+        || mail.attachments.iter().any(file)
 }
 
 fn attachment(file: &Attachment) -> Result<SinglePart, OutboundError> {
@@ -543,6 +559,48 @@ mod tests {
         assert_eq!(kept[..2], ["<0@x>", "<12@x>"]);
         assert_eq!(kept[MAX_REFERENCES - 1], "<parent@x>");
         assert_eq!(references(&["bad id".into()], None), None);
+    }
+
+    #[test]
+    fn the_boundary_key_comes_from_the_id_and_avoids_the_text() {
+        let mail = |text: String| {
+            OutboundMail::plain(
+                "a@b.org",
+                "s".into(),
+                text,
+                "1.x@b.org".into(),
+                AUTO_REPLIED,
+            )
+        };
+        let key = boundary_key(&mail("hello".into()));
+        assert_eq!(key.len(), 32);
+        assert_eq!(
+            boundary_key(&mail("other words".into())),
+            key,
+            "only the id"
+        );
+        let other = OutboundMail {
+            message_id: "2.x@b.org".into(),
+            ..mail("hello".into())
+        };
+        assert_ne!(boundary_key(&other), key, "another id, another key");
+        let written = mail(format!("--=_pbmgo_alt_{key}\n"));
+        let drawn_again = boundary_key(&written);
+        assert_ne!(drawn_again, key, "a text holding the key gets another");
+        assert!(!holds(&written, &drawn_again));
+        let raw = String::from_utf8(render(&written, &identity(), date()).unwrap()).unwrap();
+        assert!(raw.contains(&format!("=_pbmgo_alt_{drawn_again}")));
+    }
+
+    fn identity() -> Identity {
+        Identity {
+            address: "go@b.org".into(),
+            name: "Go".into(),
+        }
+    }
+
+    fn date() -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000, 0).unwrap()
     }
 
     #[test]

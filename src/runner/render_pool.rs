@@ -73,7 +73,12 @@ pub(crate) fn work(worker: Worker, identity: &Identity) {
         let rendered = jobs.into_iter().map(|job| {
             let mail = gallery.paint(job.mail);
             outbound::render(&mail, identity, job.now).map(|raw| {
-                let encoded = outbox::encode_body(&raw);
+                let pictures: Vec<&str> = mail
+                    .inline_images
+                    .iter()
+                    .map(|i| i.content_id.as_str())
+                    .collect();
+                let encoded = outbox::encode_body_without(&raw, &pictures);
                 (raw, encoded)
             })
         });

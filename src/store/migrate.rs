@@ -101,6 +101,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 20,
         sql: include_str!("migrations/0020_estimates.sql"),
     },
+    Migration {
+        version: 21,
+        sql: include_str!("migrations/0021_outbox_pictures.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -24,12 +24,13 @@ use crate::store::ids::{MessageId, OutboxId};
 mod body;
 mod held;
 mod lost;
+mod pictures;
 mod recall;
 mod retry;
 
 pub(crate) use held::{Held, held_for, release, remove_merged, waiting};
 
-pub(crate) use body::{Encoded, encode_body};
+pub(crate) use body::{Encoded, encode_body_without};
 pub use lost::Lost;
 pub(crate) use lost::{record as record_lost, tell as tell_lost};
 pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};
@@ -37,6 +38,8 @@ pub use retry::{
     MAX_WAIT, QueueSizes, Retried, RetryOne, RetryPolicy, Which, queue_sizes, retry, retry_all,
 };
 pub(crate) use retry::{expedite, mark_attempt_failed};
+#[cfg(test)]
+mod picture_tests;
 #[cfg(test)]
 mod tests;
 
@@ -135,7 +138,7 @@ pub(crate) fn enqueue_later(
 }
 
 /// Stores the bytes of a mail queued with [`enqueue_later`], `encoded` by
-/// [`encode_body`].
+/// [`encode_body_without`].
 pub(crate) fn store_later(
     conn: &Connection,
     later: Later,
@@ -202,7 +205,7 @@ pub(crate) fn due(
     for row in rows {
         let (mut due, stored) = row?;
         due.raw = match stored {
-            (Some(encoding), Some(bytes)) => body::decode(due.id, &encoding, bytes)?,
+            (Some(encoding), Some(bytes)) => body::decode_stored(conn, due.id, &encoding, bytes)?,
             _ => return Err(missing_body(due.id)),
         };
         mails.push(due);

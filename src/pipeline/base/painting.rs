@@ -9,8 +9,7 @@
 //! Owns only the painting; which boards a mail shows is `crate::pipeline::mailing::pictures`'s.
 //! Nothing here is random: the same boards give the same bytes.
 
-use sha2::{Digest, Sha256};
-
+use crate::mail::inline;
 use crate::mail::outbound::{InlineImage, OutboundMail};
 use crate::render::{Painter, Picture, Png};
 use crate::store::GameId;
@@ -64,9 +63,19 @@ impl Unpainted {
 #[derive(Debug, Default)]
 pub(crate) struct Gallery {
     painter: Painter,
-    /// Pictures painted lately and the hash of their bytes, the last one
-    /// at the end (`None`: it could not be painted).
-    recent: Vec<(Picture, Option<(Png, String)>)>,
+    /// Pictures painted lately, the last one at the end (`None`: it could
+    /// not be painted).
+    recent: Vec<(Picture, Option<Painted>)>,
+}
+
+/// A picture painted: its PNG, its key in hex (see `Picture::key`; the
+/// Content-ID's, not a hash of the PNG's bytes) and the PNG in base64 as
+/// the mail carries it, made once for every mail that shows it.
+#[derive(Debug, Clone)]
+struct Painted {
+    png: Png,
+    key: String,
+    base64: Vec<u8>,
 }
 
 impl Gallery {
@@ -83,9 +92,9 @@ impl Gallery {
     }
 
     fn image(&mut self, board: Board) -> Option<InlineImage> {
-        let (png, hash) = self.png(board.picture)?;
+        let Painted { png, key, base64 } = self.png(board.picture)?;
         Some(InlineImage {
-            content_id: format!("board.{}.{hash}@{}", board.game.get(), board.domain),
+            content_id: format!("board.{}.{key}@{}", board.game.get(), board.domain),
             shows: board.shows,
             alt: board.alt,
             caption: board.caption,
@@ -94,22 +103,20 @@ impl Gallery {
             width: png.width,
             height: png.height,
             png: png.bytes,
+            base64,
         })
     }
 
-    /// The PNG of `picture` and a hash of its bytes, painted now unless it
-    /// was lately.
-    fn png(&mut self, picture: Picture) -> Option<(Png, String)> {
+    /// `picture` painted, now unless it was lately.
+    fn png(&mut self, picture: Picture) -> Option<Painted> {
         if let Some(at) = self.recent.iter().position(|(p, _)| *p == picture) {
             let hit = self.recent.remove(at);
             self.recent.push(hit);
         } else {
-            let png = self.painter.png(&picture).ok().map(|png| {
-                let hash = Sha256::digest(&png.bytes)[..8]
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect();
-                (png, hash)
+            let png = self.painter.png(&picture).ok().map(|png| Painted {
+                key: format!("{:016x}", picture.key()),
+                base64: inline::encoded(&png.bytes),
+                png,
             });
             if self.recent.len() >= RECENT {
                 self.recent.remove(0);

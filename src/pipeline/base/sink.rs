@@ -146,14 +146,20 @@ impl<'a> MailSink<'a> {
         now: DateTime<Utc>,
     ) -> Result<(), StoreError> {
         let new = new_mail(mail, row, &raw);
-        let id = outbox::enqueue(conn, &new, now)?;
-        let kept = self.keep(id, &new);
+        let later = outbox::enqueue_later(conn, &new, now)?;
+        let pictures: Vec<&str> = mail
+            .inline_images
+            .iter()
+            .map(|i| i.content_id.as_str())
+            .collect();
+        outbox::store_later(conn, later, &outbox::encode_body_without(&raw, &pictures))?;
+        let kept = self.keep(later.id(), &new);
         self.fill(kept, raw);
         Ok(())
     }
 
     /// Stores the bytes of a mail the renderer took: `raw`, `encoded` from it
-    /// by [`outbox::encode_body`].
+    /// by [`outbox::encode_body_without`].
     pub(crate) fn store_rendered(
         &self,
         conn: &Connection,

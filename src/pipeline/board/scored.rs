@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::go::estimate::propose;
-use crate::go::render::{Marks, render_scored};
+use crate::go::render::{self, Marks, render_scored};
 use crate::go::score::score_game;
 use crate::go::{Color, GameResult, Phase};
 use crate::mail::templates::BoardCtx;
@@ -112,6 +112,19 @@ pub(crate) fn laid_out(conn: &Connection, g: &StoredGame) -> Result<Vec<String>,
     let mut out = vec![parts.diagram, parts.count];
     out.extend(parts.commands);
     Ok(out)
+}
+
+/// [`laid_out`] and the board of [`board_ctx`] at once: for a game not
+/// counted both are the board drawn once (the text shows it as it is).
+pub(crate) fn spans_and_board(
+    conn: &Connection,
+    g: &StoredGame,
+) -> Result<(Vec<String>, String), PipelineError> {
+    if !counted(g) {
+        let board = render::render_game(&g.game);
+        return Ok((vec![board.clone()], board));
+    }
+    Ok((laid_out(conn, g)?, board_ctx(conn, g)?.board))
 }
 
 /// The scored board's parts, each as the text shows it.

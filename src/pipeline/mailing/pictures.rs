@@ -66,12 +66,13 @@ pub(crate) fn shown(
         let Some(g) = load(conn, id)? else {
             continue;
         };
-        for span in scored::laid_out(conn, &g)? {
+        let (spans, block) = scored::spans_and_board(conn, &g)?;
+        for span in spans {
             if shows_lines(&mail.text, &span) && !out.laid_out.contains(&span) {
                 out.laid_out.push(span);
             }
         }
-        let Some(board) = board(conn, settings, &mail.text, &g).transpose() else {
+        let Some(board) = board(conn, settings, &mail.text, &g, &block).transpose() else {
             continue;
         };
         let board = board?;
@@ -140,9 +141,9 @@ fn board(
     settings: &Settings,
     text: &str,
     g: &StoredGame,
+    block: &str,
 ) -> Result<Option<Board>, PipelineError> {
-    let block = scored::board_ctx(conn, g)?.board;
-    let board = diagram(&block);
+    let board = diagram(block);
     if !shows_lines(text, board) {
         return Ok(None);
     }
@@ -173,10 +174,16 @@ fn shows_lines(text: &str, block: &str) -> bool {
     if block.is_empty() {
         return false;
     }
-    text.match_indices(block).any(|(at, _)| {
-        let starts = at == 0 || text[..at].ends_with('\n');
-        let rest = &text[at + block.len()..];
-        starts && (rest.is_empty() || rest.starts_with('\n'))
+    // From each line start (cheap to find) rather than by a substring
+    // search for the whole block, whose set-up for a 19x19 board cost more
+    // than the search.
+    let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1));
+    starts.into_iter().any(|at| {
+        let rest = &text[at..];
+        rest.starts_with(block) && {
+            let after = &rest[block.len()..];
+            after.is_empty() || after.starts_with('\n')
+        }
     })
 }
 

@@ -4,11 +4,14 @@
 //!
 //! Owns the encoding: an lz4 block with the uncompressed size prepended
 //! (`lz4`) when that is smaller than the bytes, else the bytes as they are
-//! (`identity`). Decoding never panics: a body that does not decode to the
-//! size it claims is [`StoreError::Corrupt`].
+//! (`identity`); a mail with inline pictures goes without them, which are
+//! stored once each (`pictures`, see [`super::pictures`]). Decoding never
+//! panics: a body that does not decode to the size it claims is
+//! [`StoreError::Corrupt`].
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::pictures::{self, Cut};
 use crate::store::OutboxId;
 use crate::store::StoreError;
 
@@ -16,13 +19,17 @@ use crate::store::StoreError;
 /// hold gigabytes is refused before anything is allocated for it.
 const MAX_RATIO: usize = 256;
 
-/// A mail's bytes encoded for storing: lz4, or as they are.
+/// A mail's bytes encoded for storing: lz4, or as they are, or lz4
+/// without its pictures.
 #[derive(Debug, Clone)]
 pub(crate) struct Encoded {
-    /// `lz4` or `identity`.
+    /// `lz4`, `identity` or `pictures`.
     pub(super) encoding: &'static str,
-    /// The bytes to store.
+    /// The bytes to store (for `pictures`, the lz4 block of the rest; the
+    /// header goes in front once the pictures have their rows).
     pub(super) body: Vec<u8>,
+    /// The pictures cut out, for `pictures`.
+    pub(super) cuts: Vec<Cut>,
 }
 
 /// Returns the encoding name and the bytes to store for `raw`.
@@ -38,7 +45,26 @@ pub(super) fn encode(raw: &[u8]) -> (&'static str, Vec<u8>) {
 /// Encodes `raw` for storing; pure, so it may run on any thread.
 pub(crate) fn encode_body(raw: &[u8]) -> Encoded {
     let (encoding, body) = encode(raw);
-    Encoded { encoding, body }
+    Encoded {
+        encoding,
+        body,
+        cuts: Vec::new(),
+    }
+}
+
+/// Encodes `raw`, whose inline pictures have the Content-IDs `pictures`,
+/// for storing: without those pictures, which are stored apart, once each.
+/// Pure, so it may run on any thread.
+pub(crate) fn encode_body_without(raw: &[u8], pictures: &[&str]) -> Encoded {
+    let (rest, cuts) = pictures::cut(raw, pictures);
+    if cuts.is_empty() {
+        return encode_body(raw);
+    }
+    Encoded {
+        encoding: "pictures",
+        body: lz4_flex::block::compress_prepend_size(&rest),
+        cuts,
+    }
 }
 
 /// Returns the bytes a stored body holds; `id` names the outbox row in the
@@ -81,17 +107,61 @@ pub(super) fn insert(conn: &Connection, id: OutboxId, raw: &[u8]) -> Result<(), 
     insert_encoded(conn, id, &encode_body(raw))
 }
 
-/// Stores the body of outbox row `id`, encoded already.
+/// Stores the body of outbox row `id`, encoded already (and its pictures,
+/// those not stored yet).
 pub(super) fn insert_encoded(
     conn: &Connection,
     id: OutboxId,
     e: &Encoded,
 ) -> Result<(), StoreError> {
+    if e.cuts.is_empty() {
+        return insert_row(conn, id, e.encoding, &e.body);
+    }
+    match pictures::store(conn, &e.cuts)? {
+        Some(mut header) => {
+            header.extend_from_slice(&e.body);
+            insert_row(conn, id, e.encoding, &header)
+        }
+        None => {
+            let rest = decode(id, "lz4", e.body.clone())?;
+            insert(conn, id, &pictures::uncut(&rest, &e.cuts))
+        }
+    }
+}
+
+fn insert_row(
+    conn: &Connection,
+    id: OutboxId,
+    encoding: &str,
+    body: &[u8],
+) -> Result<(), StoreError> {
     conn.prepare_cached(
         "INSERT INTO outbox_bodies (outbox_id, encoding, body) VALUES (?1, ?2, ?3)",
     )?
-    .execute(params![id, e.encoding, e.body])?;
+    .execute(params![id, encoding, body])?;
     Ok(())
+}
+
+/// Returns the bytes a stored body holds, its pictures put back from
+/// `conn`; `id` names the outbox row in the error.
+pub(super) fn decode_stored(
+    conn: &Connection,
+    id: OutboxId,
+    encoding: &str,
+    body: Vec<u8>,
+) -> Result<Vec<u8>, StoreError> {
+    if encoding != "pictures" {
+        return decode(id, encoding, body);
+    }
+    let corrupt = |reason: String| StoreError::Corrupt {
+        id: format!("outbox {id}"),
+        what: "mail body",
+        reason,
+    };
+    let (entries, rest) = pictures::entries(&body)
+        .ok_or_else(|| corrupt("a picture list that does not fit".into()))?;
+    let rest = decode(id, "lz4", rest.to_vec())?;
+    pictures::splice(conn, &rest, &entries, corrupt)
 }
 
 /// Returns the bytes of outbox row `id`, or `None` when there is no such row.
@@ -101,7 +171,7 @@ pub(super) fn read(conn: &Connection, id: OutboxId) -> Result<Option<Vec<u8>>, S
         .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
     stored
-        .map(|(encoding, body)| decode(id, &encoding, body))
+        .map(|(encoding, body)| decode_stored(conn, id, &encoding, body))
         .transpose()
 }
 

@@ -39,7 +39,7 @@ pub fn recall(conn: &Connection, message_ids: &[String]) -> Result<Vec<Recalled>
     for id in message_ids.iter().skip(skip) {
         let mut rows = stmt.query(params![bare_id(id)])?;
         if let Some(row) = rows.next()? {
-            found.push(read(row)?);
+            found.push(read(conn, row)?);
         }
     }
     Ok(found)
@@ -60,7 +60,10 @@ pub fn with_challenge_letters(
          JOIN outbox_bodies b ON b.outbox_id = l.id
          WHERE o.message_id = ?1 ORDER BY l.id != o.id, l.id LIMIT ?2",
     )?;
-    read_all(stmt.query(params![bare_id(message_id), MAX_RECALLED as i64])?)
+    read_all(
+        conn,
+        stmt.query(params![bare_id(message_id), MAX_RECALLED as i64])?,
+    )
 }
 
 /// Returns the latest `limit` (at most [`MAX_RECALLED`]) mails queued for
@@ -76,7 +79,7 @@ pub fn recent_to(
          WHERE o.recipient = ?1 ORDER BY o.created_at DESC, o.id DESC LIMIT ?2",
     )?;
     let limit = limit.min(MAX_RECALLED) as i64;
-    read_all(stmt.query(params![recipient, limit])?)
+    read_all(conn, stmt.query(params![recipient, limit])?)
 }
 
 /// Returns a Message-ID without blanks and angle brackets, as the outbox keeps it.
@@ -87,21 +90,21 @@ pub(crate) fn bare_id(message_id: &str) -> &str {
         .trim_end_matches('>')
 }
 
-/// Reads every row of `rows`.
-fn read_all(mut rows: rusqlite::Rows<'_>) -> Result<Vec<Recalled>, StoreError> {
+/// Reads every row of `rows` (pictures stored apart are read from `conn`).
+fn read_all(conn: &Connection, mut rows: rusqlite::Rows<'_>) -> Result<Vec<Recalled>, StoreError> {
     let mut found = Vec::new();
     while let Some(row) = rows.next()? {
-        found.push(read(row)?);
+        found.push(read(conn, row)?);
     }
     Ok(found)
 }
 
-fn read(row: &rusqlite::Row<'_>) -> Result<Recalled, StoreError> {
+fn read(conn: &Connection, row: &rusqlite::Row<'_>) -> Result<Recalled, StoreError> {
     let id: OutboxId = row.get(0)?;
     let encoding: String = row.get(3)?;
     Ok(Recalled {
         message_id: row.get(1)?,
         game_id: row.get(2)?,
-        raw: body::decode(id, &encoding, row.get(4)?)?,
+        raw: body::decode_stored(conn, id, &encoding, row.get(4)?)?,
     })
 }

@@ -1,0 +1,160 @@
+//! Tests of the outbox's pictures: stored once for every mail that shows
+//! them, put back byte for byte, and mail queued before migration 21 sent
+//! as it was.
+
+use rusqlite::Connection;
+
+use super::*;
+use crate::store::migrate::{self, MIGRATIONS};
+use crate::store::{OutboxId, Store};
+
+/// A mail as `mail::outbound` lays it out: a text part, then the picture
+/// `cid` (base64 lines of `seed`) in its own part.
+fn with_picture(message_id: &str, cid: &str, seed: u8) -> Vec<u8> {
+    let line: String = (0..76u32)
+        .map(|i| char::from(b'A' + ((i * 7 + u32::from(seed)) % 26) as u8))
+        .collect();
+    let lines = vec![line; 150].join("\r\n");
+    format!(
+        "Message-ID: <{message_id}>\r\nContent-Type: multipart/related; boundary=\"b\"\r\n\r\n\
+         --b\r\nContent-Type: text/html\r\n\r\n<img src=\"cid:{cid}\"> the board of game1\r\n\
+         --b\r\nContent-ID: <{cid}>\r\nContent-Disposition: inline\r\nContent-Type: image/png\r\n\
+         Content-Transfer-Encoding: base64\r\n\r\n{lines}\r\n--b--\r\n"
+    )
+    .into_bytes()
+}
+
+fn queue(conn: &Connection, message_id: &str, raw: &[u8], pictures: &[&str]) -> OutboxId {
+    let new = NewMail {
+        message_id,
+        envelope_from: "go@example.org",
+        recipient: "a@example.org",
+        kind: "reply",
+        game_id: None,
+        inbound_id: None,
+        raw,
+    };
+    let later = enqueue_later(conn, &new, Utc::now()).unwrap();
+    store_later(conn, later, &encode_body_without(raw, pictures)).unwrap();
+    later.id()
+}
+
+fn count(conn: &Connection, sql: &str) -> i64 {
+    conn.query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+#[test]
+fn a_picture_two_mails_show_is_stored_once_and_both_come_back_whole() {
+    let store = Store::open_in_memory().unwrap();
+    let c = store.conn();
+    let cid = "board.1.00ff@example.org";
+    let (reply, letter) = (with_picture("r@x", cid, 1), with_picture("l@x", cid, 1));
+    let ids = [
+        queue(c, "r@x", &reply, &[cid]),
+        queue(c, "l@x", &letter, &[cid]),
+    ];
+    assert_eq!(count(c, "SELECT count(*) FROM outbox_pictures"), 1);
+    let stored = count(
+        c,
+        "SELECT sum(length(body)) FROM outbox_bodies WHERE encoding = 'pictures'",
+    );
+    assert!(
+        stored * 4 < reply.len() as i64,
+        "{stored} bytes for two mails"
+    );
+    assert_eq!(raw(c, ids[0]).unwrap(), reply);
+    assert_eq!(raw(c, ids[1]).unwrap(), letter);
+    let due: Vec<Vec<u8>> = due(c, Utc::now(), 10)
+        .unwrap()
+        .into_iter()
+        .map(|d| d.raw)
+        .collect();
+    assert_eq!(due, [reply, letter]);
+}
+
+#[test]
+fn a_key_stored_with_other_bytes_leaves_the_mail_whole() {
+    let store = Store::open_in_memory().unwrap();
+    let c = store.conn();
+    let cid = "board.1.00ff@example.org";
+    queue(c, "a@x", &with_picture("a@x", cid, 1), &[cid]);
+    let other = with_picture("b@x", cid, 2);
+    let id = queue(c, "b@x", &other, &[cid]);
+    let encoding: String = c
+        .query_row(
+            "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(encoding, "lz4");
+    assert_eq!(raw(c, id).unwrap(), other);
+    let absent = queue(c, "c@x", &with_picture("c@x", cid, 3), &["not.there@x"]);
+    assert_eq!(raw(c, absent).unwrap(), with_picture("c@x", cid, 3));
+}
+
+#[test]
+fn a_missing_picture_makes_the_body_corrupt() {
+    let store = Store::open_in_memory().unwrap();
+    let c = store.conn();
+    let cid = "board.1.00ff@example.org";
+    let id = queue(c, "a@x", &with_picture("a@x", cid, 1), &[cid]);
+    c.execute_batch("PRAGMA foreign_keys = OFF; DELETE FROM outbox_pictures;")
+        .unwrap();
+    assert!(matches!(
+        raw(c, id),
+        Err(StoreError::Corrupt {
+            what: "mail body",
+            ..
+        })
+    ));
+}
+
+#[test]
+fn mail_queued_before_migration_21_is_sent_as_it_was() {
+    let mut conn = Connection::open_in_memory().unwrap();
+    conn.pragma_update(None, "foreign_keys", true).unwrap();
+    for m in MIGRATIONS.iter().take_while(|m| m.version <= 20) {
+        conn.execute_batch(m.sql).unwrap();
+        conn.pragma_update(None, "user_version", m.version).unwrap();
+    }
+    // As version 20 queued it: the whole mail, pictures and all, in lz4.
+    let cid = "board.1.0123456789abcdef@example.org";
+    let old = with_picture("old@x", cid, 5);
+    let old_id = enqueue(&conn, &mail_row("old@x", &old), Utc::now()).unwrap();
+    assert_eq!(migrate::migrate(&mut conn).unwrap(), migrate::latest() - 20);
+    let encoding: String = conn
+        .query_row(
+            "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
+            [old_id],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(encoding, "lz4");
+    let new = with_picture("new@x", cid, 5);
+    let new_id = queue(&conn, "new@x", &new, &[cid]);
+    assert_eq!(raw(&conn, old_id).unwrap(), old);
+    assert_eq!(raw(&conn, new_id).unwrap(), new);
+    let due: Vec<(OutboxId, Vec<u8>)> = due(&conn, Utc::now(), 10)
+        .unwrap()
+        .into_iter()
+        .map(|d| (d.id, d.raw))
+        .collect();
+    assert_eq!(due, [(old_id, old), (new_id, new)]);
+    assert_eq!(
+        count(&conn, "SELECT count(*) FROM pragma_foreign_key_check"),
+        0
+    );
+}
+
+fn mail_row<'a>(message_id: &'a str, raw: &'a [u8]) -> NewMail<'a> {
+    NewMail {
+        message_id,
+        envelope_from: "go@example.org",
+        recipient: "a@example.org",
+        kind: "reply",
+        game_id: None,
+        inbound_id: None,
+        raw,
+    }
+}
