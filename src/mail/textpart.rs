@@ -22,6 +22,12 @@ pub(crate) fn encoded(text: String) -> Body {
         Encoding::SevenBit => {
             Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit)
         }
+        Encoding::QuotedPrintable if memchr::memchr(b'\r', text.as_bytes()).is_none() => {
+            Body::dangerous_pre_encoded(
+                quoted_printable_lf(text.as_bytes()),
+                ContentTransferEncoding::QuotedPrintable,
+            )
+        }
         Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
             quoted_printable(&crlf(&text)),
             ContentTransferEncoding::QuotedPrintable,
@@ -44,9 +50,22 @@ fn crlf(text: &str) -> Vec<u8> {
     out
 }
 
+/// For each byte, true when quoted-printable writes it as itself: a tab
+/// or a printable ASCII character other than `=`.
+const PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = b' ';
+    while b <= b'~' {
+        t[b as usize] = b != b'=';
+        b += 1;
+    }
+    t[b'\t' as usize] = true;
+    t
+};
+
 /// True for a byte quoted-printable writes as `=XX`.
 fn needs_encoding(b: u8) -> bool {
-    !(b == b'\t' || (b' '..=b'~').contains(&b)) || b == b'='
+    !PLAIN[usize::from(b)]
 }
 
 /// The quoted-printable writer's state: the output, how long its last
@@ -60,11 +79,7 @@ struct Qp {
 /// `input` (CRLF line ends) in quoted-printable, byte for byte as the
 /// `quoted_printable` crate's `encode` (text mode, lines of 76) writes it.
 fn quoted_printable(input: &[u8]) -> Vec<u8> {
-    let mut q = Qp {
-        out: Vec::with_capacity(input.len() + input.len() / 16),
-        on_line: 0,
-        backup: 0,
-    };
+    let mut q = Qp::for_input(input);
     let mut was_cr = false;
     let mut i = 0;
     while i < input.len() {
@@ -73,9 +88,7 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
         if was_cr {
             was_cr = false;
             if byte == b'\n' {
-                q.trailing_space();
-                q.out.extend_from_slice(b"\r\n");
-                q.on_line = 0;
+                q.line_end();
                 continue;
             }
             q.append(b"=0D");
@@ -84,20 +97,7 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
             was_cr = true;
             continue;
         }
-        if LIMIT - q.on_line >= 3 && !needs_encoding(byte) {
-            let max = LIMIT - q.on_line - 2;
-            let start = i - 1;
-            let mut end = i;
-            while end < input.len() && end - start < max && !needs_encoding(input[end]) {
-                end += 1;
-            }
-            q.out.extend_from_slice(&input[start..end]);
-            q.on_line += end - start;
-            q.backup = q.out.len();
-            i = end;
-            continue;
-        }
-        q.byte(byte);
+        i = q.byte_or_run(input, i - 1);
     }
     match was_cr {
         true => q.append(b"=0D"),
@@ -106,7 +106,59 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
     q.out
 }
 
+/// [`quoted_printable`] of `input` with each LF made CRLF, for `input`
+/// without CR: the same bytes without copying the text to CRLF first.
+fn quoted_printable_lf(input: &[u8]) -> Vec<u8> {
+    let mut q = Qp::for_input(input);
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] == b'\n' {
+            q.line_end();
+            i += 1;
+            continue;
+        }
+        i = q.byte_or_run(input, i);
+    }
+    q.trailing_space();
+    q.out
+}
+
 impl Qp {
+    fn for_input(input: &[u8]) -> Qp {
+        Qp {
+            out: Vec::with_capacity(input.len() + input.len() / 8 + 16),
+            on_line: 0,
+            backup: 0,
+        }
+    }
+
+    /// Writes `input[at]` (not a line end), or the run of plain bytes
+    /// from there that fits the line; returns where the rest starts.
+    fn byte_or_run(&mut self, input: &[u8], at: usize) -> usize {
+        let byte = input[at];
+        if LIMIT - self.on_line < 3 || needs_encoding(byte) {
+            self.byte(byte);
+            return at + 1;
+        }
+        let max = LIMIT - self.on_line - 2;
+        let window = &input[at + 1..input.len().min(at + max)];
+        let len = 1 + window
+            .iter()
+            .position(|&b| needs_encoding(b))
+            .unwrap_or(window.len());
+        self.out.extend_from_slice(&input[at..at + len]);
+        self.on_line += len;
+        self.backup = self.out.len();
+        at + len
+    }
+
+    /// A line end: a trailing space or tab encoded, then CRLF.
+    fn line_end(&mut self) {
+        self.trailing_space();
+        self.out.extend_from_slice(b"\r\n");
+        self.on_line = 0;
+    }
+
     fn append(&mut self, what: &[u8]) {
         if self.on_line + what.len() > LIMIT {
             if self.on_line == LIMIT {
@@ -173,6 +225,29 @@ mod tests {
             assert_eq!(
                 String::from_utf8_lossy(ours.as_ref()),
                 String::from_utf8_lossy(theirs.as_ref()),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lf_text_is_encoded_as_the_crate_encodes_it_with_crlf() {
+        // Every mix of plain bytes, `=`, spaces, tabs, multibyte text and
+        // line ends around the line limit, from a fixed pseudo-random walk.
+        let pieces: [&str; 9] = ["a", "bc", "=", " ", "\t", "é", "☃", "\n", "xyz<p>"];
+        let mut state: u32 = 7;
+        for _ in 0..300 {
+            let mut text = String::new();
+            while text.len() < 400 {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                let piece = pieces[(state >> 16) as usize % pieces.len()];
+                let times = 1 + (state >> 8) as usize % 40;
+                text.push_str(&piece.repeat(if piece == "\n" { 1 } else { times }));
+            }
+            let crlf_text = crlf(&text);
+            assert_eq!(
+                quoted_printable_lf(text.as_bytes()),
+                quoted_printable::encode(&crlf_text),
                 "{text:?}"
             );
         }
