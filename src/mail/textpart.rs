@@ -17,8 +17,7 @@ const LIMIT: usize = 76;
 
 /// `text` (clean: no CR, LF line ends) as lettre would encode it.
 pub(crate) fn encoded(text: String) -> Body {
-    let encoding = Encoding::choose(text.as_str(), false);
-    match encoding {
+    match choose(&text) {
         Encoding::SevenBit => {
             Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit)
         }
@@ -34,6 +33,68 @@ pub(crate) fn encoded(text: String) -> Body {
         ),
         _ => Body::new(text),
     }
+}
+
+/// The encoding lettre picks for `text` (`Encoding::choose(text, false)`
+/// of `email_encoding`): 7bit for ASCII whose lines fit, else
+/// quoted-printable when at most a third of the bytes need escaping
+/// (a line end counts), else base64. The same rules, eight bytes a step.
+fn choose(text: &str) -> Encoding {
+    let text = text.as_bytes();
+    if text.is_ascii() && !line_too_long(text) {
+        return Encoding::SevenBit;
+    }
+    if escaped_count(text) <= text.len() / 3 {
+        Encoding::QuotedPrintable
+    } else {
+        Encoding::Base64
+    }
+}
+
+/// `email_encoding`'s test of a line too long for 7bit, as it is: from
+/// the start, or from the last LF (itself counted), 76 bytes or more.
+fn line_too_long(b: &[u8]) -> bool {
+    let mut last = 0;
+    memchr::memchr_iter(b'\n', b).any(|i| {
+        let before = std::mem::replace(&mut last, i);
+        i - before >= LIMIT
+    }) || b.len() - last >= LIMIT
+}
+
+/// Every byte of a `u64` set to `b`.
+const fn splat(b: u8) -> u64 {
+    u64::from_ne_bytes([b; 8])
+}
+
+/// The high bit of each byte of `w` that is zero.
+fn zero_bytes(w: u64) -> u64 {
+    let low = splat(0x7f);
+    !(((w & low) + low) | w | low)
+}
+
+/// The high bit of each byte of `w` that is not a tab or `' '..='~'`
+/// (what `email_encoding` counts as needing escape; `=` is not).
+fn unprintable(w: u64) -> u64 {
+    let (high, low) = (splat(0x80), splat(0x7f));
+    let below_space = !((w | high) - splat(0x20)) & high;
+    let delete = ((w & low) + splat(0x01)) & high;
+    let tab = zero_bytes(w ^ splat(b'\t'));
+    (w & high) | (below_space & !tab) | delete
+}
+
+/// How many bytes of `b` are not a tab or `' '..='~'`.
+fn escaped_count(b: &[u8]) -> usize {
+    let mut chunks = b.chunks_exact(8);
+    let mut n = 0;
+    for c in &mut chunks {
+        let w = u64::from_ne_bytes(c.try_into().unwrap_or([0; 8]));
+        n += unprintable(w).count_ones() as usize;
+    }
+    let rest = chunks.remainder();
+    n + rest
+        .iter()
+        .filter(|&&c| !(c == b'\t' || (b' '..=b'~').contains(&c)))
+        .count()
 }
 
 /// `text` with each LF made CRLF.
@@ -66,6 +127,24 @@ const PLAIN: [bool; 256] = {
 /// True for a byte quoted-printable writes as `=XX`.
 fn needs_encoding(b: u8) -> bool {
     !PLAIN[usize::from(b)]
+}
+
+/// How many bytes at the start of `b` quoted-printable writes as
+/// themselves: eight at a time while none is a tab, `=` or unprintable,
+/// then one at a time.
+fn plain_prefix(b: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(c) = b.get(at..at + 8) {
+        let w = u64::from_ne_bytes(c.try_into().unwrap_or([0; 8]));
+        if unprintable(w) | zero_bytes(w ^ splat(b'=')) | zero_bytes(w ^ splat(b'\t')) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    at + b[at..]
+        .iter()
+        .position(|&c| needs_encoding(c))
+        .unwrap_or(b.len() - at)
 }
 
 /// The quoted-printable writer's state: the output, how long its last
@@ -142,10 +221,7 @@ impl Qp {
         }
         let max = LIMIT - self.on_line - 2;
         let window = &input[at + 1..input.len().min(at + max)];
-        let len = 1 + window
-            .iter()
-            .position(|&b| needs_encoding(b))
-            .unwrap_or(window.len());
+        let len = 1 + plain_prefix(window);
         self.out.extend_from_slice(&input[at..at + len]);
         self.on_line += len;
         self.backup = self.out.len();
@@ -250,6 +326,38 @@ mod tests {
                 quoted_printable::encode(&crlf_text),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn the_choice_of_encoding_is_lettres_and_the_runs_end_where_they_should() {
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new(), b"a".to_vec()];
+        for n in 70..80 {
+            texts.push(format!("{}\n{}", "x".repeat(n), "y".repeat(n)).into_bytes());
+            texts.push(format!("{}\n", "é".repeat(n / 3)).into_bytes());
+            texts.push(format!("{}{}\n", "é".repeat(n / 4), "b".repeat(n)).into_bytes());
+        }
+        for b in 0..=255u8 {
+            for at in 0..17 {
+                let mut t = vec![b'a'; 17];
+                t[at] = b;
+                texts.push(t.clone());
+                t.extend(std::iter::repeat_n(0x80, 5));
+                texts.push(t);
+            }
+        }
+        for t in &texts {
+            if let Ok(text) = std::str::from_utf8(t) {
+                let theirs = Encoding::choose(text, false);
+                assert_eq!(choose(text), theirs, "{t:?}");
+            }
+            let plain = t.iter().position(|&c| needs_encoding(c)).unwrap_or(t.len());
+            assert_eq!(plain_prefix(t), plain, "{t:?}");
+            let counted = t
+                .iter()
+                .filter(|&&c| !(c == b'\t' || (b' '..=b'~').contains(&c)))
+                .count();
+            assert_eq!(escaped_count(t), counted, "{t:?}");
         }
     }
 
