@@ -124,7 +124,9 @@ pub(crate) fn spans_and_board(
     drawn: Option<&String>,
 ) -> Result<(Vec<String>, String), PipelineError> {
     if !counted(g) {
-        let board = drawn.cloned().unwrap_or_else(|| render::render_game(&g.game));
+        let board = drawn
+            .cloned()
+            .unwrap_or_else(|| render::render_game(&g.game));
         return Ok((vec![board.clone()], board));
     }
     let board = match drawn {
