@@ -17,10 +17,15 @@ const LIMIT: usize = 76;
 
 /// `text` (clean: no CR, LF line ends) as lettre would encode it.
 pub(crate) fn encoded(text: String) -> Body {
-    let encoding = Encoding::choose(text.as_str(), false);
-    match encoding {
+    match choose(&text) {
         Encoding::SevenBit => {
             Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit)
+        }
+        Encoding::QuotedPrintable if memchr::memchr(b'\r', text.as_bytes()).is_none() => {
+            Body::dangerous_pre_encoded(
+                quoted_printable_lf(text.as_bytes()),
+                ContentTransferEncoding::QuotedPrintable,
+            )
         }
         Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
             quoted_printable(&crlf(&text)),
@@ -28,6 +33,68 @@ pub(crate) fn encoded(text: String) -> Body {
         ),
         _ => Body::new(text),
     }
+}
+
+/// The encoding lettre picks for `text` (`Encoding::choose(text, false)`
+/// of `email_encoding`): 7bit for ASCII whose lines fit, else
+/// quoted-printable when at most a third of the bytes need escaping
+/// (a line end counts), else base64. The same rules, eight bytes a step.
+fn choose(text: &str) -> Encoding {
+    let text = text.as_bytes();
+    if text.is_ascii() && !line_too_long(text) {
+        return Encoding::SevenBit;
+    }
+    if escaped_count(text) <= text.len() / 3 {
+        Encoding::QuotedPrintable
+    } else {
+        Encoding::Base64
+    }
+}
+
+/// `email_encoding`'s test of a line too long for 7bit, as it is: from
+/// the start, or from the last LF (itself counted), 76 bytes or more.
+fn line_too_long(b: &[u8]) -> bool {
+    let mut last = 0;
+    memchr::memchr_iter(b'\n', b).any(|i| {
+        let before = std::mem::replace(&mut last, i);
+        i - before >= LIMIT
+    }) || b.len() - last >= LIMIT
+}
+
+/// Every byte of a `u64` set to `b`.
+const fn splat(b: u8) -> u64 {
+    u64::from_ne_bytes([b; 8])
+}
+
+/// The high bit of each byte of `w` that is zero.
+fn zero_bytes(w: u64) -> u64 {
+    let low = splat(0x7f);
+    !(((w & low) + low) | w | low)
+}
+
+/// The high bit of each byte of `w` that is not a tab or `' '..='~'`
+/// (what `email_encoding` counts as needing escape; `=` is not).
+fn unprintable(w: u64) -> u64 {
+    let (high, low) = (splat(0x80), splat(0x7f));
+    let below_space = !((w | high) - splat(0x20)) & high;
+    let delete = ((w & low) + splat(0x01)) & high;
+    let tab = zero_bytes(w ^ splat(b'\t'));
+    (w & high) | (below_space & !tab) | delete
+}
+
+/// How many bytes of `b` are not a tab or `' '..='~'`.
+fn escaped_count(b: &[u8]) -> usize {
+    let mut chunks = b.chunks_exact(8);
+    let mut n = 0;
+    for c in &mut chunks {
+        let w = u64::from_ne_bytes(c.try_into().unwrap_or([0; 8]));
+        n += unprintable(w).count_ones() as usize;
+    }
+    let rest = chunks.remainder();
+    n + rest
+        .iter()
+        .filter(|&&c| !(c == b'\t' || (b' '..=b'~').contains(&c)))
+        .count()
 }
 
 /// `text` with each LF made CRLF.
@@ -44,9 +111,40 @@ fn crlf(text: &str) -> Vec<u8> {
     out
 }
 
+/// For each byte, true when quoted-printable writes it as itself: a tab
+/// or a printable ASCII character other than `=`.
+const PLAIN: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = b' ';
+    while b <= b'~' {
+        t[b as usize] = b != b'=';
+        b += 1;
+    }
+    t[b'\t' as usize] = true;
+    t
+};
+
 /// True for a byte quoted-printable writes as `=XX`.
 fn needs_encoding(b: u8) -> bool {
-    !(b == b'\t' || (b' '..=b'~').contains(&b)) || b == b'='
+    !PLAIN[usize::from(b)]
+}
+
+/// How many bytes at the start of `b` quoted-printable writes as
+/// themselves: eight at a time while none is a tab, `=` or unprintable,
+/// then one at a time.
+fn plain_prefix(b: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(c) = b.get(at..at + 8) {
+        let w = u64::from_ne_bytes(c.try_into().unwrap_or([0; 8]));
+        if unprintable(w) | zero_bytes(w ^ splat(b'=')) | zero_bytes(w ^ splat(b'\t')) != 0 {
+            break;
+        }
+        at += 8;
+    }
+    at + b[at..]
+        .iter()
+        .position(|&c| needs_encoding(c))
+        .unwrap_or(b.len() - at)
 }
 
 /// The quoted-printable writer's state: the output, how long its last
@@ -60,11 +158,7 @@ struct Qp {
 /// `input` (CRLF line ends) in quoted-printable, byte for byte as the
 /// `quoted_printable` crate's `encode` (text mode, lines of 76) writes it.
 fn quoted_printable(input: &[u8]) -> Vec<u8> {
-    let mut q = Qp {
-        out: Vec::with_capacity(input.len() + input.len() / 16),
-        on_line: 0,
-        backup: 0,
-    };
+    let mut q = Qp::for_input(input);
     let mut was_cr = false;
     let mut i = 0;
     while i < input.len() {
@@ -73,9 +167,7 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
         if was_cr {
             was_cr = false;
             if byte == b'\n' {
-                q.trailing_space();
-                q.out.extend_from_slice(b"\r\n");
-                q.on_line = 0;
+                q.line_end();
                 continue;
             }
             q.append(b"=0D");
@@ -84,20 +176,7 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
             was_cr = true;
             continue;
         }
-        if LIMIT - q.on_line >= 3 && !needs_encoding(byte) {
-            let max = LIMIT - q.on_line - 2;
-            let start = i - 1;
-            let mut end = i;
-            while end < input.len() && end - start < max && !needs_encoding(input[end]) {
-                end += 1;
-            }
-            q.out.extend_from_slice(&input[start..end]);
-            q.on_line += end - start;
-            q.backup = q.out.len();
-            i = end;
-            continue;
-        }
-        q.byte(byte);
+        i = q.byte_or_run(input, i - 1);
     }
     match was_cr {
         true => q.append(b"=0D"),
@@ -106,7 +185,56 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
     q.out
 }
 
+/// [`quoted_printable`] of `input` with each LF made CRLF, for `input`
+/// without CR: the same bytes without copying the text to CRLF first.
+fn quoted_printable_lf(input: &[u8]) -> Vec<u8> {
+    let mut q = Qp::for_input(input);
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] == b'\n' {
+            q.line_end();
+            i += 1;
+            continue;
+        }
+        i = q.byte_or_run(input, i);
+    }
+    q.trailing_space();
+    q.out
+}
+
 impl Qp {
+    fn for_input(input: &[u8]) -> Qp {
+        Qp {
+            out: Vec::with_capacity(input.len() + input.len() / 8 + 16),
+            on_line: 0,
+            backup: 0,
+        }
+    }
+
+    /// Writes `input[at]` (not a line end), or the run of plain bytes
+    /// from there that fits the line; returns where the rest starts.
+    fn byte_or_run(&mut self, input: &[u8], at: usize) -> usize {
+        let byte = input[at];
+        if LIMIT - self.on_line < 3 || needs_encoding(byte) {
+            self.byte(byte);
+            return at + 1;
+        }
+        let max = LIMIT - self.on_line - 2;
+        let window = &input[at + 1..input.len().min(at + max)];
+        let len = 1 + plain_prefix(window);
+        self.out.extend_from_slice(&input[at..at + len]);
+        self.on_line += len;
+        self.backup = self.out.len();
+        at + len
+    }
+
+    /// A line end: a trailing space or tab encoded, then CRLF.
+    fn line_end(&mut self) {
+        self.trailing_space();
+        self.out.extend_from_slice(b"\r\n");
+        self.on_line = 0;
+    }
+
     fn append(&mut self, what: &[u8]) {
         if self.on_line + what.len() > LIMIT {
             if self.on_line == LIMIT {
@@ -175,6 +303,61 @@ mod tests {
                 String::from_utf8_lossy(theirs.as_ref()),
                 "{text:?}"
             );
+        }
+    }
+
+    #[test]
+    fn lf_text_is_encoded_as_the_crate_encodes_it_with_crlf() {
+        // Every mix of plain bytes, `=`, spaces, tabs, multibyte text and
+        // line ends around the line limit, from a fixed pseudo-random walk.
+        let pieces: [&str; 9] = ["a", "bc", "=", " ", "\t", "é", "☃", "\n", "xyz<p>"];
+        let mut state: u32 = 7;
+        for _ in 0..300 {
+            let mut text = String::new();
+            while text.len() < 400 {
+                state = state.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                let piece = pieces[(state >> 16) as usize % pieces.len()];
+                let times = 1 + (state >> 8) as usize % 40;
+                text.push_str(&piece.repeat(if piece == "\n" { 1 } else { times }));
+            }
+            let crlf_text = crlf(&text);
+            assert_eq!(
+                quoted_printable_lf(text.as_bytes()),
+                quoted_printable::encode(&crlf_text),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_choice_of_encoding_is_lettres_and_the_runs_end_where_they_should() {
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new(), b"a".to_vec()];
+        for n in 70..80 {
+            texts.push(format!("{}\n{}", "x".repeat(n), "y".repeat(n)).into_bytes());
+            texts.push(format!("{}\n", "é".repeat(n / 3)).into_bytes());
+            texts.push(format!("{}{}\n", "é".repeat(n / 4), "b".repeat(n)).into_bytes());
+        }
+        for b in 0..=255u8 {
+            for at in 0..17 {
+                let mut t = vec![b'a'; 17];
+                t[at] = b;
+                texts.push(t.clone());
+                t.extend(std::iter::repeat_n(0x80, 5));
+                texts.push(t);
+            }
+        }
+        for t in &texts {
+            if let Ok(text) = std::str::from_utf8(t) {
+                let theirs = Encoding::choose(text, false);
+                assert_eq!(choose(text), theirs, "{t:?}");
+            }
+            let plain = t.iter().position(|&c| needs_encoding(c)).unwrap_or(t.len());
+            assert_eq!(plain_prefix(t), plain, "{t:?}");
+            let counted = t
+                .iter()
+                .filter(|&&c| !(c == b'\t' || (b' '..=b'~').contains(&c)))
+                .count();
+            assert_eq!(escaped_count(t), counted, "{t:?}");
         }
     }
 

@@ -104,16 +104,17 @@ fn scored_char(stone: Option<Color>, dead: bool, owner: Option<Color>) -> char {
     }
 }
 
-/// Draws the frame around the cells given by `cell`, marking `last` with parentheses.
+/// Draws the frame around the cells given by `cell`, marking `last` with
+/// parentheses; into one buffer, without a string per row.
 fn draw(size: BoardSize, last: Option<Point>, cell: impl Fn(Point) -> char) -> String {
     let n = size.get();
     let letters = letters_line(size);
-    let mut out = String::with_capacity((n as usize + 2) * (2 * n as usize + 8));
+    let mut out = String::with_capacity(2 * letters.len() + n as usize * (2 * n as usize + 9));
     out.push_str(&letters);
     out.push('\n');
     for row in (0..n).rev() {
         let marked = last.filter(|p| p.row == row).map(|p| p.col);
-        out.push_str(&row_line(n, row, marked, &cell));
+        row_line(&mut out, n, row, marked, &cell);
         out.push('\n');
     }
     out.push_str(&letters);
@@ -123,30 +124,48 @@ fn draw(size: BoardSize, last: Option<Point>, cell: impl Fn(Point) -> char) -> S
 
 /// Returns the header/footer line: four spaces, then the column letters.
 fn letters_line(size: BoardSize) -> String {
-    let letters: Vec<String> = COLUMNS
-        .iter()
-        .take(size.get() as usize)
-        .map(|&b| (b as char).to_string())
-        .collect();
-    format!("    {}", letters.join(" "))
+    let mut line = String::from("   ");
+    for &b in COLUMNS.iter().take(size.get() as usize) {
+        line.push(' ');
+        line.push(b as char);
+    }
+    line
 }
 
-/// Returns one row line, with parentheses around column `marked` if given.
-fn row_line(n: u8, row: u8, marked: Option<u8>, cell: &impl Fn(Point) -> char) -> String {
+/// Appends one row line to `out`, with parentheses around column
+/// `marked` if given.
+fn row_line(out: &mut String, n: u8, row: u8, marked: Option<u8>, cell: &impl Fn(Point) -> char) {
     let number = row as u32 + 1;
-    let mut seps = vec![' '; n as usize + 1];
-    if let Some(col) = marked.filter(|&c| c < n) {
-        seps[col as usize] = '(';
-        seps[col as usize + 1] = ')';
-    }
-    let mut line = format!("{number:>2} ");
+    let marked = marked.filter(|&c| c < n);
+    let sep = |col: u8| match marked {
+        Some(m) if col == m => '(',
+        Some(m) if col == m + 1 => ')',
+        _ => ' ',
+    };
+    push_number(out, number);
+    out.push(' ');
     for col in 0..n {
-        line.push(seps[col as usize]);
-        line.push(cell(Point::new(col, row)));
+        out.push(sep(col));
+        out.push(cell(Point::new(col, row)));
     }
-    line.push(seps[n as usize]);
-    line.push_str(&format!("{number:>2}"));
-    line
+    out.push(sep(n));
+    push_number(out, number);
+}
+
+/// Appends `number` right-aligned in two places (as `{number:>2}`).
+fn push_number(out: &mut String, number: u32) {
+    if number < 10 {
+        out.push(' ');
+    }
+    push_digits(out, number);
+}
+
+/// Appends the digits of `number`.
+fn push_digits(out: &mut String, number: u32) {
+    if number >= 10 {
+        push_digits(out, number / 10);
+    }
+    out.push(char::from(b'0' + (number % 10) as u8));
 }
 
 #[cfg(test)]

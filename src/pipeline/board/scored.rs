@@ -116,15 +116,24 @@ pub(crate) fn laid_out(conn: &Connection, g: &StoredGame) -> Result<Vec<String>,
 
 /// [`laid_out`] and the board of [`board_ctx`] at once: for a game not
 /// counted both are the board drawn once (the text shows it as it is).
+/// `drawn`, when the caller has it, is that board as `board_ctx` drew it
+/// for `g` as it stands: it is not drawn again.
 pub(crate) fn spans_and_board(
     conn: &Connection,
     g: &StoredGame,
+    drawn: Option<&String>,
 ) -> Result<(Vec<String>, String), PipelineError> {
     if !counted(g) {
-        let board = render::render_game(&g.game);
+        let board = drawn
+            .cloned()
+            .unwrap_or_else(|| render::render_game(&g.game));
         return Ok((vec![board.clone()], board));
     }
-    Ok((laid_out(conn, g)?, board_ctx(conn, g)?.board))
+    let board = match drawn {
+        Some(b) => b.clone(),
+        None => board_ctx(conn, g)?.board,
+    };
+    Ok((laid_out(conn, g)?, board))
 }
 
 /// The scored board's parts, each as the text shows it.

@@ -147,6 +147,7 @@ fn queue_confirmation(
         kind: "signup-confirm",
         game: None,
         inbound_id: Some(recorded.id),
+        known: None,
     };
     outgoing::enqueue(conn, env, m, &queued)
 }
@@ -172,6 +173,7 @@ pub(crate) fn queue_address_confirmation(
         kind: "address-confirm",
         game: None,
         inbound_id: None,
+        known: None,
     };
     outgoing::enqueue(conn, env, m, &queued)
 }

@@ -169,5 +169,5 @@ fn queue_all(
     unique: &str,
 ) -> Result<u32, PipelineError> {
     let unique = |i| format!("{unique}:{i}");
-    Ok(letters::queue_each(conn, env, list, unique, None)?.count)
+    Ok(letters::queue_each(conn, env, list, unique, None, None)?.count)
 }

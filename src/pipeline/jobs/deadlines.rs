@@ -70,6 +70,7 @@ fn queue(
     let origin = Origin {
         unique,
         inbound_id: None,
+        known: None,
     };
     Ok(u32::from(letters::queue(conn, env, letter, &origin)?))
 }

@@ -17,6 +17,7 @@ use sha2::{Digest, Sha256};
 
 use super::outgoing;
 use super::pace::{self, Hold};
+use super::pictures::Known;
 use super::shape;
 use crate::mail::outbound::{AUTO_GENERATED, OutboundMail};
 use crate::pipeline::base::context::Env;
@@ -34,6 +35,8 @@ pub(crate) struct Origin<'a> {
     pub(crate) unique: &'a str,
     /// The inbound message that caused it, if any.
     pub(crate) inbound_id: Option<MessageId>,
+    /// The games (and their boards) its caller has read already.
+    pub(crate) known: Option<Known<'a>>,
 }
 
 /// What became of the letters [`queue_each`] queued.
@@ -57,19 +60,22 @@ pub(crate) enum Fate {
 }
 
 /// Queues each of `letters` with [`queue_noting`], the `i`th (from 0)
-/// under the unique string `unique(i)`.
+/// under the unique string `unique(i)`, with the games (and boards) the
+/// caller has read already, if any (see `pictures::Known`).
 pub(crate) fn queue_each<'l>(
     conn: &Connection,
     env: &Env<'_>,
     letters: impl IntoIterator<Item = &'l Letter>,
     unique: impl Fn(usize) -> String,
     inbound_id: Option<MessageId>,
+    known: Option<Known<'_>>,
 ) -> Result<Queued, PipelineError> {
     let mut out = Queued::default();
     for (i, letter) in letters.into_iter().enumerate() {
         let origin = Origin {
             unique: &unique(i),
             inbound_id,
+            known,
         };
         match queue_noting(conn, env, letter, &origin)? {
             Fate::Declined => continue,
@@ -121,6 +127,7 @@ pub(crate) fn queue_noting(
         kind: letter.kind,
         game: played(conn, letter.game)?,
         inbound_id: origin.inbound_id,
+        known: origin.known,
     };
     let message_id = m.message_id.clone();
     outgoing::enqueue(conn, env, m, &queued)?;

@@ -33,6 +33,8 @@ pub(crate) struct Queued<'a> {
     pub(crate) game: Option<GameId>,
     /// The inbound message that caused it, if any.
     pub(crate) inbound_id: Option<MessageId>,
+    /// The games (and their boards) its caller has read already.
+    pub(crate) known: Option<pictures::Known<'a>>,
 }
 
 /// Returns the envelope sender of the mail `message_id`: its VERP bounce address.
@@ -106,7 +108,7 @@ pub(crate) fn enqueue(
     {
         scoring::note_mail(conn, &mail.message_id, game, count)?;
     }
-    let shown = pictures::shown(conn, settings, &mail, about)?;
+    let shown = pictures::shown(conn, settings, &mail, about, q.known)?;
     mail.laid_out.extend(shown.laid_out);
     tell_lost(conn, &mut mail)?;
     let boards = shown.boards;

@@ -17,9 +17,13 @@
 //! is drawn (`render`) or where it goes in the HTML (`mail::alternative`).
 //! Nothing here is random: the same mail gets the same bytes.
 
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use rusqlite::Connection;
 
 use crate::mail::outbound::OutboundMail;
+use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Settings;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::painting::Board;
@@ -32,6 +36,17 @@ use crate::store::{StoreError, settings as player_settings};
 /// The most games one mail gets pictures of (a digest lists many games;
 /// each picture is a few kilobytes).
 const MAX_PICTURES: usize = 8;
+
+/// The games the caller has read already, as they stand now, and the
+/// board blocks it drew of them (the mail's text shows these): [`shown`]
+/// takes them from here rather than reading and drawing them again.
+#[derive(Clone, Copy)]
+pub(crate) struct Known<'a> {
+    /// Games by id, as they stand after the message's commands.
+    pub(crate) games: &'a HashMap<GameId, Arc<StoredGame>>,
+    /// Their board blocks, as `scored::board_at` drew them.
+    pub(crate) boards: &'a HashMap<GameId, BoardCtx>,
+}
 
 /// What a mail shows of its games, found as it is queued.
 #[derive(Debug, Default)]
@@ -47,12 +62,14 @@ pub(crate) struct Shown {
 /// `gameN:` headers of its text), the laid-out spans of its current board
 /// block that the text holds, and that board's picture unless its
 /// recipient said `images off` or the caller wrote the HTML part (or its
-/// pictures) itself.
+/// pictures) itself. A game in `known` is not read again, nor its board
+/// drawn again.
 pub(crate) fn shown(
     conn: &Connection,
     settings: &Settings,
     mail: &OutboundMail,
     about: Option<GameId>,
+    known: Option<Known<'_>>,
 ) -> Result<Shown, PipelineError> {
     let mut out = Shown::default();
     let games = named_games(&mail.text, about);
@@ -63,10 +80,11 @@ pub(crate) fn shown(
         mail.inline_images.is_empty() && player_settings::images_for_address(conn, &mail.to)?;
     let mut found: Vec<Vec<Board>> = Vec::new();
     for id in games {
-        let Some(g) = load(conn, id)? else {
+        let Some(g) = game(conn, known, id)? else {
             continue;
         };
-        let (spans, block) = scored::spans_and_board(conn, &g)?;
+        let drawn = known.and_then(|k| k.boards.get(&id)).map(|b| &b.board);
+        let (spans, block) = scored::spans_and_board(conn, &g, drawn)?;
         for span in spans {
             if shows_lines(&mail.text, &span) && !out.laid_out.contains(&span) {
                 out.laid_out.push(span);
@@ -123,6 +141,19 @@ pub(crate) fn named_games(text: &str, about: Option<GameId>) -> Vec<GameId> {
         }
     }
     ids
+}
+
+/// Game `id` as the caller knows it, else as stored; `None` for a game
+/// that does not exist (yet).
+fn game(
+    conn: &Connection,
+    known: Option<Known<'_>>,
+    id: GameId,
+) -> Result<Option<Arc<StoredGame>>, PipelineError> {
+    if let Some(g) = known.and_then(|k| k.games.get(&id)) {
+        return Ok(Some(Arc::clone(g)));
+    }
+    Ok(load(conn, id)?.map(Arc::new))
 }
 
 /// Game `id`; `None` for a game that does not exist (yet).

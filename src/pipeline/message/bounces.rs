@@ -163,6 +163,7 @@ fn tell_opponents(
         let origin = Origin {
             unique: &unique,
             inbound_id: Some(inbound_id),
+            known: None,
         };
         sent += u32::from(letters::queue(conn, env, &letter, &origin)?);
     }

@@ -68,6 +68,7 @@ fn reply(
         kind,
         game: None,
         inbound_id: Some(recorded.id),
+        known: None,
     };
     outgoing::enqueue(conn, env, m, &queued)?;
     Ok(1)

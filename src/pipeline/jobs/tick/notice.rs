@@ -20,6 +20,7 @@ pub(super) fn queue(
     let origin = Origin {
         unique: &unique,
         inbound_id: None,
+        known: None,
     };
     letters::queue(conn, env, letter, &origin)
 }

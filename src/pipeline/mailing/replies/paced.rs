@@ -33,7 +33,9 @@ pub(super) fn queue_letters(
     }
     let (key, seq) = (q.msg.key, q.seq);
     let unique = |i: usize| format!("{key}#letter{}", seq + i as u64 + 1);
-    let mut queued = letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id))?;
+    let known = Some(q.known());
+    let mut queued =
+        letters::queue_each(q.conn, q.env, &letters, unique, Some(q.inbound_id), known)?;
     let mut notes = Vec::new();
     for (i, hold) in &mut queued.held {
         let letter = &letters[*i];

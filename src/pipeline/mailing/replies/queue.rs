@@ -19,6 +19,7 @@ use crate::pipeline::board::scored::board_at;
 use crate::pipeline::mailing::held;
 use crate::pipeline::mailing::outgoing::{self, Queued};
 use crate::pipeline::mailing::pace;
+use crate::pipeline::mailing::pictures::Known;
 use crate::pipeline::record::journal::Recorded;
 use crate::pipeline::record::report::{Effect, Report};
 use crate::store::MessageId;
@@ -88,6 +89,15 @@ impl<'a, 'b> Queue<'a, 'b> {
         Ok(b)
     }
 
+    /// The games and boards read so far, for the pictures of the mails
+    /// that show them (see `pictures::Known`).
+    pub(super) fn known(&self) -> Known<'_> {
+        Known {
+            games: &self.games,
+            boards: &self.boards,
+        }
+    }
+
     pub(super) fn next_id(&mut self) -> String {
         self.seq += 1;
         reply_id(self.env, self.msg, self.seq)
@@ -103,6 +113,7 @@ impl<'a, 'b> Queue<'a, 'b> {
             kind,
             game,
             inbound_id: Some(self.inbound_id),
+            known: Some(self.known()),
         };
         outgoing::enqueue(self.conn, self.env, mail, &queued)
     }
