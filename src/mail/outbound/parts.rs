@@ -1,0 +1,164 @@
+//! The body of an outgoing mail: the text part and its HTML alternative
+//! (with the inline pictures in a `multipart/related`), the attachments in
+//! a `multipart/mixed`, and the boundaries, drawn from the Message-ID so
+//! the same mail always gives the same bytes.
+
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Attachment as MimeAttachment, Body, MultiPart, SinglePart};
+use sha2::{Digest, Sha256};
+
+use super::headers::{clean, non_empty};
+use super::types::{Attachment, OutboundError, OutboundMail};
+use crate::mail::alternative::{self, Picture};
+use crate::mail::textpart::encoded;
+
+/// The text part and the HTML part: the caller's HTML, or else the one
+/// [`alternative::html_with`] makes from the text, with the inline images
+/// (in a `multipart/related` with the HTML) when there are any.
+pub(super) fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
+    let pictures: Vec<Picture<'_>> = mail
+        .inline_images
+        .iter()
+        .map(|i| Picture {
+            src: format!("cid:{}", i.content_id),
+            shows: &i.shows,
+            alt: &i.alt,
+            caption: &i.caption,
+            letters: &i.letters,
+            width: i.width,
+            height: i.height,
+        })
+        .collect();
+    let html = match &mail.html {
+        Some(html) => html.clone(),
+        None => {
+            let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
+            alternative::html_with(&mail.text, &mail.subject, &laid_out, &pictures)
+        }
+    };
+    let html = SinglePart::html(encoded(clean_body(&html)));
+    let alternative = MultiPart::alternative()
+        .boundary(format!("=_pbmgo_alt_{hash}"))
+        .singlepart(SinglePart::plain(encoded(clean_body(&mail.text))));
+    match mail.inline_images.is_empty() {
+        true => alternative.singlepart(html),
+        false => {
+            let boundary = format!("=_pbmgo_rel_{hash}");
+            alternative.multipart(crate::mail::inline::related(
+                html,
+                &mail.inline_images,
+                boundary,
+            ))
+        }
+    }
+}
+
+/// Returns `text` with `\n` line ends only (lettre writes them as CRLF):
+/// a lone CR becomes a line end and other control characters but tab are
+/// dropped, so no bare CR or NUL reaches an SMTP server.
+pub fn clean_body(text: &str) -> String {
+    if !has_control(text.as_bytes()) {
+        return text.to_owned();
+    }
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    text.chars()
+        .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
+        .collect()
+}
+
+/// Returns true when `text` (UTF-8) holds a control character other than
+/// LF and tab (so CR too): C0 controls, DEL, and C1 controls (U+0080 to
+/// U+009F, encoded as 0xC2 followed by 0x80 to 0x9F).
+///
+/// In blocks without an early exit, which the compiler vectorises.
+pub(super) fn has_control(text: &[u8]) -> bool {
+    let c0 = text.chunks(64).any(|block| {
+        block.iter().fold(false, |found, &b| {
+            found | ((b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f)
+        })
+    });
+    c0 || memchr::memchr_iter(0xc2, text).any(|i| matches!(text.get(i + 1), Some(0x80..=0x9f)))
+}
+
+/// multipart/mixed: the readable part first, then the files.
+pub(super) fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
+    let mut parts = MultiPart::mixed()
+        .boundary(format!("=_pbmgo_mix_{hash}"))
+        .multipart(body);
+    for file in files {
+        parts = parts.singlepart(file);
+    }
+    parts
+}
+
+/// The key of the MIME boundaries: a hash of the mail's Message-ID (unique
+/// to each mail), drawn again with a counter in the rare case that the text,
+/// the HTML or an attachment holds it.
+///
+/// lettre would draw boundaries at random; a key keeps rendering
+/// deterministic. Only the id is hashed, never the body or the pictures
+/// (hashing every picture's bytes was a sixth of `poll`), and checking
+/// that no part holds the key keeps a player from writing a boundary into
+/// their text (pictures are base64, which has no `_`, so never hold one).
+pub(super) fn boundary_key(mail: &OutboundMail) -> String {
+    let mut salt: u64 = 0;
+    loop {
+        let mut hasher = Sha256::new();
+        hasher.update(salt.to_be_bytes());
+        hasher.update(mail.message_id.as_bytes());
+        let key: String = hasher.finalize()[..16]
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        if !holds(mail, &key) {
+            return key;
+        }
+        salt += 1;
+    }
+}
+
+/// True when any text of `mail` that goes into its body holds `key`.
+pub(super) fn holds(mail: &OutboundMail, key: &str) -> bool {
+    let html = mail.html.as_deref().unwrap_or_default();
+    let images = mail.inline_images.iter().flat_map(|i| {
+        [&i.content_id, &i.alt, &i.caption, &i.letters, &i.filename].map(String::as_str)
+    });
+    let names = mail.attachments.iter().map(|f| f.filename.as_str());
+    let file = |f: &Attachment| f.body.windows(key.len()).any(|w| w == key.as_bytes());
+    [mail.text.as_str(), html]
+        .into_iter()
+        .chain(mail.laid_out.iter().map(String::as_str))
+        .chain(images)
+        .chain(names)
+        .any(|t| t.contains(key))
+        || mail.attachments.iter().any(file)
+}
+
+pub(super) fn attachment(file: &Attachment) -> Result<SinglePart, OutboundError> {
+    let content_type = ContentType::parse(file.content_type.trim()).map_err(|_| {
+        OutboundError::BadContentType {
+            filename: file.filename.clone(),
+            content_type: file.content_type.clone(),
+        }
+    })?;
+    // Always base64: raw bytes may hold bare LFs or NULs, which 7bit can't carry.
+    // (base64 is never refused; the fallback only avoids an unwrap)
+    let body = Body::new_with_encoding(file.body.clone(), ContentTransferEncoding::Base64)
+        .unwrap_or_else(Body::new);
+    Ok(MimeAttachment::new(file_name(&file.filename)).body(body, content_type))
+}
+
+/// A file name without control characters, path separators or quotes.
+pub(super) fn file_name(name: &str) -> String {
+    let name: String = clean(name)
+        .chars()
+        .map(|c| {
+            if matches!(c, '/' | '\\' | '"') {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    non_empty(name.trim_start_matches('.').to_owned(), "attachment")
+}
