@@ -150,7 +150,11 @@ pub(crate) fn unseen_key(
     let own = format!("{id} sha256:{fingerprint}");
     let old_own = format!("{id} sha256:{older}");
     let mut stmt = conn.prepare_cached(
-        "SELECT key, sender, fingerprint FROM messages WHERE key IN (?1, ?2, ?3)",
+        // Three lookups, not `key IN (...)`: a list of bound values is built
+        // into an ephemeral B-tree on every run.
+        "SELECT key, sender, fingerprint FROM messages WHERE key = ?1
+         UNION ALL SELECT key, sender, fingerprint FROM messages WHERE key = ?2
+         UNION ALL SELECT key, sender, fingerprint FROM messages WHERE key = ?3",
     )?;
     let rows = stmt.query_map(params![id, own, old_own], |r| {
         Ok((

@@ -331,13 +331,17 @@ pub(crate) fn mark_sent(
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     let now = Sql(now);
+    // Update, then read back: `RETURNING` collects its rows in an
+    // ephemeral B-tree, which costs more than the second lookup.
+    conn.prepare_cached(
+        "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2,
+             claimed_until = NULL
+         WHERE id = ?1",
+    )?
+    .execute(params![id, now])?;
     let attempt: u32 = conn
-        .prepare_cached(
-            "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL, sent_at = ?2,
-                 claimed_until = NULL
-             WHERE id = ?1 RETURNING attempts",
-        )?
-        .query_row(params![id, now], |r| r.get(0))?;
+        .prepare_cached("SELECT attempts FROM outbox WHERE id = ?1")?
+        .query_row(params![id], |r| r.get(0))?;
     conn.prepare_cached("INSERT OR REPLACE INTO send_attempts (outbox_id, attempt, at, error) VALUES (?1, ?2, ?3, NULL)")?
         .execute(params![id, attempt, now])?;
     lost::told(conn, id)

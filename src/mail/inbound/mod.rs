@@ -259,10 +259,7 @@ fn after_headers(raw: &[u8]) -> &[u8] {
 }
 
 fn sha256_hex(raw: &[u8]) -> String {
-    Sha256::digest(raw)
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    crate::mail::hex::hex(&Sha256::digest(raw))
 }
 
 #[cfg(test)]

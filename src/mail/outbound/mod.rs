@@ -59,7 +59,13 @@ pub fn render(
         builder.multipart(mixed(readable, files, &hash))
     }
     .map_err(OutboundError::Build)?;
+    // Most mails have no X-Pbmgo-Rejected header: keep lettre's bytes then,
+    // rather than copying the whole mail (pictures and all) after them.
+    let formatted = message.formatted();
     let mut raw = rejected_headers(&mail.rejected_codes);
-    raw.extend_from_slice(&message.formatted());
+    if raw.is_empty() {
+        return Ok(formatted);
+    }
+    raw.extend_from_slice(&formatted);
     Ok(raw)
 }
