@@ -9,7 +9,6 @@
 
 pub mod alternative;
 pub mod classify;
-pub(crate) mod hex;
 pub mod inbound;
 pub mod inline;
 pub(crate) mod laid;

@@ -24,7 +24,7 @@ const BOUNCE_TAG: &str = "bounce-";
 /// as addresses read from inbound mail are.
 pub(crate) fn bounce_address(server: &str, message_id: &str, key: &[u8]) -> String {
     let digest = hmac_sha256(key, message_id.as_bytes());
-    let id = crate::mail::hex::hex(&digest[..8]);
+    let id = data_encoding::HEXLOWER.encode(&digest[..8]);
     tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_ascii_lowercase()
 }
 

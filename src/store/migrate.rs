@@ -165,6 +165,19 @@ fn migrate_from(conn: &mut Connection, found: u32) -> Result<u32, StoreError> {
     Ok(applied)
 }
 
+/// A database in memory at schema `version`, as that version of pbmgo left
+/// it, for tests of what a later migration does to its rows.
+#[cfg(test)]
+pub(crate) fn at_version(version: u32) -> Connection {
+    let conn = Connection::open_in_memory().unwrap();
+    conn.pragma_update(None, "foreign_keys", true).unwrap();
+    for m in MIGRATIONS.iter().take_while(|m| m.version <= version) {
+        conn.execute_batch(m.sql).unwrap();
+        conn.pragma_update(None, "user_version", m.version).unwrap();
+    }
+    conn
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -259,7 +259,7 @@ fn after_headers(raw: &[u8]) -> &[u8] {
 }
 
 fn sha256_hex(raw: &[u8]) -> String {
-    crate::mail::hex::hex(&Sha256::digest(raw))
+    data_encoding::HEXLOWER.encode(&Sha256::digest(raw))
 }
 
 #[cfg(test)]

@@ -106,7 +106,7 @@ pub(super) fn boundary_key(mail: &OutboundMail) -> String {
         let mut hasher = Sha256::new();
         hasher.update(salt.to_be_bytes());
         hasher.update(mail.message_id.as_bytes());
-        let key = crate::mail::hex::hex(&hasher.finalize()[..16]);
+        let key = data_encoding::HEXLOWER.encode(&hasher.finalize()[..16]);
         if !holds(mail, &key) {
             return key;
         }

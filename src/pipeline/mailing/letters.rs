@@ -167,7 +167,7 @@ pub(super) fn played(
 /// Returns the Message-ID of the letter made from `unique`.
 pub(crate) fn letter_id(unique: &str, domain: &str) -> String {
     let digest = Sha256::digest(unique.as_bytes());
-    let hex = crate::mail::hex::hex(&digest[..10]);
+    let hex = data_encoding::HEXLOWER.encode(&digest[..10]);
     format!("{hex}.letter.pbmgo@{domain}")
 }
 

@@ -5,7 +5,7 @@
 use rusqlite::Connection;
 
 use super::*;
-use crate::store::migrate::{self, MIGRATIONS};
+use crate::store::migrate;
 use crate::store::{OutboxId, Store};
 
 /// A mail as `mail::outbound` lays it out: a text part, then the picture
@@ -22,6 +22,16 @@ fn with_picture(message_id: &str, cid: &str, seed: u8) -> Vec<u8> {
          Content-Transfer-Encoding: base64\r\n\r\n{lines}\r\n--b--\r\n"
     )
     .into_bytes()
+}
+
+/// How the body of outbox row `id` is stored (`lz4`, `pictures`, ...).
+fn encoding_of(conn: &Connection, id: OutboxId) -> String {
+    conn.query_row(
+        "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
+        [id],
+        |r| r.get(0),
+    )
+    .unwrap()
 }
 
 fn queue(conn: &Connection, message_id: &str, raw: &[u8], pictures: &[&str]) -> OutboxId {
@@ -80,13 +90,7 @@ fn a_key_stored_with_other_bytes_leaves_the_mail_whole() {
     queue(c, "a@x", &with_picture("a@x", cid, 1), &[cid]);
     let other = with_picture("b@x", cid, 2);
     let id = queue(c, "b@x", &other, &[cid]);
-    let encoding: String = c
-        .query_row(
-            "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
-            [id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let encoding = encoding_of(c, id);
     assert_eq!(encoding, "lz4");
     assert_eq!(raw(c, id).unwrap(), other);
     let absent = queue(c, "c@x", &with_picture("c@x", cid, 3), &["not.there@x"]);
@@ -112,24 +116,13 @@ fn a_missing_picture_makes_the_body_corrupt() {
 
 #[test]
 fn mail_queued_before_migration_21_is_sent_as_it_was() {
-    let mut conn = Connection::open_in_memory().unwrap();
-    conn.pragma_update(None, "foreign_keys", true).unwrap();
-    for m in MIGRATIONS.iter().take_while(|m| m.version <= 20) {
-        conn.execute_batch(m.sql).unwrap();
-        conn.pragma_update(None, "user_version", m.version).unwrap();
-    }
+    let mut conn = migrate::at_version(20);
     // As version 20 queued it: the whole mail, pictures and all, in lz4.
     let cid = "board.1.0123456789abcdef@example.org";
     let old = with_picture("old@x", cid, 5);
     let old_id = enqueue(&conn, &mail_row("old@x", &old), Utc::now()).unwrap();
     assert_eq!(migrate::migrate(&mut conn).unwrap(), migrate::latest() - 20);
-    let encoding: String = conn
-        .query_row(
-            "SELECT encoding FROM outbox_bodies WHERE outbox_id = ?1",
-            [old_id],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let encoding = encoding_of(&conn, old_id);
     assert_eq!(encoding, "lz4");
     let new = with_picture("new@x", cid, 5);
     let new_id = queue(&conn, "new@x", &new, &[cid]);

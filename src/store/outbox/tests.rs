@@ -5,7 +5,7 @@ use rusqlite::Connection;
 
 use super::*;
 use crate::store::Store;
-use crate::store::migrate::{self, MIGRATIONS};
+use crate::store::migrate;
 
 fn mail<'a>(id: &'a str, raw: &'a [u8]) -> NewMail<'a> {
     NewMail {
@@ -119,12 +119,7 @@ fn due_reads_the_index_order_and_sorts_nothing() {
 
 #[test]
 fn the_migration_moves_the_bytes_of_a_version_4_outbox_intact() {
-    let mut conn = Connection::open_in_memory().unwrap();
-    conn.pragma_update(None, "foreign_keys", true).unwrap();
-    for m in MIGRATIONS.iter().take_while(|m| m.version <= 4) {
-        conn.execute_batch(m.sql).unwrap();
-        conn.pragma_update(None, "user_version", m.version).unwrap();
-    }
+    let mut conn = migrate::at_version(4);
     let bytes = reply();
     conn.execute(
         "INSERT INTO outbox (message_id, envelope_from, recipient, kind, raw, status,

@@ -155,6 +155,6 @@ impl<'a, 'b> Queue<'a, 'b> {
 /// The Message-ID of the `seq`th mail (from 1) an inbound message causes.
 pub(crate) fn reply_id(env: &Env<'_>, msg: &Msg<'_>, seq: u64) -> String {
     let digest = Sha256::digest(msg.key.as_bytes());
-    let unique = crate::mail::hex::hex(&digest[..8]);
+    let unique = data_encoding::HEXLOWER.encode(&digest[..8]);
     outbound::message_id(seq, &format!("{unique}.pbmgo"), env.settings.domain())
 }
