@@ -105,6 +105,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 21,
         sql: include_str!("migrations/0021_outbox_pictures.sql"),
     },
+    Migration {
+        version: 22,
+        sql: include_str!("migrations/0022_time_systems.sql"),
+    },
 ];
 
 /// Returns the schema version this binary brings the database to.

@@ -52,6 +52,7 @@ pub(crate) mod scoring;
 pub(crate) mod settings;
 pub(crate) mod signups;
 pub(crate) mod standings;
+pub(crate) mod time_terms;
 
 pub use database::{DEFAULT_BUSY_TIMEOUT, Store};
 pub use error::StoreError;

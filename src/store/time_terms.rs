@@ -1,0 +1,202 @@
+//! A game's time terms and its players' clocks at rest: the time system in
+//! its pinned text (`games.time_spec`; a game made before has none and
+//! plays per move with `days_per_move`), weekends off and night hours, each
+//! player's clock between their moves (`game_clocks`), and each player's
+//! time zone (`players.timezone`).
+//!
+//! Owns those columns and that table. What a move costs a clock, and when
+//! it runs out, is `crate::clock`'s; when a turn starts is `clock`'s.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::StoreError;
+use super::codec::Sql;
+use super::games::GameId;
+use super::ids::PlayerId;
+use crate::clock::{Side, Span, System, Tz};
+use crate::go::Color;
+
+/// A game's time terms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TimeTerms {
+    /// The time system.
+    pub(crate) system: System,
+    /// The players' weekends do not count.
+    pub(crate) weekends_off: bool,
+    /// The hours of each player's night that do not count (0: none).
+    pub(crate) night_hours: u32,
+}
+
+/// Stores `terms` for game `id` and starts both players' clocks.
+pub(crate) fn set(conn: &Connection, id: GameId, terms: &TimeTerms) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "UPDATE games SET time_spec = ?2, weekends_off = ?3, night_hours = ?4 WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        terms.system.to_string(),
+        terms.weekends_off,
+        terms.night_hours
+    ])?;
+    let start = Side::start(&terms.system);
+    for color in [Color::Black, Color::White] {
+        save_side(conn, id, color, &start)?;
+    }
+    Ok(())
+}
+
+/// The time terms of game `id`; a game made before time systems plays per
+/// move with its `days_per_move`. `None` when there is no such game.
+pub(crate) fn of_game(conn: &Connection, id: GameId) -> Result<Option<TimeTerms>, StoreError> {
+    let row = conn
+        .prepare_cached(
+            "SELECT time_spec, days_per_move, weekends_off, night_hours FROM games WHERE id = ?1",
+        )?
+        .query_row([id], |r| {
+            Ok((
+                r.get::<_, Option<String>>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, bool>(2)?,
+                r.get::<_, u32>(3)?,
+            ))
+        })
+        .optional()?;
+    let Some((spec, days, weekends_off, night_hours)) = row else {
+        return Ok(None);
+    };
+    let system = match spec {
+        Some(text) => System::parse(&text).map_err(|e| StoreError::Corrupt {
+            id: id.to_string(),
+            what: "time system",
+            reason: e.to_string(),
+        })?,
+        None => System::PerMove {
+            per_move: Span::days(days.max(1)),
+        },
+    };
+    Ok(Some(TimeTerms {
+        system,
+        weekends_off,
+        night_hours,
+    }))
+}
+
+/// Stores `side` as the clock at rest of `color` in game `id`.
+pub(crate) fn save_side(
+    conn: &Connection,
+    id: GameId,
+    color: Color,
+    side: &Side,
+) -> Result<(), StoreError> {
+    conn.prepare_cached(
+        "INSERT INTO game_clocks
+             (game_id, color, main_seconds, periods, period_seconds, stones, overtime)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+         ON CONFLICT (game_id, color) DO UPDATE SET
+             main_seconds = excluded.main_seconds, periods = excluded.periods,
+             period_seconds = excluded.period_seconds, stones = excluded.stones,
+             overtime = excluded.overtime",
+    )?
+    .execute(params![
+        id,
+        Sql(color),
+        side.main,
+        side.periods,
+        side.period,
+        side.stones,
+        side.overtime
+    ])?;
+    Ok(())
+}
+
+/// The clock at rest of `color` in game `id`; for a game made before time
+/// systems, the start of its terms.
+pub(crate) fn side(
+    conn: &Connection,
+    id: GameId,
+    color: Color,
+    terms: &TimeTerms,
+) -> Result<Side, StoreError> {
+    let stored = conn
+        .prepare_cached(
+            "SELECT main_seconds, periods, period_seconds, stones, overtime
+             FROM game_clocks WHERE game_id = ?1 AND color = ?2",
+        )?
+        .query_row(params![id, Sql(color)], |r| {
+            Ok(Side {
+                main: r.get(0)?,
+                periods: r.get(1)?,
+                period: r.get(2)?,
+                stones: r.get(3)?,
+                overtime: r.get(4)?,
+            })
+        })
+        .optional()?;
+    Ok(stored.unwrap_or_else(|| Side::start(&terms.system)))
+}
+
+/// Stores `zone` as `player`'s time zone (`None`: the server's).
+pub(crate) fn set_timezone(
+    conn: &Connection,
+    player: PlayerId,
+    zone: Option<Tz>,
+) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE players SET timezone = ?2 WHERE id = ?1")?
+        .execute(params![player, zone.map(|z| z.name())])?;
+    Ok(())
+}
+
+/// `player`'s time zone, `None` when they chose none (or the one stored
+/// is not known to this build's time zone database).
+pub(crate) fn timezone(conn: &Connection, player: PlayerId) -> Result<Option<Tz>, StoreError> {
+    let name: Option<String> = conn
+        .prepare_cached("SELECT timezone FROM players WHERE id = ?1")?
+        .query_row([player], |r| r.get::<_, Option<String>>(0))
+        .optional()?
+        .flatten();
+    Ok(name.and_then(|n| n.parse().ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::{Store, players};
+    use chrono::Utc;
+
+    #[test]
+    fn terms_and_clocks_read_back_and_old_games_play_per_move() {
+        let mut store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        store
+            .write(|tx| {
+                let a = players::add(tx, "alice", &["a@x.org".into()], now)?.as_ref();
+                let b = players::add(tx, "bob", &["b@x.org".into()], now)?.as_ref();
+                let game = crate::go::Game::new(
+                    crate::go::BoardSize::new(9).unwrap(),
+                    crate::go::Rules::default(),
+                );
+                let id = crate::store::games::insert(tx, &a, &b, &game, &[], now)?;
+                let old = of_game(tx, id)?.unwrap();
+                assert_eq!(old.system.name(), "per-move");
+                let terms = TimeTerms {
+                    system: System::parse("byoyomi 14d+5x1d").unwrap(),
+                    weekends_off: true,
+                    night_hours: 9,
+                };
+                set(tx, id, &terms)?;
+                assert_eq!(of_game(tx, id)?, Some(terms));
+                let start = side(tx, id, Color::White, &terms)?;
+                assert_eq!((start.periods, start.overtime), (5, false));
+                let spent = start.spend(&terms.system, 15 * 86_400).unwrap();
+                save_side(tx, id, Color::White, &spent)?;
+                assert_eq!(side(tx, id, Color::White, &terms)?, spent);
+                assert_eq!(side(tx, id, Color::Black, &terms)?, start);
+                assert_eq!(timezone(tx, a.id)?, None);
+                let berlin: Tz = "Europe/Berlin".parse().unwrap();
+                set_timezone(tx, a.id, Some(berlin))?;
+                assert_eq!(timezone(tx, a.id)?, Some(berlin));
+                Ok::<_, StoreError>(())
+            })
+            .unwrap();
+    }
+}
