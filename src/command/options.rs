@@ -124,6 +124,33 @@ impl NotifyMode {
     }
 }
 
+/// The time zone a player asks for with `timezone`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ZoneChoice {
+    /// A zone of the time zone database, e.g. `Europe/Berlin`.
+    Zone(crate::clock::Tz),
+    /// The server's (`timezone server`).
+    Server,
+}
+
+impl ZoneChoice {
+    /// Reads `Europe/Berlin` (any case) or `server`.
+    pub(crate) fn parse(word: &str) -> Option<ZoneChoice> {
+        if word.eq_ignore_ascii_case("server") || word.eq_ignore_ascii_case("default") {
+            return Some(ZoneChoice::Server);
+        }
+        crate::clock::zone(word).map(ZoneChoice::Zone)
+    }
+
+    /// Its name as written: `Europe/Berlin`, `server`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            ZoneChoice::Zone(z) => z.name(),
+            ZoneChoice::Server => "server",
+        }
+    }
+}
+
 /// A challenge's options; `None` means the server's default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ChallengeOptions {

@@ -39,6 +39,7 @@ mod smtp;
 mod spam;
 mod stale_done;
 mod threads;
+mod timezone;
 mod tokens;
 mod trust;
 mod vacation_shown;

@@ -16,6 +16,16 @@
 use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
 
+/// The time zone named `name` (`Europe/Berlin`, `utc`), in any case.
+pub fn zone(name: &str) -> Option<Tz> {
+    name.parse().ok().or_else(|| {
+        chrono_tz::TZ_VARIANTS
+            .iter()
+            .find(|z| z.name().eq_ignore_ascii_case(name))
+            .copied()
+    })
+}
+
 /// How far ahead [`Calendar::runs_out`] looks for running time: ten years.
 const HORIZON_DAYS: i64 = 3660;
 
@@ -197,6 +207,14 @@ mod tests {
         start_hour: 22,
         hours: 9,
     });
+
+    #[test]
+    fn zones_are_found_in_any_case() {
+        assert_eq!(zone("Europe/Berlin"), Some(chrono_tz::Europe::Berlin));
+        assert_eq!(zone("europe/berlin"), Some(chrono_tz::Europe::Berlin));
+        assert_eq!(zone("UTC"), Some(chrono_tz::UTC));
+        assert_eq!(zone("Mars/Olympus"), None);
+    }
 
     #[test]
     fn around_the_clock_counts_every_second() {

@@ -17,7 +17,7 @@ mod side;
 mod span;
 mod system;
 
-pub use calendar::{Calendar, Night, Vacation};
+pub use calendar::{Calendar, Night, Vacation, zone};
 pub use chrono_tz::Tz;
 pub use side::{Flagged, Side};
 pub use span::{Span, SpanError};
