@@ -25,6 +25,7 @@ pub(crate) mod backup;
 pub(crate) mod bounces;
 pub(crate) mod challenges;
 pub(crate) mod clock;
+pub(crate) mod clock_face;
 pub(crate) mod codec;
 pub(crate) mod comments;
 pub(crate) mod conditionals;

@@ -13,7 +13,8 @@ use super::StoreError;
 use super::codec::Sql;
 use super::games::GameId;
 use super::ids::PlayerId;
-use crate::clock::{Side, Span, System, Tz};
+use super::codec::{Stored, readable};
+use crate::clock::{Calendar, Night, Side, Span, System, Tz, Vacation};
 use crate::go::Color;
 
 /// A game's time terms.
@@ -34,7 +35,7 @@ pub(crate) fn set(conn: &Connection, id: GameId, terms: &TimeTerms) -> Result<()
     )?
     .execute(params![
         id,
-        terms.system.to_string(),
+        Sql(terms.system),
         terms.weekends_off,
         terms.night_hours
     ])?;
@@ -133,6 +134,45 @@ pub(crate) fn side(
         })
         .optional()?;
     Ok(stored.unwrap_or_else(|| Side::start(&terms.system)))
+}
+
+/// The local hour a player's night starts at (`night 9h`: 22:00 to 07:00).
+pub(crate) const NIGHT_START_HOUR: u32 = 22;
+
+/// Which instants count as `player`'s own time in a game with `terms`:
+/// their time zone (else `default`), the game's weekends off and night,
+/// and their vacations.
+pub(crate) fn calendar(
+    conn: &Connection,
+    terms: &TimeTerms,
+    player: PlayerId,
+    default: Tz,
+) -> Result<Calendar, StoreError> {
+    let zone = timezone(conn, player)?.unwrap_or(default);
+    let night = (terms.night_hours > 0).then_some(Night {
+        start_hour: NIGHT_START_HOUR,
+        hours: terms.night_hours,
+    });
+    Ok(Calendar {
+        zone,
+        weekends_off: terms.weekends_off,
+        night,
+        vacations: vacations(conn, player)?,
+    })
+}
+
+/// Every vacation `player` took; one whose times do not read is left out.
+fn vacations(conn: &Connection, player: PlayerId) -> Result<Vec<Vacation>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT starts_at, ends_at FROM vacations WHERE player_id = ?1 ORDER BY starts_at",
+    )?;
+    let rows = stmt.query_map([player], |r| {
+        Ok(Vacation {
+            from: r.stored(0)?,
+            until: Some(r.stored(1)?),
+        })
+    })?;
+    Ok(rows.filter(readable).collect::<Result<_, _>>()?)
 }
 
 /// Stores `zone` as `player`'s time zone (`None`: the server's).

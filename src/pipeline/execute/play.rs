@@ -33,6 +33,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     }
     let before = g.game.position();
     let played = g.game.play_checked(color, mv).map_err(|e| illegal(&g, e))?;
+    charge(c, &g, color)?;
     let captured = match played.captures {
         0 => Vec::new(),
         _ => before.removed(&g.game.position(), color.opponent()),
@@ -53,6 +54,9 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     }
     let fired = conditional::respond(c, &mut g, color, mv)?;
     if let Some(Fired::Played { answer, number, .. }) = &fired {
+        // The answer is played the moment its turn starts: it costs no
+        // time, but the system's own rules (a Fischer bonus) apply.
+        charge(c, &g, color.opponent())?;
         // An answer never ends the game: a second pass opens the count.
         after_move(c, &g, color.opponent(), *answer, *number)?;
     }
@@ -61,6 +65,20 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         n.undo_closed = undo_closed;
     }
     Ok(done)
+}
+
+/// Charges `color`'s clock in `g` for their move now, or refuses the move
+/// as too late when their time ran out before it (even if `tick` has not
+/// ended the game yet: it ends it as of that moment).
+fn charge(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<()> {
+    let env = c.env;
+    match clock::spend(c.conn, g.id, color, env.now, env.settings.zone)? {
+        Ok(()) => Ok(()),
+        Err(late) => {
+            let why = words::too_late(g.id, late.ran_out);
+            Err(reject_in(g.id, "too-late", why).into())
+        }
+    }
 }
 
 /// The move number of the opponent's undo request that this move of
@@ -122,7 +140,7 @@ fn after_move(
 ) -> CmdResult<Option<Effect>> {
     let (conn, now) = (c.conn, c.env.now);
     match g.game.phase() {
-        Phase::Play => clock::start_turn(conn, g.id, now)?,
+        Phase::Play => clock::start_turn(conn, g.id, now, c.env.settings.zone)?,
         Phase::Scoring => {
             clock::stop(conn, g.id)?;
             scored::open(conn, g, color, now)?;

@@ -496,15 +496,62 @@ fn other_words(p: &mut Page) {
     }
 }
 
+/// Each system's clock in words: at the start, running, and in overtime;
+/// a moment in a zone and in UTC; a whole clock block.
+fn clock_systems(p: &mut Page) {
+    use crate::clock::{Side, System, Tz};
+    use crate::pipeline::base::wording::clock;
+    let specs = [
+        "per-move 5d",
+        "fischer 3d+1d max 7d",
+        "fischer 3d+1d",
+        "byoyomi 14d+5x1d",
+        "canadian 10d+10/7d",
+        "absolute 30d",
+        "none",
+    ];
+    for spec in specs {
+        let system = System::parse(spec).unwrap();
+        let start = Side::start(&system);
+        p.show(&format!("clock::side_text({spec}, waiting)"), clock::side_text(&system, &start, false));
+        let later = start.at(&system, 15 * 86_400 + 7_200).unwrap_or(start);
+        p.show(&format!("clock::side_text({spec}, running)"), clock::side_text(&system, &later, true));
+    }
+    let terms = crate::store::time_terms::TimeTerms {
+        system: System::parse("byoyomi 14d+5x1d").unwrap(),
+        weekends_off: true,
+        night_hours: 9,
+    };
+    p.show("clock::terms_text", clock::terms_text(&terms));
+    let berlin: Tz = "Europe/Berlin".parse().unwrap();
+    p.show("clock::moment(Berlin)", clock::moment(at(29, 12), berlin));
+    p.show("clock::moment(UTC)", clock::moment(at(29, 12), Tz::UTC));
+    let face = |running: bool, side: Side| crate::store::clock_face::Face {
+        player: crate::store::PlayerId::new(1).unwrap(),
+        zone: berlin,
+        side: Some(side),
+        running,
+        runs_out: running.then(|| at(30, 12)),
+        next_loss: None,
+    };
+    let start = Side::start(&terms.system);
+    let faces = crate::store::clock_face::Faces {
+        terms,
+        turn_started: Some(at(29, 12)),
+        black: face(true, start.at(&terms.system, 14 * 86_400 + 3_600).unwrap()),
+        white: face(false, start),
+    };
+    let names = ["Black (alice)", "White (bob)"];
+    p.show("clock::clock_lines", clock::clock_lines(&faces, names, None));
+    let paused = clock::clock_lines(&faces, names, Some("2026-11-30 12:00 UTC"));
+    p.show("clock::clock_lines(paused)", paused);
+}
+
 fn clock_words(p: &mut Page) {
     for hours in [-1, 0, 1, 5, 24, 25, 167] {
         p.show("board::time_left", board::time_left(Duration::hours(hours)));
     }
-    let left = Duration::hours(167);
-    let line = board::clock_line("White (bob)", at(29, 12), left, "Black (alice)", 7);
-    p.show("board::clock_line", line);
-    let one = board::clock_line("White (bob)", at(29, 12), left, "Black (alice)", 1);
-    p.show("board::clock_line(1 day)", one);
+    clock_systems(p);
     let ko = board::ko_line(Color::White, "bob", Point::new(4, 4));
     p.show("board::ko_line", ko);
     let mv = Move::Play(Point::new(3, 3));

@@ -37,7 +37,7 @@ pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
         let why = words::vacation_allowance(allowance, left, days);
         return Err(reject("vacation-allowance", why).into());
     }
-    let until = store::start_vacation(conn, player.id, days, env.now)?;
+    let until = store::start_vacation(conn, player.id, days, env.now, env.settings.zone)?;
     let text = words::vacation_started(days, until, left - days);
     let letters = vacation_letters(conn, env, player, until)?;
     Ok(Effect::acted(text, None, letters))
@@ -75,7 +75,7 @@ fn vacation_letters(
 }
 
 fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<Effect> {
-    match store::end_vacation(conn, player.id, env.now)? {
+    match store::end_vacation(conn, player.id, env.now, env.settings.zone)? {
         Some(back) => Ok(Effect::acted(words::welcome_back(back), None, Vec::new())),
         None => Err(reject("not-on-vacation", words::not_on_vacation()).into()),
     }

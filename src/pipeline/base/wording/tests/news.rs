@@ -65,9 +65,6 @@ pub(super) fn news_words(p: &mut Page) {
     );
     let away = personal::away_until(id(), "bob", at(29, 12));
     p.show("personal::away_until", away);
-    let paused =
-        board::paused_clock_line("White (bob)", at(29, 12), at(30, 12), ("Black (alice)", 3));
-    p.show("board::paused_clock_line", paused);
     let refused = personal::undo_refused(id(), "bob", 41);
     p.show("personal::undo_refused", refused);
 }

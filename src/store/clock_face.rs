@@ -1,0 +1,164 @@
+//! A game's clocks as they read at a moment: each player's time left under
+//! the game's system (the clock at rest of the player who waits; the one
+//! running, as it stands now, for the player to move), when the running
+//! one runs out, and when its byo-yomi period in progress ends.
+//!
+//! Owns only reading: what a move costs is `clock::spend`, the rules are
+//! `crate::clock`'s.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension};
+
+use super::StoreError;
+use super::codec::Stored;
+use super::games::GameId;
+use super::ids::PlayerId;
+use super::time_terms::{self, TimeTerms};
+use crate::clock::{Calendar, Side, System, Tz};
+use crate::go::Color;
+
+/// One player's clock as it reads.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Face {
+    /// The player.
+    pub(crate) player: PlayerId,
+    /// Their time zone (theirs, else the server's).
+    pub(crate) zone: Tz,
+    /// Their clock: as it stands now while it runs, else at rest; `None`
+    /// when it ran out.
+    pub(crate) side: Option<Side>,
+    /// Whether it runs (their turn, in play, not for a game without a clock).
+    pub(crate) running: bool,
+    /// When it runs out if they do not move; `None` while it is stopped.
+    pub(crate) runs_out: Option<DateTime<Utc>>,
+    /// While it runs: when what they may lose next is lost (a byo-yomi
+    /// period, else the game), if ever.
+    pub(crate) next_loss: Option<DateTime<Utc>>,
+}
+
+/// A game's clocks as they read at a moment.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Faces {
+    /// The time terms.
+    pub(crate) terms: TimeTerms,
+    /// When the turn in progress began, if a clock runs.
+    pub(crate) turn_started: Option<DateTime<Utc>>,
+    /// Black's clock.
+    pub(crate) black: Face,
+    /// White's clock.
+    pub(crate) white: Face,
+}
+
+impl Faces {
+    /// The clock of `color`.
+    pub(crate) fn of(&self, color: Color) -> &Face {
+        match color {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+}
+
+/// The clocks of game `id` at `now` (`zone`: the server's time zone);
+/// `None` when there is no such game.
+pub(crate) fn read(
+    conn: &Connection,
+    id: GameId,
+    now: DateTime<Utc>,
+    zone: Tz,
+) -> Result<Option<Faces>, StoreError> {
+    let row: Option<Row> = conn
+        .prepare_cached(
+            "SELECT to_move, black_id, white_id, turn_started_at, clock_deadline
+             FROM games WHERE id = ?1",
+        )?
+        .query_row([id], |r| {
+            Ok(Row {
+                to_move: r.stored(0)?,
+                black: r.get(1)?,
+                white: r.get(2)?,
+                started: r.stored_opt(3).unwrap_or(None),
+                deadline: r.stored_opt(4).unwrap_or(None),
+            })
+        })
+        .optional()?;
+    let (Some(row), Some(terms)) = (row, time_terms::of_game(conn, id)?) else {
+        return Ok(None);
+    };
+    let at = At { now, zone, id };
+    let face = |color, player| face(conn, &at, &terms, &row, (color, player));
+    Ok(Some(Faces {
+        turn_started: row.deadline.and(row.started),
+        black: face(Color::Black, row.black)?,
+        white: face(Color::White, row.white)?,
+        terms,
+    }))
+}
+
+/// A game's row, as far as its clocks go.
+struct Row {
+    to_move: Color,
+    black: PlayerId,
+    white: PlayerId,
+    started: Option<DateTime<Utc>>,
+    deadline: Option<DateTime<Utc>>,
+}
+
+/// Which game, when, and the server's zone.
+struct At {
+    id: GameId,
+    now: DateTime<Utc>,
+    zone: Tz,
+}
+
+/// The clock of `player`, of `color`.
+fn face(
+    conn: &Connection,
+    at: &At,
+    terms: &TimeTerms,
+    row: &Row,
+    (color, player): (Color, PlayerId),
+) -> Result<Face, StoreError> {
+    let rest = time_terms::side(conn, at.id, color, terms)?;
+    let calendar = time_terms::calendar(conn, terms, player, at.zone)?;
+    let mut face = Face {
+        player,
+        zone: calendar.zone,
+        side: Some(rest),
+        running: false,
+        runs_out: None,
+        next_loss: None,
+    };
+    let (Some(started), Some(deadline)) = (row.started, row.deadline) else {
+        return Ok(face);
+    };
+    if row.to_move != color {
+        return Ok(face);
+    }
+    let elapsed = calendar.own_seconds(started, at.now);
+    face.running = true;
+    face.runs_out = Some(deadline);
+    face.side = rest.at(&terms.system, elapsed);
+    face.next_loss = face
+        .side
+        .and_then(|now| next_loss(&terms.system, &now, &calendar, at.now))
+        .or(Some(deadline));
+    Ok(face)
+}
+
+/// When the byo-yomi period (or main time) in progress on `now` ends;
+/// `None` for other systems, whose next loss is the game.
+fn next_loss(
+    system: &System,
+    now: &Side,
+    calendar: &Calendar,
+    at: DateTime<Utc>,
+) -> Option<DateTime<Utc>> {
+    match system {
+        System::Byoyomi { .. } if now.overtime && now.periods > 1 => {
+            calendar.runs_out(at, now.period)
+        }
+        System::Byoyomi { .. } if !now.overtime => calendar.runs_out(at, now.main),
+        _ => None,
+    }
+}
