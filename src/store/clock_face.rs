@@ -24,6 +24,8 @@ pub(crate) struct Face {
     pub(crate) player: PlayerId,
     /// Their time zone (theirs, else the server's).
     pub(crate) zone: Tz,
+    /// Their clock at rest (as their turn began, while it runs).
+    pub(crate) rest: Side,
     /// Their clock: as it stands now while it runs, else at rest; `None`
     /// when it ran out.
     pub(crate) side: Option<Side>,
@@ -124,6 +126,7 @@ fn face(
     let mut face = Face {
         player,
         zone: calendar.zone,
+        rest,
         side: Some(rest),
         running: false,
         runs_out: None,

@@ -106,8 +106,8 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sql: include_str!("migrations/0021_outbox_pictures.sql"),
     },
     Migration {
-        version: 23,
-        sql: include_str!("migrations/0023_time_systems.sql"),
+        version: 22,
+        sql: include_str!("migrations/0022_time_systems.sql"),
     },
 ];
 

@@ -10,57 +10,18 @@
 //! on vacation is never mailed: their clocks are paused (the deadline
 //! already includes the vacation). Time is an argument.
 
-mod clocks;
+pub(crate) mod clocks;
 mod digest;
 mod notice;
 
-pub(crate) use crate::pipeline::base::wording::tick::left_words;
+pub use clocks::TickSummary;
 
 use rusqlite::Connection;
-use serde::Serialize;
 
 use super::deadlines;
-use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::store::clock;
-
-/// What one tick did (public for the test harness, through `testkit`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
-pub struct TickSummary {
-    /// Reminders queued (half the time gone).
-    pub reminders: u32,
-    /// "Timing out soon" warnings queued.
-    pub warnings: u32,
-    /// Games lost on time.
-    pub timeouts: u32,
-    /// Letters queued by the challenge and scoring deadlines.
-    pub deadlines: u32,
-    /// Daily digests queued.
-    pub digests: u32,
-}
-
-/// Context of `clock-reminder.txt`, `clock-warning.txt` and `clock-period.txt`.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct ClockCtx {
-    /// The player to move.
-    pub(crate) player: String,
-    /// Their opponent.
-    pub(crate) opponent: String,
-    /// The game's name.
-    pub(crate) game: String,
-    /// When they lose on time, in their zone and in UTC, e.g.
-    /// `2026-11-29 13:00 Europe/Berlin (2026-11-29 12:00 UTC)`.
-    pub(crate) deadline: String,
-    /// `clock-period.txt`: where their byo-yomi stands, in a sentence.
-    pub(crate) period: Option<String>,
-    /// The time left in words, e.g. `3 days and 4 hours from now`.
-    pub(crate) days_left: String,
-    /// The number of the move they are to play.
-    pub(crate) move_number: u32,
-    /// The board.
-    pub(crate) board: BoardCtx,
-}
 
 /// Runs the clocks, the deadlines and the digests at `env.now`, in the
 /// caller's transaction; returns what was queued.

@@ -77,19 +77,19 @@ pub(crate) fn moment(at: DateTime<Utc>, zone: Tz) -> String {
 /// One player's clock line: `Black (alice), to play: ...; runs out ...`.
 fn face_line(system: &System, who: &str, face: &Face, paused: Option<&str>) -> String {
     let Some(side) = face.side else {
-        return format!("  {who}: the time is up.");
+        return format!("{who}: the time is up.");
     };
     let left = side_text(system, &side, face.running);
     match (face.running, face.runs_out, paused) {
         (true, _, Some(until)) => {
-            format!("  {who}, to play: {left}; the clock is paused while on vacation until {until}.")
+            format!("{who}, to play: {left}; the clock is paused while on vacation until {until}.")
         }
         (true, Some(out), None) => format!(
-            "  {who}, to play: {left}; runs out {} if no move comes.",
+            "{who}, to play: {left}.\nRuns out if no move comes: {}.",
             moment(out, face.zone)
         ),
-        (true, None, None) => format!("  {who}, to play: {left}."),
-        (false, ..) => format!("  {who}: {left}."),
+        (true, None, None) => format!("{who}, to play: {left}."),
+        (false, ..) => format!("{who}: {left}."),
     }
 }
 

@@ -514,8 +514,12 @@ fn clock_systems(p: &mut Page) {
         let system = System::parse(spec).unwrap();
         let start = Side::start(&system);
         p.show(&format!("clock::side_text({spec}, waiting)"), clock::side_text(&system, &start, false));
-        let later = start.at(&system, 15 * 86_400 + 7_200).unwrap_or(start);
-        p.show(&format!("clock::side_text({spec}, running)"), clock::side_text(&system, &later, true));
+        for (label, elapsed) in [("2d 2h in", 2 * 86_400 + 7_200), ("15d 2h in", 15 * 86_400 + 7_200)] {
+            if let Some(later) = start.at(&system, elapsed) {
+                let text = clock::side_text(&system, &later, true);
+                p.show(&format!("clock::side_text({spec}, running, {label})"), text);
+            }
+        }
     }
     let terms = crate::store::time_terms::TimeTerms {
         system: System::parse("byoyomi 14d+5x1d").unwrap(),
@@ -529,6 +533,7 @@ fn clock_systems(p: &mut Page) {
     let face = |running: bool, side: Side| crate::store::clock_face::Face {
         player: crate::store::PlayerId::new(1).unwrap(),
         zone: berlin,
+        rest: side,
         side: Some(side),
         running,
         runs_out: running.then(|| at(30, 12)),

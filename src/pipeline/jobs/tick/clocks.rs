@@ -7,9 +7,12 @@
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::Connection;
 
+use serde::Serialize;
+
 use super::notice::queue;
-use super::{ClockCtx, TickSummary, left_words};
-use crate::clock::System;
+use crate::mail::templates::BoardCtx;
+use crate::pipeline::base::wording::tick::left_words;
+use crate::clock::{Side, System};
 use crate::go::events::GameEvent;
 use crate::go::{GameResult, Phase};
 use crate::pipeline::base::context::Env;
@@ -24,6 +27,43 @@ use crate::store::clock_face::{self, Face, Faces};
 use crate::store::codec::time_text;
 use crate::store::{StoredGame, games, notices, settings};
 
+/// What one tick did (public for the test harness, through `testkit`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct TickSummary {
+    /// Reminders queued (half the time gone).
+    pub reminders: u32,
+    /// "Timing out soon" warnings queued.
+    pub warnings: u32,
+    /// Games lost on time.
+    pub timeouts: u32,
+    /// Letters queued by the challenge and scoring deadlines.
+    pub deadlines: u32,
+    /// Daily digests queued.
+    pub digests: u32,
+}
+
+/// Context of `clock-reminder.txt`, `clock-warning.txt` and `clock-period.txt`.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct ClockCtx {
+    /// The player to move.
+    pub(crate) player: String,
+    /// Their opponent.
+    pub(crate) opponent: String,
+    /// The game's name.
+    pub(crate) game: String,
+    /// When they lose on time, in their zone and in UTC, e.g.
+    /// `2026-11-29 13:00 Europe/Berlin (2026-11-29 12:00 UTC)`.
+    pub(crate) deadline: String,
+    /// `clock-period.txt`: where their byo-yomi stands, in a sentence.
+    pub(crate) period: Option<String>,
+    /// The time left in words, e.g. `3 days and 4 hours from now`.
+    pub(crate) days_left: String,
+    /// The number of the move they are to play.
+    pub(crate) move_number: u32,
+    /// The board.
+    pub(crate) board: BoardCtx,
+}
+
 /// Which notice a running clock is due.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Due {
@@ -36,14 +76,15 @@ enum Due {
 /// The most urgent notice due on clock `r` (read as `faces`) at `now`,
 /// with `warn` the time left that gets a warning.
 fn due(r: &Running, faces: &Faces, now: DateTime<Utc>, warn: Duration) -> Option<Due> {
-    let face = faces.of(r.to_move);
-    let side = face.side?;
     if now >= r.deadline {
         return Some(Due::Timeout);
     }
-    let byoyomi = matches!(faces.terms.system, System::Byoyomi { .. });
+    let face = faces.of(r.to_move);
+    let system = &faces.terms.system;
+    let side = face.side?;
+    let byoyomi = matches!(system, System::Byoyomi { .. });
     let in_periods = byoyomi && side.overtime;
-    let short_period = match faces.terms.system {
+    let short_period = match *system {
         System::Byoyomi { period, .. } => period.secs() <= warn.num_seconds(),
         _ => false,
     };
@@ -51,10 +92,19 @@ fn due(r: &Running, faces: &Faces, now: DateTime<Utc>, warn: Duration) -> Option
         Some(Due::Warning)
     } else if in_periods {
         Some(Due::Period(side.periods))
-    } else if now >= r.turn_started + (r.deadline - r.turn_started) / 2 {
+    } else if half_gone(system, &face.rest, &side) {
         Some(Due::Reminder)
     } else {
         None
+    }
+}
+
+/// Whether half of the own time a clock had at rest (`rest`) is gone on
+/// `now`.
+fn half_gone(system: &System, rest: &Side, now: &Side) -> bool {
+    match (rest.budget(system), now.budget(system)) {
+        (Some(was), Some(left)) => left * 2 <= was,
+        _ => false,
     }
 }
 

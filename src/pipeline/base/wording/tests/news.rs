@@ -3,7 +3,7 @@
 
 use super::fixtures::{Page, at, id, stones};
 use crate::go::{Color, GameResult, Move, Point};
-use crate::pipeline::base::wording::{board, news as w, personal, play};
+use crate::pipeline::base::wording::{news as w, personal, play};
 
 /// Adds every news line to `p`.
 pub(super) fn news_words(p: &mut Page) {
