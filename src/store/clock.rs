@@ -17,7 +17,7 @@ use super::codec::{Sql, Stored, readable};
 use super::games::GameId;
 use super::ids::PlayerId;
 use super::time_terms::{self, TimeTerms};
-use crate::clock::{Flagged, Tz};
+use crate::clock::{Flagged, Side, System, Tz};
 use crate::go::Color;
 
 /// Restarts the clock of game `id` for the side now to move, at `now`:
@@ -104,13 +104,14 @@ pub(crate) struct TooLate {
 /// move made at `now`: the own time since their turn began comes off their
 /// clock by the game's system, and the clock at rest is stored; or
 /// [`TooLate`] when their time ran out first (nothing is stored then).
+/// Returns the system and the clock after the move.
 pub(crate) fn spend(
     conn: &Connection,
     id: GameId,
     color: Color,
     now: DateTime<Utc>,
     zone: Tz,
-) -> Result<Result<(), TooLate>, StoreError> {
+) -> Result<Result<Option<(System, Side)>, TooLate>, StoreError> {
     let player = player_of(conn, id, color)?;
     let terms = of_terms(conn, id)?;
     let turn: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = conn
@@ -120,7 +121,7 @@ pub(crate) fn spend(
         })
         .optional()?;
     let Some((Some(started), deadline)) = turn else {
-        return Ok(Ok(()));
+        return Ok(Ok(None));
     };
     let side = time_terms::side(conn, id, color, &terms)?;
     let calendar = time_terms::calendar(conn, &terms, player, zone)?;
@@ -128,7 +129,7 @@ pub(crate) fn spend(
     match side.spend(&terms.system, used) {
         Ok(next) => {
             time_terms::save_side(conn, id, color, &next)?;
-            Ok(Ok(()))
+            Ok(Ok(Some((terms.system, next))))
         }
         Err(Flagged) => Ok(Err(TooLate {
             ran_out: deadline.unwrap_or(now).min(now),

@@ -136,6 +136,29 @@ pub(crate) fn side(
     Ok(stored.unwrap_or_else(|| Side::start(&terms.system)))
 }
 
+/// Records on move `number` of game `id` what the mover's clock held
+/// after it (`side`, under `system`): the seconds left and, in overtime,
+/// the byo-yomi periods or Canadian stones left.
+pub(crate) fn note_move(
+    conn: &Connection,
+    id: GameId,
+    number: u32,
+    system: &System,
+    side: &Side,
+) -> Result<(), StoreError> {
+    let (left, overtime) = match system {
+        System::None => return Ok(()),
+        System::Byoyomi { .. } if side.overtime => (side.period, Some(side.periods)),
+        System::Canadian { .. } if side.overtime => (side.period, Some(side.stones)),
+        _ => (side.main, None),
+    };
+    conn.prepare_cached(
+        "UPDATE moves SET time_left = ?3, overtime_left = ?4 WHERE game_id = ?1 AND number = ?2",
+    )?
+    .execute(params![id, number, left, overtime])?;
+    Ok(())
+}
+
 /// The local hour a player's night starts at (`night 9h`: 22:00 to 07:00).
 pub(crate) const NIGHT_START_HOUR: u32 = 22;
 

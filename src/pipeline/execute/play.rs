@@ -20,10 +20,12 @@ use crate::pipeline::record::report::{Done, Effect, Fired, Notice};
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
-use crate::store::{StoredGame, clock, comments};
+use crate::clock::{Side, System};
+use crate::store::{StoredGame, clock, comments, time_terms};
 
 /// `move GAME POINT[#N]` and `pass GAME[#N]`: plays for the sender, with
-/// the game as the move left it for the replies.
+/// the game as the move left it for the replies. The move is charged to
+/// the mover's clock (refused as too late when it ran out first).
 pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) -> CmdResult<Done> {
     let (mut g, color) = load_own(c.conn, c.player, game)?;
     let next = g.game.move_number() + 1;
@@ -33,7 +35,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     }
     let before = g.game.position();
     let played = g.game.play_checked(color, mv).map_err(|e| illegal(&g, e))?;
-    charge(c, &g, color)?;
+    let clock = charge(c, &g, color)?;
     let captured = match played.captures {
         0 => Vec::new(),
         _ => before.removed(&g.game.position(), color.opponent()),
@@ -46,6 +48,9 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         played_at: c.env.now,
     };
     games::record_move(c.conn, &g, &entry)?;
+    if let Some((system, side)) = clock {
+        time_terms::note_move(c.conn, g.id, next, &system, &side)?;
+    }
     comments::record(c.conn, g.id, next, color, c.words, c.key, c.env.now)?;
     let undo_closed = closed_undo(c, &g, color)?;
     games::undo::clear(c.conn, g.id)?;
@@ -56,7 +61,9 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     if let Some(Fired::Played { answer, number, .. }) = &fired {
         // The answer is played the moment its turn starts: it costs no
         // time, but the system's own rules (a Fischer bonus) apply.
-        charge(c, &g, color.opponent())?;
+        if let Some((system, side)) = charge(c, &g, color.opponent())? {
+            time_terms::note_move(c.conn, g.id, *number, &system, &side)?;
+        }
         // An answer never ends the game: a second pass opens the count.
         after_move(c, &g, color.opponent(), *answer, *number)?;
     }
@@ -70,10 +77,10 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
 /// Charges `color`'s clock in `g` for their move now, or refuses the move
 /// as too late when their time ran out before it (even if `tick` has not
 /// ended the game yet: it ends it as of that moment).
-fn charge(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<()> {
+fn charge(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<Option<(System, Side)>> {
     let env = c.env;
     match clock::spend(c.conn, g.id, color, env.now, env.settings.zone)? {
-        Ok(()) => Ok(()),
+        Ok(after) => Ok(after),
         Err(late) => {
             let why = words::too_late(g.id, late.ran_out);
             Err(reject_in(g.id, "too-late", why).into())

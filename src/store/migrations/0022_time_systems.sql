@@ -28,3 +28,10 @@ ALTER TABLE challenges ADD COLUMN weekends_off INTEGER NOT NULL DEFAULT 0
     CHECK (weekends_off IN (0, 1));
 ALTER TABLE challenges ADD COLUMN night_hours INTEGER NOT NULL DEFAULT 0
     CHECK (night_hours BETWEEN 0 AND 16);
+
+-- What the mover's clock held after each move, for the SGF's BL/WL and
+-- OB/OW: the seconds left (main time, else the byo-yomi period or the
+-- Canadian block) and, in overtime, the byo-yomi periods or Canadian
+-- stones left. NULL for a move made before time systems.
+ALTER TABLE moves ADD COLUMN time_left INTEGER;
+ALTER TABLE moves ADD COLUMN overtime_left INTEGER;
