@@ -158,7 +158,9 @@ fn night_hours(text: &str) -> Result<u32, String> {
     let digits = text.trim().trim_end_matches(['h', 'H']);
     match digits.parse::<u32>() {
         Ok(h) if (1..=16).contains(&h) => Ok(h),
-        _ => Err(format!("{text:?} is not a night of 1 to 16 hours, such as 9h")),
+        _ => Err(format!(
+            "{text:?} is not a night of 1 to 16 hours, such as 9h"
+        )),
     }
 }
 

@@ -117,7 +117,10 @@ pub(crate) fn spend(
     let turn: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = conn
         .prepare_cached("SELECT turn_started_at, clock_deadline FROM games WHERE id = ?1")?
         .query_row([id], |r| {
-            Ok((r.stored_opt(0).unwrap_or(None), r.stored_opt(1).unwrap_or(None)))
+            Ok((
+                r.stored_opt(0).unwrap_or(None),
+                r.stored_opt(1).unwrap_or(None),
+            ))
         })
         .optional()?;
     let Some((Some(started), deadline)) = turn else {

@@ -11,9 +11,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
 use super::codec::Sql;
+use super::codec::{Stored, readable};
 use super::games::GameId;
 use super::ids::PlayerId;
-use super::codec::{Stored, readable};
 use crate::clock::{Calendar, Night, Side, Span, System, Tz, Vacation};
 use crate::go::Color;
 

@@ -6,12 +6,12 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use crate::clock::Tz;
 use crate::go::render;
 use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
 use crate::mail::templates::BoardCtx;
-use crate::render::Picture;
-use crate::clock::Tz;
 use crate::pipeline::base::phrases::minute;
+use crate::render::Picture;
 use crate::store::{StoreError, StoredGame, clock_face, settings};
 
 use crate::pipeline::base::wording::board as words;

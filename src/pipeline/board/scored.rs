@@ -3,8 +3,8 @@
 //! `x`/`o`, territory `+`/`-`), the count line by line and, while it is
 //! being scored, who has accepted and what each player can write.
 
-use chrono::{DateTime, Utc};
 use crate::clock::Tz;
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::go::estimate::propose;

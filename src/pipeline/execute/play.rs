@@ -11,6 +11,7 @@ use super::cmd::Cmd;
 use super::conditional;
 use super::lifecycle;
 use super::load::load_own;
+use crate::clock::{Side, System};
 use crate::command::GameRef;
 use crate::go::{Color, IllegalMove, Move, Phase, Point};
 use crate::pipeline::base::error::{CmdResult, PipelineError, Rejection, reject_in};
@@ -20,7 +21,6 @@ use crate::pipeline::record::report::{Done, Effect, Fired, Notice};
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
-use crate::clock::{Side, System};
 use crate::store::{StoredGame, clock, comments, time_terms};
 
 /// `move GAME POINT[#N]` and `pass GAME[#N]`: plays for the sender, with

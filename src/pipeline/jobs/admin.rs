@@ -6,6 +6,7 @@
 
 use rusqlite::Connection;
 
+use crate::clock::{Span, System};
 use crate::go::events::GameEvent;
 use crate::go::{Color, Game, GameResult, Phase};
 use crate::pipeline::base::context::Env;
@@ -20,7 +21,6 @@ use crate::pipeline::games::game_letter::{GameLetter, game_letter};
 use crate::pipeline::mailing::letters;
 use crate::store::codec::time_text;
 use crate::store::players::PlayerRef;
-use crate::clock::{Span, System};
 use crate::store::time_terms::{self, TimeTerms};
 use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};
 
@@ -108,14 +108,14 @@ pub(crate) fn start(
     let g = games::load(conn, id)?;
     let mut letters = Vec::new();
     for c in [Color::Black, Color::White] {
-        letters.push(game_letter(conn, env, &g, start_letter(&g, c, days))?);
+        letters.push(game_letter(conn, env, &g, start_letter(&g, c, &terms))?);
     }
     queue_all(conn, env, &letters, &format!("start:{id}"))?;
     Ok(id)
 }
 
 /// The start letter of `g` to the player of `reader`.
-fn start_letter(g: &StoredGame, reader: Color, days: u32) -> GameLetter<'_> {
+fn start_letter<'g>(g: &'g StoredGame, reader: Color, time: &TimeTerms) -> GameLetter<'g> {
     let (id, to_move) = (g.id, g.game.to_move());
     let opponent = &g.player(reader.opponent()).name;
     let next = match to_move == reader {
@@ -125,7 +125,7 @@ fn start_letter(g: &StoredGame, reader: Color, days: u32) -> GameLetter<'_> {
     GameLetter {
         to: g.player(reader),
         kind: "game-start",
-        intro: vec![words::started_intro(id, reader, opponent, days)],
+        intro: vec![words::started_intro(id, reader, opponent, time)],
         next: vec![next],
     }
 }

@@ -34,4 +34,3 @@ pub(crate) fn run(conn: &Connection, env: &Env<'_>) -> Result<TickSummary, Pipel
     summary.digests = digest::run(conn, env)?;
     Ok(summary)
 }
-

@@ -513,8 +513,14 @@ fn clock_systems(p: &mut Page) {
     for spec in specs {
         let system = System::parse(spec).unwrap();
         let start = Side::start(&system);
-        p.show(&format!("clock::side_text({spec}, waiting)"), clock::side_text(&system, &start, false));
-        for (label, elapsed) in [("2d 2h in", 2 * 86_400 + 7_200), ("15d 2h in", 15 * 86_400 + 7_200)] {
+        p.show(
+            &format!("clock::side_text({spec}, waiting)"),
+            clock::side_text(&system, &start, false),
+        );
+        for (label, elapsed) in [
+            ("2d 2h in", 2 * 86_400 + 7_200),
+            ("15d 2h in", 15 * 86_400 + 7_200),
+        ] {
             if let Some(later) = start.at(&system, elapsed) {
                 let text = clock::side_text(&system, &later, true);
                 p.show(&format!("clock::side_text({spec}, running, {label})"), text);
@@ -547,7 +553,10 @@ fn clock_systems(p: &mut Page) {
         white: face(false, start),
     };
     let names = ["Black (alice)", "White (bob)"];
-    p.show("clock::clock_lines", clock::clock_lines(&faces, names, None));
+    p.show(
+        "clock::clock_lines",
+        clock::clock_lines(&faces, names, None),
+    );
     let paused = clock::clock_lines(&faces, names, Some("2026-11-30 12:00 UTC"));
     p.show("clock::clock_lines(paused)", paused);
 }
@@ -570,10 +579,35 @@ fn clock_words(p: &mut Page) {
         "tick::digest_subject(1)",
         tick::digest_subject(1, "2026-11-22"),
     );
-    let intro = admin::started_intro(id(), Color::White, "alice", 3);
+    let per_move = |days| crate::store::time_terms::TimeTerms {
+        system: crate::clock::System::PerMove {
+            per_move: crate::clock::Span::days(days),
+        },
+        weekends_off: false,
+        night_hours: 0,
+    };
+    let intro = admin::started_intro(id(), Color::White, "alice", &per_move(3));
     p.show("admin::started_intro", intro);
-    let one = admin::started_intro(id(), Color::Black, "bob", 1);
+    let one = admin::started_intro(id(), Color::Black, "bob", &per_move(1));
     p.show("admin::started_intro(1 day)", one);
+    for spec in [
+        "fischer 3d+1d max 7d",
+        "byoyomi 14d+5x1d",
+        "canadian 10d+10/7d",
+        "absolute 30d",
+        "none",
+        "per-move 36h",
+    ] {
+        let terms = crate::store::time_terms::TimeTerms {
+            system: crate::clock::System::parse(spec).unwrap(),
+            weekends_off: spec.starts_with('f'),
+            night_hours: if spec.starts_with('b') { 9 } else { 0 },
+        };
+        p.show(
+            &format!("clock::terms_explained({spec})"),
+            crate::pipeline::base::wording::clock::terms_explained(&terms),
+        );
+    }
 }
 
 fn reply_words(p: &mut Page) {

@@ -12,17 +12,17 @@ use crate::pipeline::record::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
+use crate::clock::{Span, System};
 use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
 use crate::mail::templates::ChallengeCtx;
 use crate::pipeline::base::letter::Letter;
 use crate::store::StoreError;
-use crate::clock::{Span, System};
 use crate::store::challenges::{self, Challenge, Status, Terms};
-use crate::store::time_terms::TimeTerms;
 use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player, PlayerRef};
+use crate::store::time_terms::TimeTerms;
 
 /// The board size of a challenge that does not say.
 const DEFAULT_SIZE: u8 = 19;
@@ -122,9 +122,7 @@ fn system_of(env: &Env<'_>, o: &ChallengeOptions) -> System {
 /// or the days `o` names; `None` for another system that names none.
 fn per_move_days(o: &ChallengeOptions, system: &System) -> Option<u32> {
     match system {
-        System::PerMove { per_move } => {
-            u32::try_from((per_move.secs() + 86_399) / 86_400).ok()
-        }
+        System::PerMove { per_move } => u32::try_from((per_move.secs() + 86_399) / 86_400).ok(),
         _ => o.days,
     }
     .map(|d| d.max(1))

@@ -10,15 +10,15 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use super::notice::queue;
-use crate::mail::templates::BoardCtx;
-use crate::pipeline::base::wording::tick::left_words;
 use crate::clock::{Side, System};
 use crate::go::events::GameEvent;
 use crate::go::{GameResult, Phase};
+use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::clock::moment;
+use crate::pipeline::base::wording::tick::left_words;
 use crate::pipeline::base::wording::{ending::timeout_how, tick as words};
 use crate::pipeline::board::scored::board_at;
 use crate::pipeline::games::ending::{Ending, end_game};
@@ -133,6 +133,7 @@ pub(super) fn step(
         g,
         r,
         face: faces.of(r.to_move),
+        system: faces.terms.system,
         key,
     };
     match due {
@@ -155,6 +156,8 @@ struct Turn<'a> {
     r: &'a Running,
     /// The clock of the player to move, as it reads now.
     face: &'a Face,
+    /// The game's time system.
+    system: System,
     /// The turn's notice key, `move{N}@{time}`.
     key: String,
 }
@@ -165,7 +168,12 @@ fn notify(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bo
     let (g, r) = (&t.g, t.r);
     let (kind, template, essential, key) = match due {
         Due::Warning => ("warning", "clock-warning.txt", true, t.key.clone()),
-        Due::Period(n) => ("period", "clock-period.txt", true, format!("{}:p{n}", t.key)),
+        Due::Period(n) => (
+            "period",
+            "clock-period.txt",
+            true,
+            format!("{}:p{n}", t.key),
+        ),
         _ => ("reminder", "clock-reminder.txt", false, t.key.clone()),
     };
     if !notices::first(conn, Some(g.id), Some(r.to_move_id), kind, &key, env.now)? {
@@ -192,8 +200,9 @@ fn notify(conn: &Connection, env: &Env<'_>, t: &Turn<'_>, due: Due) -> Result<bo
 /// The notices' context for turn `t` at `env.now`.
 fn clock_ctx(conn: &Connection, env: &Env<'_>, t: &Turn<'_>) -> Result<ClockCtx, PipelineError> {
     let (g, color) = (&t.g, t.g.game.to_move());
+    let byoyomi = matches!(t.system, System::Byoyomi { .. });
     let period = match (t.face.side, t.face.next_loss) {
-        (Some(side), Some(ends)) if side.overtime => Some(words::period_words(
+        (Some(side), Some(ends)) if byoyomi && side.overtime => Some(words::period_words(
             side.periods,
             &moment(ends, t.face.zone),
         )),
