@@ -18,7 +18,9 @@ use crate::go::{BoardSize, Game, Move, Phase, Played};
 use crate::pipeline::MailSink;
 use crate::pipeline::jobs::admin::{self, NewGame};
 use crate::store::codec::time_text;
-use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
+use crate::store::{
+    GameFilter, GameId, GameSummary, MoveEntry, clock, games, listing, players, time_terms,
+};
 
 /// Game commands
 #[derive(Debug, Subcommand)]
@@ -306,7 +308,18 @@ fn play(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             source: "cli".into(),
             played_at: ctx.now,
         };
+        let zone = ctx.home.config().server.zone();
+        // A repair plays even after the time ran out: then the clock is left as it was.
+        let charged = clock::spend(tx, stored.id, color, ctx.now, zone)?
+            .ok()
+            .flatten();
         games::record_move(tx, &stored, &entry)?;
+        if let Some((system, side)) = charged {
+            time_terms::note_move(tx, stored.id, stored.game.move_number(), &system, &side)?;
+        }
+        if stored.game.phase() == Phase::Play {
+            clock::start_turn(tx, stored.id, ctx.now, zone)?;
+        }
         Ok((stored, played))
     })?;
     outln!("{}", played_line(stored.id, &stored.game, &played))?;

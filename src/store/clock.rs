@@ -93,6 +93,11 @@ fn of_terms(conn: &Connection, id: GameId) -> Result<TimeTerms, StoreError> {
     })
 }
 
+/// When a turn started, if it did.
+type Started = Option<DateTime<Utc>>;
+/// When the player to move runs out, if their clock runs.
+type Deadline = Option<DateTime<Utc>>;
+
 /// The mover's time ran out before their move: at `ran_out`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct TooLate {
@@ -114,7 +119,7 @@ pub(crate) fn spend(
 ) -> Result<Result<Option<(System, Side)>, TooLate>, StoreError> {
     let player = player_of(conn, id, color)?;
     let terms = of_terms(conn, id)?;
-    let turn: Option<(Option<DateTime<Utc>>, Option<DateTime<Utc>>)> = conn
+    let turn: Option<(Started, Deadline)> = conn
         .prepare_cached("SELECT turn_started_at, clock_deadline FROM games WHERE id = ?1")?
         .query_row([id], |r| {
             Ok((

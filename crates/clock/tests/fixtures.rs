@@ -109,7 +109,12 @@ fn dgs_nine_hour_night_in_the_players_zone() {
         }),
         ..Calendar::around_the_clock(tokyo)
     };
-    let local = |d, h| tokyo.with_ymd_and_hms(2026, 3, d, h, 0, 0).unwrap().with_timezone(&Utc);
+    let local = |d, h| {
+        tokyo
+            .with_ymd_and_hms(2026, 3, d, h, 0, 0)
+            .unwrap()
+            .with_timezone(&Utc)
+    };
     // From 08:00, 15 hours of own time: 14 until 22:00, one after 07:00.
     assert_eq!(calendar.runs_out(local(2, 8), 15 * H), Some(local(3, 8)));
     // A night costs nothing: 21:00 to 08:00 holds 2 own hours.

@@ -341,14 +341,14 @@ fn personal_words(p: &mut Page) {
     }
     p.show(
         "personal::timezone_set",
-        &w::timezone_set(Some("Europe/Berlin")),
+        w::timezone_set(Some("Europe/Berlin")),
     );
-    p.show("personal::timezone_set", &w::timezone_set(None));
+    p.show("personal::timezone_set", w::timezone_set(None));
     p.show(
         "personal::timezone_is",
-        &w::timezone_is(Some("Europe/Berlin")),
+        w::timezone_is(Some("Europe/Berlin")),
     );
-    p.show("personal::timezone_is", &w::timezone_is(None));
+    p.show("personal::timezone_is", w::timezone_is(None));
     p.show("personal::images_set", w::images_set(true));
     p.show("personal::images_set", w::images_set(false));
     p.show("personal::confirm_set", w::confirm_set(true));
