@@ -51,16 +51,26 @@ pub fn encoded(png: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The HTML part followed by `images`, as `multipart/related`.
-pub(crate) fn related(html: SinglePart, images: &[InlineImage], boundary: String) -> MultiPart {
+/// The HTML part followed by `images`, as `multipart/related`; with
+/// `apart`, each picture's part is left without its body (see
+/// `outbound::render_apart`, which puts them in afterwards).
+pub(crate) fn related(
+    html: SinglePart,
+    images: &[InlineImage],
+    boundary: String,
+    apart: bool,
+) -> MultiPart {
     let mut part = MultiPart::related().boundary(boundary).singlepart(html);
     for image in images {
-        let body = match image.base64.is_empty() {
-            false => {
+        let body = match (apart, image.base64.is_empty()) {
+            (true, _) => Body::dangerous_pre_encoded(Vec::new(), ContentTransferEncoding::Base64),
+            (false, false) => {
                 Body::dangerous_pre_encoded(image.base64.to_vec(), ContentTransferEncoding::Base64)
             }
-            true => Body::new_with_encoding(image.png.to_vec(), ContentTransferEncoding::Base64)
-                .unwrap_or_else(Body::new),
+            (false, true) => {
+                Body::new_with_encoding(image.png.to_vec(), ContentTransferEncoding::Base64)
+                    .unwrap_or_else(Body::new)
+            }
         };
         let png = ContentType::parse("image/png").unwrap_or(ContentType::TEXT_PLAIN);
         let id = image.content_id.clone();

@@ -9,6 +9,8 @@
 //! is and how the mail is laid out are `mail::outbound`'s; this only finds
 //! the lines of a part by its `Content-ID` header.
 
+use std::sync::Arc;
+
 use memchr::memmem;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -18,9 +20,17 @@ use crate::store::StoreError;
 /// the rest of the mail, and its bytes (the part's base64 lines).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Cut {
-    key: String,
-    at: usize,
-    data: Vec<u8>,
+    pub(super) key: String,
+    pub(super) at: usize,
+    /// Shared with the mail that showed it, not copied.
+    pub(super) data: Arc<[u8]>,
+}
+
+impl Cut {
+    /// The picture `key` with the lines `data`, to go at `at` in the rest.
+    pub(super) fn new(key: String, at: usize, data: Arc<[u8]>) -> Cut {
+        Cut { key, at, data }
+    }
 }
 
 /// Bytes of the header for each picture: where it goes and its row.
@@ -45,7 +55,7 @@ pub(super) fn cut(raw: &[u8], keys: &[&str]) -> (Vec<u8>, Vec<Cut>) {
         cuts.push(Cut {
             key: key.to_owned(),
             at: rest.len(),
-            data: raw[start..end].to_vec(),
+            data: raw[start..end].into(),
         });
         from = end;
     }
@@ -168,8 +178,8 @@ mod tests {
     fn pictures_are_cut_by_content_id_and_put_back() {
         let (rest, cuts) = cut(MAIL, &["p2@h", "p1@h", "absent@h"]);
         assert_eq!(cuts.len(), 2);
-        assert_eq!(cuts[0].data, b"iVBORw0K\r\nGgoAAA==");
-        assert_eq!(cuts[1].data, b"QUJD");
+        assert_eq!(&*cuts[0].data, b"iVBORw0K\r\nGgoAAA==");
+        assert_eq!(&*cuts[1].data, b"QUJD");
         assert_eq!(rest.len(), MAIL.len() - 22);
         assert_eq!(uncut(&rest, &cuts), MAIL);
     }
