@@ -91,11 +91,16 @@ pub(super) fn store(conn: &Connection, cuts: &[Cut]) -> Result<Option<Vec<u8>>, 
 }
 
 /// The row of `cut`'s picture, inserted if new; `None` when its key holds
-/// other bytes.
+/// other bytes. The bytes are compared here, not bound to the query: SQLite
+/// would copy the picture (about 12 KB) to bind it, for every mail that
+/// shows it.
 fn picture_id(conn: &Connection, cut: &Cut) -> Result<Option<i64>, StoreError> {
     let found: Option<(i64, bool)> = conn
-        .prepare_cached("SELECT id, data = ?2 FROM outbox_pictures WHERE key = ?1")?
-        .query_row(params![cut.key, cut.data], |r| Ok((r.get(0)?, r.get(1)?)))
+        .prepare_cached("SELECT id, data FROM outbox_pictures WHERE key = ?1")?
+        .query_row(params![cut.key], |r| {
+            let same = r.get_ref(1)?.as_blob().is_ok_and(|d| d == &*cut.data);
+            Ok((r.get(0)?, same))
+        })
         .optional()?;
     if let Some((id, same)) = found {
         return Ok(same.then_some(id));
