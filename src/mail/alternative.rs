@@ -26,7 +26,7 @@
 
 pub use super::laid::{Picture, escape};
 use super::laid::{class, laid};
-use super::layout::{Segment, is_board_row, segments};
+use super::layout::{Segment, is_board_row, lf_lines, segments};
 
 /// The width at which the text part's prose is wrapped.
 pub const WIDTH: usize = 72;
@@ -37,7 +37,7 @@ pub const WIDTH: usize = 72;
 /// two spaces.
 pub fn wrap(text: &str, width: usize) -> String {
     let mut out = Vec::new();
-    for line in text.split('\n') {
+    for line in lf_lines(text) {
         let keep = line.starts_with([' ', '\t', '>']) || line.chars().count() <= width;
         if keep {
             out.push(line.to_string());
@@ -127,7 +127,7 @@ fn title_or_default(title: &str) -> &str {
 /// Splits `text` at blank lines into its non-empty blocks of lines.
 fn blocks(text: &str) -> Vec<Vec<&str>> {
     let mut blocks = vec![Vec::new()];
-    for line in text.split('\n') {
+    for line in lf_lines(text) {
         let line = line.trim_end();
         if line.is_empty() {
             blocks.push(Vec::new());

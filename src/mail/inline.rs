@@ -5,6 +5,8 @@
 //! Must not touch: how a picture is drawn (see `render`, used by the
 //! pipeline) or where it goes in the page (see `alternative`).
 
+use std::sync::Arc;
+
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Attachment as MimeAttachment, Body, MultiPart, SinglePart};
 
@@ -31,11 +33,12 @@ pub struct InlineImage {
     pub width: u32,
     /// Its height in pixels.
     pub height: u32,
-    /// The PNG file's bytes.
-    pub png: Vec<u8>,
+    /// The PNG file's bytes, shared by every mail that shows it.
+    pub png: Arc<[u8]>,
     /// The PNG as the mail carries it ([`encoded`]), when the caller made
-    /// it once for every mail showing the picture; empty: made here.
-    pub base64: Vec<u8>,
+    /// it once for every mail showing the picture (shared, not copied for
+    /// each); empty: made here.
+    pub base64: Arc<[u8]>,
 }
 
 /// The PNG `png` as a mail part carries it: base64 in lines of 76
@@ -48,16 +51,26 @@ pub fn encoded(png: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The HTML part followed by `images`, as `multipart/related`.
-pub(crate) fn related(html: SinglePart, images: &[InlineImage], boundary: String) -> MultiPart {
+/// The HTML part followed by `images`, as `multipart/related`; with
+/// `apart`, each picture's part is left without its body (see
+/// `outbound::render_apart`, which puts them in afterwards).
+pub(crate) fn related(
+    html: SinglePart,
+    images: &[InlineImage],
+    boundary: String,
+    apart: bool,
+) -> MultiPart {
     let mut part = MultiPart::related().boundary(boundary).singlepart(html);
     for image in images {
-        let body = match image.base64.is_empty() {
-            false => {
-                Body::dangerous_pre_encoded(image.base64.clone(), ContentTransferEncoding::Base64)
+        let body = match (apart, image.base64.is_empty()) {
+            (true, _) => Body::dangerous_pre_encoded(Vec::new(), ContentTransferEncoding::Base64),
+            (false, false) => {
+                Body::dangerous_pre_encoded(image.base64.to_vec(), ContentTransferEncoding::Base64)
             }
-            true => Body::new_with_encoding(image.png.clone(), ContentTransferEncoding::Base64)
-                .unwrap_or_else(Body::new),
+            (false, true) => {
+                Body::new_with_encoding(image.png.to_vec(), ContentTransferEncoding::Base64)
+                    .unwrap_or_else(Body::new)
+            }
         };
         let png = ContentType::parse("image/png").unwrap_or(ContentType::TEXT_PLAIN);
         let id = image.content_id.clone();

@@ -6,7 +6,7 @@
 //! Must not touch: which spans are laid out (see `layout`), the rest of
 //! the page (see `alternative`).
 
-use super::layout::is_board_row;
+use super::layout::{is_board_row, lf_lines};
 
 /// A picture of a block of the text (the board), shown in its place.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,10 +33,7 @@ pub struct Picture<'a> {
 /// shown yet, else a `<pre>`.
 pub(crate) fn laid(lines: &[&str], pictures: &[Picture<'_>], shown: &mut [bool]) -> String {
     let depicts = |p: &Picture<'_>| {
-        let shows: Vec<&str> = p
-            .shows
-            .trim_matches('\n')
-            .split('\n')
+        let shows: Vec<&str> = lf_lines(p.shows.trim_matches('\n'))
             .map(str::trim_end)
             .collect();
         shows == lines

@@ -10,6 +10,23 @@
 //!
 //! Must not touch: the HTML itself (see `alternative`), the words.
 
+/// The lines of `text` between its LFs, as `text.split('\n')` gives them
+/// (the last one after the last LF, empty if it ends with one), found with
+/// `memchr`'s vector search: a mail's text is cut into lines several times
+/// as its HTML is made, and `str::split` looks for each LF a byte at a time.
+pub(crate) fn lf_lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain([None])
+        .map(move |end| {
+            let from = start;
+            let to = end.unwrap_or(text.len());
+            start = to + 1;
+            &text[from..to]
+        })
+}
+
 /// A run of whole lines of a text: laid out by hand, or free text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Segment<'a> {
@@ -23,7 +40,7 @@ pub(crate) enum Segment<'a> {
 /// `declared` (compared line by line, trailing spaces ignored; the longest
 /// first) is a [`Segment::Laid`], the rest [`Segment::Free`].
 pub(crate) fn segments<'a>(text: &'a str, declared: &[&str]) -> Vec<Segment<'a>> {
-    let lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
+    let lines: Vec<&str> = lf_lines(text).map(str::trim_end).collect();
     let wanted: Vec<Vec<&str>> = declared.iter().map(|d| block_lines(d)).collect();
     let mut out = Vec::new();
     let mut free = Vec::new();
@@ -51,7 +68,7 @@ pub(crate) fn segments<'a>(text: &'a str, declared: &[&str]) -> Vec<Segment<'a>>
 
 /// The lines of a declared block, without blank lines at its ends.
 fn block_lines(block: &str) -> Vec<&str> {
-    let lines: Vec<&str> = block.split('\n').map(str::trim_end).collect();
+    let lines: Vec<&str> = lf_lines(block).map(str::trim_end).collect();
     let start = lines
         .iter()
         .position(|l| !l.is_empty())
@@ -93,7 +110,16 @@ pub(crate) fn is_board_row(line: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{Segment, is_board_row, segments};
+    use super::{Segment, is_board_row, lf_lines, segments};
+
+    #[test]
+    fn lf_lines_are_the_pieces_of_split() {
+        for text in ["", "\n", "a", "a\n", "\na", "a\n\nb\r\n c ", "é\nü\n\n"] {
+            let ours: Vec<&str> = lf_lines(text).collect();
+            let split: Vec<&str> = text.split('\n').collect();
+            assert_eq!(ours, split, "{text:?}");
+        }
+    }
 
     #[test]
     fn declared_blocks_are_cut_out_as_whole_lines() {

@@ -22,7 +22,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
-use crate::mail::outbound::{self, Identity, OutboundError};
+use crate::mail::outbound::{self, Identity, OutboundError, OutboundMail};
 use crate::pipeline::MailSink;
 use crate::pipeline::base::painting::{Gallery, Unpainted};
 use crate::pipeline::base::sink::{Pending, RenderLater};
@@ -72,20 +72,29 @@ pub(crate) fn work(worker: Worker, identity: &Identity) {
     for jobs in worker.jobs {
         let rendered = jobs.into_iter().map(|job| {
             let mail = gallery.paint(job.mail);
-            outbound::render(&mail, identity, job.now).map(|raw| {
-                let pictures: Vec<&str> = mail
-                    .inline_images
-                    .iter()
-                    .map(|i| i.content_id.as_str())
-                    .collect();
-                let encoded = outbox::encode_body_without(&raw, &pictures);
-                (raw, encoded)
-            })
+            render(&mail, identity, job.now)
         });
         if worker.done.send(rendered.collect()).is_err() {
             return;
         }
     }
+}
+
+/// `mail`'s bytes and their stored form: rendered with its pictures apart
+/// (put in with one copy, and stored without cutting them out again), or
+/// else whole and cut.
+fn render(mail: &OutboundMail, identity: &Identity, now: DateTime<Utc>) -> Rendered {
+    if let Some(apart) = outbound::render_apart(mail, identity, now)? {
+        return Ok(outbox::encode_body_apart(&apart.rest, apart.pictures));
+    }
+    let raw = outbound::render(mail, identity, now)?;
+    let pictures: Vec<&str> = mail
+        .inline_images
+        .iter()
+        .map(|i| i.content_id.as_str())
+        .collect();
+    let encoded = outbox::encode_body_without(&raw, &pictures);
+    Ok((raw, encoded))
 }
 
 /// What a [`Deferral`] holds until it finishes.

@@ -4,7 +4,9 @@
 //!
 //! The list is append-only: a shipped migration is never edited; a change
 //! to the schema is a new file `migrations/NNNN_name.sql` and a new line in
-//! `MIGRATIONS`.
+//! `MIGRATIONS`. A migration that makes tables again (listed in
+//! `REBUILDS`) runs with foreign keys off and is checked by
+//! `PRAGMA foreign_key_check` before it commits.
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -107,9 +109,19 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 22,
-        sql: include_str!("migrations/0022_time_systems.sql"),
+        sql: include_str!("migrations/0022_check_chains.sql"),
+    },
+    Migration {
+        version: 23,
+        sql: include_str!("migrations/0023_time_systems.sql"),
     },
 ];
+
+/// The migrations that drop and make again tables other tables refer to:
+/// SQLite's procedure for that (lang_altertable.html#otheralter) turns
+/// foreign keys off around them, so that dropping a parent table neither
+/// fails nor cascades, and checks the keys before committing.
+const REBUILDS: &[u32] = &[22];
 
 /// Returns the schema version this binary brings the database to.
 pub fn latest() -> u32 {
@@ -157,31 +169,88 @@ pub(crate) fn check(found: u32) -> Result<(), StoreError> {
 fn migrate_from(conn: &mut Connection, found: u32) -> Result<u32, StoreError> {
     let mut applied = 0;
     for m in MIGRATIONS.iter().filter(|m| m.version > found) {
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        if version(&tx)? >= m.version {
-            continue;
-        }
-        tx.execute_batch(m.sql)?;
-        tx.pragma_update(None, "user_version", m.version)?;
-        tx.commit()?;
-        applied += 1;
+        applied += u32::from(run(conn, m)?);
     }
     Ok(applied)
+}
+
+/// Applies one migration, a rebuild with foreign keys off (turned on
+/// again after it, whether it applied or failed); returns whether it
+/// applied it.
+fn run(conn: &mut Connection, m: &Migration) -> Result<bool, StoreError> {
+    let rebuild = REBUILDS.contains(&m.version);
+    let keys = rebuild && foreign_keys_off(conn)?;
+    let done = apply(conn, m, rebuild);
+    if keys {
+        conn.pragma_update(None, "foreign_keys", true)?;
+    }
+    done
+}
+
+/// Applies one migration in its own transaction, unless another process
+/// did first; a rebuild must leave no broken foreign key. Returns whether
+/// it applied it.
+fn apply(conn: &mut Connection, m: &Migration, rebuild: bool) -> Result<bool, StoreError> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    if version(&tx)? >= m.version {
+        return Ok(false);
+    }
+    tx.execute_batch(m.sql)?;
+    if rebuild {
+        check_foreign_keys(&tx)?;
+    }
+    tx.pragma_update(None, "user_version", m.version)?;
+    tx.commit()?;
+    Ok(true)
+}
+
+/// Turns foreign keys off (outside a transaction, where SQLite ignores the
+/// pragma); returns whether they were on.
+fn foreign_keys_off(conn: &Connection) -> Result<bool, StoreError> {
+    let on: i64 = conn.pragma_query_one(None, "foreign_keys")?;
+    if on != 0 {
+        conn.pragma_update(None, "foreign_keys", false)?;
+    }
+    Ok(on != 0)
+}
+
+/// Fails with SQLite's own foreign key error when a row refers to a row
+/// that is not there.
+fn check_foreign_keys(conn: &Connection) -> Result<(), StoreError> {
+    let mut stmt = conn.prepare("PRAGMA foreign_key_check")?;
+    if stmt.exists([])? {
+        let code = rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY);
+        let what = "a migration left a row whose foreign key refers to nothing";
+        return Err(rusqlite::Error::SqliteFailure(code, Some(what.to_owned())).into());
+    }
+    Ok(())
 }
 
 /// A database in memory at schema `version`, as that version of pbmgo left
 /// it, for tests of what a later migration does to its rows.
 #[cfg(test)]
 pub(crate) fn at_version(version: u32) -> Connection {
-    let conn = Connection::open_in_memory().unwrap();
+    let mut conn = Connection::open_in_memory().unwrap();
     conn.pragma_update(None, "foreign_keys", true).unwrap();
-    for m in MIGRATIONS.iter().take_while(|m| m.version <= version) {
-        conn.execute_batch(m.sql).unwrap();
-        conn.pragma_update(None, "user_version", m.version).unwrap();
-    }
+    migrate_to(&mut conn, version);
     conn
 }
 
+/// Applies the migrations of `conn` (made by [`at_version`]) up to `version`,
+/// as [`migrate`] would.
+#[cfg(test)]
+pub(crate) fn migrate_to(conn: &mut Connection, version: u32) {
+    let found = self::version(conn).unwrap();
+    for m in MIGRATIONS
+        .iter()
+        .filter(|m| m.version > found && m.version <= version)
+    {
+        run(conn, m).unwrap();
+    }
+}
+
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,7 @@ mod retry;
 
 pub(crate) use held::{Held, held_for, release, remove_merged, waiting};
 
-pub(crate) use body::{Encoded, encode_body_without};
+pub(crate) use body::{Encoded, encode_body_apart, encode_body_without};
 pub use lost::Lost;
 pub(crate) use lost::{record as record_lost, tell as tell_lost};
 pub use recall::{MAX_RECALLED, Recalled, recall, recent_to, with_challenge_letters};

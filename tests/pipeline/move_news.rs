@@ -152,7 +152,7 @@ fn game_new_mails_both_players_and_runs_on_the_clock() {
         let text = &r.mail.text;
         assert!(text.contains("    A B C D E F G H J\n"), "{text}");
         assert!(text.contains(&clock), "{text}");
-        assert!(text.contains("(White). Time: 4 days per move."), "{text}");
+        assert!(text.contains("Time: 4 days per move."), "{text}");
     }
     assert!(letters[0].mail.text.contains("It is your move."));
     assert!(letters[1].mail.text.contains("alice (Black) moves first"));

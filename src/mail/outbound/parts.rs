@@ -14,8 +14,9 @@ use crate::mail::textpart::encoded;
 
 /// The text part and the HTML part: the caller's HTML, or else the one
 /// [`alternative::html_with`] makes from the text, with the inline images
-/// (in a `multipart/related` with the HTML) when there are any.
-pub(super) fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
+/// (in a `multipart/related` with the HTML) when there are any; with
+/// `apart`, their parts without their bodies.
+pub(super) fn body(mail: &OutboundMail, hash: &str, apart: bool) -> MultiPart {
     let pictures: Vec<Picture<'_>> = mail
         .inline_images
         .iter()
@@ -48,6 +49,7 @@ pub(super) fn body(mail: &OutboundMail, hash: &str) -> MultiPart {
                 html,
                 &mail.inline_images,
                 boundary,
+                apart,
             ))
         }
     }

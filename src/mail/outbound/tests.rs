@@ -104,3 +104,59 @@ fn file_names_lose_paths_and_quotes() {
     assert_eq!(file_name("a\"b\r\n.sgf"), "a_b .sgf");
     assert_eq!(file_name("\r\n"), "attachment");
 }
+
+/// An inline picture `id` whose lines are `base64` (empty: made from the PNG).
+fn image(id: &str, base64: &[u8]) -> InlineImage {
+    InlineImage {
+        content_id: id.into(),
+        shows: "board".into(),
+        alt: "alt".into(),
+        caption: "caption".into(),
+        letters: "letters".into(),
+        filename: "game1.png".into(),
+        width: 2,
+        height: 2,
+        png: b"\x89PNG not really, but bytes".as_slice().into(),
+        base64: base64.into(),
+    }
+}
+
+#[test]
+fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
+    let mut mail = OutboundMail::plain(
+        "a@b.org",
+        "s".into(),
+        "news\n\nboard\n".into(),
+        "1.x@b.org".into(),
+        AUTO_REPLIED,
+    );
+    mail.rejected_codes = vec!["bad-command".into()];
+    let lines = crate::mail::inline::encoded(&[7; 300]);
+    mail.inline_images = vec![image("p1@b.org", &lines), image("p2@b.org", b"")];
+    let whole = render(&mail, &identity(), date()).unwrap();
+    let apart = render_apart(&mail, &identity(), date()).unwrap().unwrap();
+    assert_eq!(apart.pictures.len(), 2);
+    let mut put = Vec::new();
+    let mut from = 0;
+    for (at, _, data) in &apart.pictures {
+        put.extend_from_slice(&apart.rest[from..*at]);
+        put.extend_from_slice(data);
+        from = *at;
+    }
+    put.extend_from_slice(&apart.rest[from..]);
+    assert_eq!(
+        String::from_utf8(put).unwrap(),
+        String::from_utf8(whole).unwrap()
+    );
+    assert_eq!(&*apart.pictures[0].2, lines.as_slice());
+    mail.inline_images.push(image("p1@b.org", &lines));
+    assert!(
+        render_apart(&mail, &identity(), date()).unwrap().is_none(),
+        "one id twice"
+    );
+    mail.inline_images.clear();
+    assert!(
+        render_apart(&mail, &identity(), date()).unwrap().is_none(),
+        "no picture"
+    );
+}

@@ -9,9 +9,11 @@
 //! Owns only the painting; which boards a mail shows is `crate::pipeline::mailing::pictures`'s.
 //! Nothing here is random: the same boards give the same bytes.
 
+use std::sync::Arc;
+
 use crate::mail::inline;
 use crate::mail::outbound::{InlineImage, OutboundMail};
-use crate::render::{Painter, Picture, Png};
+use crate::render::{Painter, Picture};
 use crate::store::GameId;
 
 /// The pictures a [`Gallery`] keeps after painting them.
@@ -68,14 +70,17 @@ pub(crate) struct Gallery {
     recent: Vec<(Picture, Option<Painted>)>,
 }
 
-/// A picture painted: its PNG, its key in hex (see `Picture::key`; the
-/// Content-ID's, not a hash of the PNG's bytes) and the PNG in base64 as
-/// the mail carries it, made once for every mail that shows it.
+/// A picture painted: its PNG and size, its key in hex (see
+/// `Picture::key`; the Content-ID's, not a hash of the PNG's bytes) and the
+/// PNG in base64 as the mail carries it, made once for every mail that
+/// shows it and shared by them, not copied for each.
 #[derive(Debug, Clone)]
 struct Painted {
-    png: Png,
+    png: Arc<[u8]>,
+    width: u32,
+    height: u32,
     key: String,
-    base64: Vec<u8>,
+    base64: Arc<[u8]>,
 }
 
 impl Gallery {
@@ -92,7 +97,13 @@ impl Gallery {
     }
 
     fn image(&mut self, board: Board) -> Option<InlineImage> {
-        let Painted { png, key, base64 } = self.png(board.picture)?;
+        let Painted {
+            png,
+            width,
+            height,
+            key,
+            base64,
+        } = self.png(board.picture)?;
         Some(InlineImage {
             content_id: format!("board.{}.{key}@{}", board.game.get(), board.domain),
             shows: board.shows,
@@ -100,9 +111,9 @@ impl Gallery {
             caption: board.caption,
             letters: board.letters,
             filename: board.filename,
-            width: png.width,
-            height: png.height,
-            png: png.bytes,
+            width,
+            height,
+            png,
             base64,
         })
     }
@@ -115,8 +126,10 @@ impl Gallery {
         } else {
             let png = self.painter.png(&picture).ok().map(|png| Painted {
                 key: format!("{:016x}", picture.key()),
-                base64: inline::encoded(&png.bytes),
-                png,
+                base64: inline::encoded(&png.bytes).into(),
+                width: png.width,
+                height: png.height,
+                png: png.bytes.into(),
             });
             if self.recent.len() >= RECENT {
                 self.recent.remove(0);

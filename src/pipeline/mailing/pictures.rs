@@ -125,7 +125,9 @@ fn unambiguous(mut same_text: Vec<Board>) -> Option<Board> {
 /// line followed by `:` (the board block's header), once each.
 pub(crate) fn named_games(text: &str, about: Option<GameId>) -> Vec<GameId> {
     let mut ids: Vec<GameId> = about.into_iter().collect();
-    for line in text.lines() {
+    // Only a line that starts with `game` can name one: the rest are not
+    // searched for a colon.
+    for line in text.lines().filter(|l| l.starts_with("game")) {
         let Some((head, _)) = line.split_once(':') else {
             continue;
         };

@@ -9,6 +9,8 @@
 //! panics: a body that does not decode to the size it claims is
 //! [`StoreError::Corrupt`].
 
+use std::sync::Arc;
+
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::pictures::{self, Cut};
@@ -65,6 +67,28 @@ pub(crate) fn encode_body_without(raw: &[u8], pictures: &[&str]) -> Encoded {
         body: lz4_flex::block::compress_prepend_size(&rest),
         cuts,
     }
+}
+
+/// A mail rendered with its pictures apart (`rest` without their base64
+/// lines; each picture's Content-ID, lines and where they go in `rest`, in
+/// order): the mail put together, and what [`encode_body_without`] gives
+/// for it, without cutting the pictures out again. Pure, so it may run on
+/// any thread.
+pub(crate) fn encode_body_apart(
+    rest: &[u8],
+    pictures: Vec<(usize, String, Arc<[u8]>)>,
+) -> (Vec<u8>, Encoded) {
+    let cuts: Vec<Cut> = pictures
+        .into_iter()
+        .map(|(at, key, data)| Cut::new(key, at, data))
+        .collect();
+    let raw = pictures::uncut(rest, &cuts);
+    let encoded = Encoded {
+        encoding: "pictures",
+        body: lz4_flex::block::compress_prepend_size(rest),
+        cuts,
+    };
+    (raw, encoded)
 }
 
 /// Returns the bytes a stored body holds; `id` names the outbox row in the

@@ -151,3 +151,21 @@ fn mail_row<'a>(message_id: &'a str, raw: &'a [u8]) -> NewMail<'a> {
         raw,
     }
 }
+
+#[test]
+fn a_mail_encoded_apart_is_stored_as_when_cut() {
+    let cid = "board.1.00ff@example.org";
+    let raw = with_picture("a@x", cid, 3);
+    let whole = encode_body_without(&raw, &[cid]);
+    let (rest, cuts) = pictures::cut(&raw, &[cid]);
+    let placed = cuts
+        .iter()
+        .map(|c| (c.at, c.key.clone(), c.data.clone()))
+        .collect();
+    let (put, apart) = encode_body_apart(&rest, placed);
+    assert_eq!(put, raw);
+    assert_eq!(
+        (apart.encoding, &apart.body, &apart.cuts),
+        (whole.encoding, &whole.body, &whole.cuts)
+    );
+}

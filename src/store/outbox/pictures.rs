@@ -9,6 +9,8 @@
 //! is and how the mail is laid out are `mail::outbound`'s; this only finds
 //! the lines of a part by its `Content-ID` header.
 
+use std::sync::Arc;
+
 use memchr::memmem;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -18,9 +20,17 @@ use crate::store::StoreError;
 /// the rest of the mail, and its bytes (the part's base64 lines).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Cut {
-    key: String,
-    at: usize,
-    data: Vec<u8>,
+    pub(super) key: String,
+    pub(super) at: usize,
+    /// Shared with the mail that showed it, not copied.
+    pub(super) data: Arc<[u8]>,
+}
+
+impl Cut {
+    /// The picture `key` with the lines `data`, to go at `at` in the rest.
+    pub(super) fn new(key: String, at: usize, data: Arc<[u8]>) -> Cut {
+        Cut { key, at, data }
+    }
 }
 
 /// Bytes of the header for each picture: where it goes and its row.
@@ -45,7 +55,7 @@ pub(super) fn cut(raw: &[u8], keys: &[&str]) -> (Vec<u8>, Vec<Cut>) {
         cuts.push(Cut {
             key: key.to_owned(),
             at: rest.len(),
-            data: raw[start..end].to_vec(),
+            data: raw[start..end].into(),
         });
         from = end;
     }
@@ -81,11 +91,16 @@ pub(super) fn store(conn: &Connection, cuts: &[Cut]) -> Result<Option<Vec<u8>>, 
 }
 
 /// The row of `cut`'s picture, inserted if new; `None` when its key holds
-/// other bytes.
+/// other bytes. The bytes are compared here, not bound to the query: SQLite
+/// would copy the picture (about 12 KB) to bind it, for every mail that
+/// shows it.
 fn picture_id(conn: &Connection, cut: &Cut) -> Result<Option<i64>, StoreError> {
     let found: Option<(i64, bool)> = conn
-        .prepare_cached("SELECT id, data = ?2 FROM outbox_pictures WHERE key = ?1")?
-        .query_row(params![cut.key, cut.data], |r| Ok((r.get(0)?, r.get(1)?)))
+        .prepare_cached("SELECT id, data FROM outbox_pictures WHERE key = ?1")?
+        .query_row(params![cut.key], |r| {
+            let same = r.get_ref(1)?.as_blob().is_ok_and(|d| d == &*cut.data);
+            Ok((r.get(0)?, same))
+        })
         .optional()?;
     if let Some((id, same)) = found {
         return Ok(same.then_some(id));
@@ -168,8 +183,8 @@ mod tests {
     fn pictures_are_cut_by_content_id_and_put_back() {
         let (rest, cuts) = cut(MAIL, &["p2@h", "p1@h", "absent@h"]);
         assert_eq!(cuts.len(), 2);
-        assert_eq!(cuts[0].data, b"iVBORw0K\r\nGgoAAA==");
-        assert_eq!(cuts[1].data, b"QUJD");
+        assert_eq!(&*cuts[0].data, b"iVBORw0K\r\nGgoAAA==");
+        assert_eq!(&*cuts[1].data, b"QUJD");
         assert_eq!(rest.len(), MAIL.len() - 22);
         assert_eq!(uncut(&rest, &cuts), MAIL);
     }
