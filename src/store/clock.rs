@@ -16,7 +16,7 @@ use super::StoreError;
 use super::codec::{Sql, Stored, readable};
 use super::games::GameId;
 use super::ids::PlayerId;
-use super::time_terms::{self, TimeTerms};
+use super::time_terms::{self, ClockRow};
 use crate::clock::{Flagged, Side, System, Tz};
 use crate::go::Color;
 
@@ -31,8 +31,8 @@ pub(crate) fn start_turn(
     now: DateTime<Utc>,
     zone: Tz,
 ) -> Result<(), StoreError> {
-    let mover = mover(conn, id)?;
-    let deadline = runs_out(conn, id, mover, now, zone)?;
+    let row = row(conn, id)?;
+    let deadline = runs_out(conn, id, &row, now, zone)?;
     conn.prepare_cached(
         "UPDATE games SET turn_started_at = ?2, clock_deadline = ?3 WHERE id = ?1",
     )?
@@ -40,63 +40,31 @@ pub(crate) fn start_turn(
     Ok(())
 }
 
-/// The player to move in game `id`, and their colour.
-fn mover(conn: &Connection, id: GameId) -> Result<(Color, PlayerId), StoreError> {
-    conn.prepare_cached(
-        "SELECT to_move, CASE to_move WHEN 'black' THEN black_id ELSE white_id END
-         FROM games WHERE id = ?1",
-    )?
-    .query_row([id], |r| Ok((r.stored(0)?, r.get(1)?)))
-    .optional()?
-    .ok_or_else(|| StoreError::NotFound {
+/// The clock columns of game `id`, which must exist.
+fn row(conn: &Connection, id: GameId) -> Result<ClockRow, StoreError> {
+    time_terms::clock_row(conn, id)?.ok_or_else(|| StoreError::NotFound {
         what: "game",
         id: id.to_string(),
     })
 }
 
-/// The player of `color` in game `id`.
-fn player_of(conn: &Connection, id: GameId, color: Color) -> Result<PlayerId, StoreError> {
-    conn.prepare_cached(
-        "SELECT CASE ?2 WHEN 'black' THEN black_id ELSE white_id END FROM games WHERE id = ?1",
-    )?
-    .query_row(params![id, Sql(color)], |r| r.get(0))
-    .optional()?
-    .ok_or_else(|| StoreError::NotFound {
-        what: "game",
-        id: id.to_string(),
-    })
-}
-
-/// When the clock at rest of `mover` in game `id`, started at `from`,
-/// runs out; `None` when it never does.
+/// When the clock at rest of the player to move in game `id` (its `row`),
+/// started at `from`, runs out; `None` when it never does.
 fn runs_out(
     conn: &Connection,
     id: GameId,
-    (color, player): (Color, PlayerId),
+    row: &ClockRow,
     from: DateTime<Utc>,
     zone: Tz,
 ) -> Result<Option<DateTime<Utc>>, StoreError> {
-    let terms = of_terms(conn, id)?;
-    let side = time_terms::side(conn, id, color, &terms)?;
-    let Some(budget) = side.budget(&terms.system) else {
+    let color = row.to_move;
+    let side = time_terms::side(conn, id, color, &row.terms)?;
+    let Some(budget) = side.budget(&row.terms.system) else {
         return Ok(None);
     };
-    let calendar = time_terms::calendar(conn, &terms, player, zone)?;
+    let calendar = time_terms::calendar(conn, &row.terms, row.player(color), zone)?;
     Ok(calendar.runs_out(from, budget))
 }
-
-/// The time terms of game `id`, which must exist.
-fn of_terms(conn: &Connection, id: GameId) -> Result<TimeTerms, StoreError> {
-    time_terms::of_game(conn, id)?.ok_or_else(|| StoreError::NotFound {
-        what: "game",
-        id: id.to_string(),
-    })
-}
-
-/// When a turn started, if it did.
-type Started = Option<DateTime<Utc>>;
-/// When the player to move runs out, if their clock runs.
-type Deadline = Option<DateTime<Utc>>;
 
 /// The mover's time ran out before their move: at `ran_out`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,22 +85,13 @@ pub(crate) fn spend(
     now: DateTime<Utc>,
     zone: Tz,
 ) -> Result<Result<Option<(System, Side)>, TooLate>, StoreError> {
-    let player = player_of(conn, id, color)?;
-    let terms = of_terms(conn, id)?;
-    let turn: Option<(Started, Deadline)> = conn
-        .prepare_cached("SELECT turn_started_at, clock_deadline FROM games WHERE id = ?1")?
-        .query_row([id], |r| {
-            Ok((
-                r.stored_opt(0).unwrap_or(None),
-                r.stored_opt(1).unwrap_or(None),
-            ))
-        })
-        .optional()?;
-    let Some((Some(started), deadline)) = turn else {
+    let row = row(conn, id)?;
+    let (terms, deadline) = (row.terms, row.deadline);
+    let Some(started) = row.started else {
         return Ok(Ok(None));
     };
     let side = time_terms::side(conn, id, color, &terms)?;
-    let calendar = time_terms::calendar(conn, &terms, player, zone)?;
+    let calendar = time_terms::calendar(conn, &terms, row.player(color), zone)?;
     let used = calendar.own_seconds(started, now);
     match side.spend(&terms.system, used) {
         Ok(next) => {
@@ -154,17 +113,17 @@ pub(crate) fn recompute_for_player(
     zone: Tz,
 ) -> Result<(), StoreError> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, to_move, turn_started_at FROM games
+        "SELECT id, turn_started_at FROM games
          WHERE status = 'active' AND clock_deadline IS NOT NULL AND turn_started_at IS NOT NULL
            AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END",
     )?;
     // A turn whose start does not read is left as it is.
-    let rows: Vec<(GameId, Color, DateTime<Utc>)> = stmt
-        .query_map([player_id], |r| Ok((r.get(0)?, r.stored(1)?, r.stored(2)?)))?
+    let rows: Vec<(GameId, DateTime<Utc>)> = stmt
+        .query_map([player_id], |r| Ok((r.get(0)?, r.stored(1)?)))?
         .filter(readable)
         .collect::<Result<_, _>>()?;
-    for (id, color, started) in rows {
-        let deadline = runs_out(conn, id, (color, player_id), started, zone)?;
+    for (id, started) in rows {
+        let deadline = runs_out(conn, id, &row(conn, id)?, started, zone)?;
         conn.prepare_cached("UPDATE games SET clock_deadline = ?2 WHERE id = ?1")?
             .execute(params![id, deadline.map(Sql)])?;
     }

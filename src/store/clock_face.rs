@@ -7,13 +7,12 @@
 //! `crate::clock`'s.
 
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use super::StoreError;
-use super::codec::Stored;
 use super::games::GameId;
 use super::ids::PlayerId;
-use super::time_terms::{self, TimeTerms};
+use super::time_terms::{self, ClockRow, TimeTerms};
 use crate::clock::{Calendar, Side, System, Tz};
 use crate::go::Color;
 
@@ -69,41 +68,18 @@ pub(crate) fn read(
     now: DateTime<Utc>,
     zone: Tz,
 ) -> Result<Option<Faces>, StoreError> {
-    let row: Option<Row> = conn
-        .prepare_cached(
-            "SELECT to_move, black_id, white_id, turn_started_at, clock_deadline
-             FROM games WHERE id = ?1",
-        )?
-        .query_row([id], |r| {
-            Ok(Row {
-                to_move: r.stored(0)?,
-                black: r.get(1)?,
-                white: r.get(2)?,
-                started: r.stored_opt(3).unwrap_or(None),
-                deadline: r.stored_opt(4).unwrap_or(None),
-            })
-        })
-        .optional()?;
-    let (Some(row), Some(terms)) = (row, time_terms::of_game(conn, id)?) else {
+    let Some(row) = time_terms::clock_row(conn, id)? else {
         return Ok(None);
     };
+    let terms = row.terms;
     let at = At { now, zone, id };
-    let face = |color, player| face(conn, &at, &terms, &row, (color, player));
+    let face = |color| face(conn, &at, &row, color);
     Ok(Some(Faces {
         turn_started: row.deadline.and(row.started),
-        black: face(Color::Black, row.black)?,
-        white: face(Color::White, row.white)?,
+        black: face(Color::Black)?,
+        white: face(Color::White)?,
         terms,
     }))
-}
-
-/// A game's row, as far as its clocks go.
-struct Row {
-    to_move: Color,
-    black: PlayerId,
-    white: PlayerId,
-    started: Option<DateTime<Utc>>,
-    deadline: Option<DateTime<Utc>>,
 }
 
 /// Which game, when, and the server's zone.
@@ -113,14 +89,9 @@ struct At {
     zone: Tz,
 }
 
-/// The clock of `player`, of `color`.
-fn face(
-    conn: &Connection,
-    at: &At,
-    terms: &TimeTerms,
-    row: &Row,
-    (color, player): (Color, PlayerId),
-) -> Result<Face, StoreError> {
+/// The clock of the player of `color` in the game of `row`.
+fn face(conn: &Connection, at: &At, row: &ClockRow, color: Color) -> Result<Face, StoreError> {
+    let (terms, player) = (&row.terms, row.player(color));
     let rest = time_terms::side(conn, at.id, color, terms)?;
     let calendar = time_terms::calendar(conn, terms, player, at.zone)?;
     let mut face = Face {

@@ -7,6 +7,7 @@
 //! Owns those columns and that table. What a move costs a clock, and when
 //! it runs out, is `crate::clock`'s; when a turn starts is `clock`'s.
 
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
@@ -46,40 +47,69 @@ pub(crate) fn set(conn: &Connection, id: GameId, terms: &TimeTerms) -> Result<()
     Ok(())
 }
 
-/// The time terms of game `id`; a game made before time systems plays per
-/// move with its `days_per_move`. `None` when there is no such game.
-pub(crate) fn of_game(conn: &Connection, id: GameId) -> Result<Option<TimeTerms>, StoreError> {
+/// A game's clock columns, read at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClockRow {
+    /// The time terms.
+    pub(crate) terms: TimeTerms,
+    /// The colour to move.
+    pub(crate) to_move: Color,
+    /// The player of Black.
+    pub(crate) black: PlayerId,
+    /// The player of White.
+    pub(crate) white: PlayerId,
+    /// When the turn in progress began, if known.
+    pub(crate) started: Option<DateTime<Utc>>,
+    /// When the player to move runs out, while a clock runs.
+    pub(crate) deadline: Option<DateTime<Utc>>,
+}
+
+impl ClockRow {
+    /// The player of `color`.
+    pub(crate) fn player(&self, color: Color) -> PlayerId {
+        match color {
+            Color::Black => self.black,
+            Color::White => self.white,
+        }
+    }
+}
+
+/// The clock columns of game `id`; `None` when there is no such game. A
+/// game made before time systems plays per move with its `days_per_move`;
+/// a time that does not read is taken as unset.
+pub(crate) fn clock_row(conn: &Connection, id: GameId) -> Result<Option<ClockRow>, StoreError> {
     let row = conn
         .prepare_cached(
-            "SELECT time_spec, days_per_move, weekends_off, night_hours FROM games WHERE id = ?1",
+            "SELECT time_spec, days_per_move, weekends_off, night_hours, to_move, black_id,
+                    white_id, turn_started_at, clock_deadline
+             FROM games WHERE id = ?1",
         )?
         .query_row([id], |r| {
-            Ok((
-                r.get::<_, Option<String>>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, bool>(2)?,
-                r.get::<_, u32>(3)?,
-            ))
+            let days: i64 = r.get(1)?;
+            let system = r.stored_opt(0)?.unwrap_or(System::PerMove {
+                per_move: Span::days(days.max(1)),
+            });
+            Ok(ClockRow {
+                terms: TimeTerms {
+                    system,
+                    weekends_off: r.get(2)?,
+                    night_hours: r.get(3)?,
+                },
+                to_move: r.stored(4)?,
+                black: r.get(5)?,
+                white: r.get(6)?,
+                started: r.stored_opt(7).unwrap_or(None),
+                deadline: r.stored_opt(8).unwrap_or(None),
+            })
         })
         .optional()?;
-    let Some((spec, days, weekends_off, night_hours)) = row else {
-        return Ok(None);
-    };
-    let system = match spec {
-        Some(text) => System::parse(&text).map_err(|e| StoreError::Corrupt {
-            id: id.to_string(),
-            what: "time system",
-            reason: e.to_string(),
-        })?,
-        None => System::PerMove {
-            per_move: Span::days(days.max(1)),
-        },
-    };
-    Ok(Some(TimeTerms {
-        system,
-        weekends_off,
-        night_hours,
-    }))
+    Ok(row)
+}
+
+/// The time terms of game `id` (see [`clock_row`]); `None` when there is
+/// no such game.
+pub(crate) fn of_game(conn: &Connection, id: GameId) -> Result<Option<TimeTerms>, StoreError> {
+    Ok(clock_row(conn, id)?.map(|r| r.terms))
 }
 
 /// Stores `side` as the clock at rest of `color` in game `id`.

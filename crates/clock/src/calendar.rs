@@ -75,6 +75,9 @@ impl Calendar {
 
     /// The own seconds between `from` and `to` (0 when `to` is not later).
     pub fn own_seconds(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> i64 {
+        if self.all_running_from(from) {
+            return (to - from).num_seconds().max(0);
+        }
         let mut total = 0;
         for (start, end) in self.running(from) {
             if start >= to {
@@ -90,6 +93,9 @@ impl Calendar {
     /// beyond ten years).
     pub fn runs_out(&self, from: DateTime<Utc>, budget: i64) -> Option<DateTime<Utc>> {
         let mut left = budget.max(0);
+        if self.all_running_from(from) && left < HORIZON_DAYS * 86_400 {
+            return Some(from + Duration::seconds(left));
+        }
         for (start, end) in self.running(from) {
             let length = (end - start).num_seconds();
             if left <= length {
@@ -98,6 +104,15 @@ impl Calendar {
             left -= length;
         }
         None
+    }
+
+    /// Whether every instant from `from` on counts: no weekends, no night,
+    /// and every vacation over by then (the common case, worked out
+    /// without the time zone).
+    fn all_running_from(&self, from: DateTime<Utc>) -> bool {
+        !self.weekends_off
+            && self.night.is_none()
+            && self.vacations.iter().all(|v| v.until.is_some_and(|u| u <= from))
     }
 
     /// The spans of running time from `from` on, in order.
