@@ -552,10 +552,16 @@ fn side_json(
         .optional()
         .unwrap()
         .unwrap_or_else(|| Side::start(system));
+    // A clock that ran out reads zero.
+    let out = Side {
+        main: 0,
+        periods: 0,
+        period: 0,
+        overtime: true,
+        ..rest
+    };
     let side = match &running {
-        Some((elapsed, _)) => rest
-            .at(system, *elapsed)
-            .expect("a clock that has not run out"),
+        Some((elapsed, _)) => rest.at(system, *elapsed).unwrap_or(out),
         None => rest,
     };
     let byoyomi = matches!(system, System::Byoyomi { .. });
