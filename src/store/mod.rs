@@ -40,6 +40,7 @@ pub mod listing;
 pub mod memory;
 pub mod messages;
 pub mod migrate;
+pub(crate) mod move_clocks;
 pub(crate) mod notices;
 pub mod outbox;
 pub mod players;
