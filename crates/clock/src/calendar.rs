@@ -112,7 +112,10 @@ impl Calendar {
     fn all_running_from(&self, from: DateTime<Utc>) -> bool {
         !self.weekends_off
             && self.night.is_none()
-            && self.vacations.iter().all(|v| v.until.is_some_and(|u| u <= from))
+            && self
+                .vacations
+                .iter()
+                .all(|v| v.until.is_some_and(|u| u <= from))
     }
 
     /// The spans of running time from `from` on, in order.
