@@ -15,6 +15,7 @@
 //! `[lints]` table of Cargo.toml).
 
 pub mod cli;
+pub use pbmgo_clock as clock;
 pub use pbmgo_go as go;
 pub mod command;
 pub mod home;

@@ -148,6 +148,9 @@ impl Server {
             white,
             game,
             days,
+            time: None,
+            weekends_off: false,
+            night_hours: 0,
             mail,
         };
         Ok(self.store.write(|tx| admin::start(tx, &env, &new))?)

@@ -13,11 +13,14 @@ use super::exit::Refused;
 use super::game_rules::RuleArgs;
 use super::output::capitalized;
 use super::{game_admin, game_conditionals, game_sgf, game_show, game_verify, mailrun};
+use crate::clock::System;
 use crate::go::{BoardSize, Game, Move, Phase, Played};
 use crate::pipeline::MailSink;
 use crate::pipeline::jobs::admin::{self, NewGame};
 use crate::store::codec::time_text;
-use crate::store::{GameFilter, GameId, GameSummary, MoveEntry, games, listing, players};
+use crate::store::{
+    GameFilter, GameId, GameSummary, MoveEntry, clock, games, listing, players, time_terms,
+};
 
 /// Game commands
 #[derive(Debug, Subcommand)]
@@ -88,9 +91,18 @@ pub(crate) struct NewArgs {
     handicap: u32,
     #[command(flatten)]
     rules: RuleArgs,
-    /// Days per move [default: `[games] days_per_move`]
-    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=365))]
+    /// Days per move, the same as --time "per-move Dd" [default: `[games] time`, else `[games] days_per_move`]
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(1..=365), conflicts_with = "time")]
     days: Option<u32>,
+    /// The time system, as a challenge writes it: "per-move 5d", "fischer 3d+1d max 7d", "byoyomi 14d+5x1d", "canadian 10d+10/7d", "absolute 30d" or "none"
+    #[arg(long, value_name = "SYSTEM", value_parser = time_system)]
+    time: Option<System>,
+    /// Each player's Saturday and Sunday (in their time zone) do not count
+    #[arg(long)]
+    weekends_off: bool,
+    /// Each player's night of this many hours (from 22:00 in their time zone) does not count, e.g. 9h
+    #[arg(long, value_name = "HOURS", value_parser = night_hours)]
+    night: Option<u32>,
     /// Queue the start letters but do not send them
     #[arg(long)]
     no_send: bool,
@@ -124,6 +136,9 @@ fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             white: &white,
             game: &game,
             days: args.days,
+            time: args.time,
+            weekends_off: args.weekends_off,
+            night_hours: args.night.unwrap_or(0),
             mail: !args.no_mail,
         };
         admin::start(tx, &env, &new).map_err(anyhow::Error::from)
@@ -133,6 +148,22 @@ fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     }
     outln!("{id}")?;
     Ok(0)
+}
+
+/// Reads `--time`.
+fn time_system(text: &str) -> Result<System, String> {
+    System::parse(text).map_err(|e| e.to_string())
+}
+
+/// Reads `--night`: `9h` or `9`, 1 to 16 hours.
+fn night_hours(text: &str) -> Result<u32, String> {
+    let digits = text.trim().trim_end_matches(['h', 'H']);
+    match digits.parse::<u32>() {
+        Ok(h) if (1..=16).contains(&h) => Ok(h),
+        _ => Err(format!(
+            "{text:?} is not a night of 1 to 16 hours, such as 9h"
+        )),
+    }
 }
 
 /// Which games `game list` shows.
@@ -277,7 +308,18 @@ fn play(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             source: "cli".into(),
             played_at: ctx.now,
         };
+        let zone = ctx.home.config().server.zone();
+        // A repair plays even after the time ran out: then the clock is left as it was.
+        let charged = clock::spend(tx, stored.id, color, ctx.now, zone)?
+            .ok()
+            .flatten();
         games::record_move(tx, &stored, &entry)?;
+        if let Some((system, side)) = charged {
+            time_terms::note_move(tx, stored.id, stored.game.move_number(), &system, &side)?;
+        }
+        if stored.game.phase() == Phase::Play {
+            clock::start_turn(tx, stored.id, ctx.now, zone)?;
+        }
         Ok((stored, played))
     })?;
     outln!("{}", played_line(stored.id, &stored.game, &played))?;

@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
+use chrono::{DateTime, Utc};
 use clap::Args;
 use serde::Serialize;
 
@@ -15,11 +16,12 @@ use super::context::GlobalArgs;
 use super::estimate::{self, JsonEstimate};
 use super::game_clock::{Clock, JsonClock};
 use super::output::capitalized;
+use crate::clock::Tz;
 use crate::go::{Color, Game, KoList, Phase, render};
 use crate::pipeline::{game_picture, play_picture};
 use crate::render::{self as picture_render, Picture};
 use crate::store::codec::time_text;
-use crate::store::{GameId, StoredGame, clock, games, listing};
+use crate::store::{GameId, StoredGame, clock, clock_face, games, listing, settings};
 
 /// Show a game: a header and the board
 #[derive(Debug, Args)]
@@ -91,7 +93,8 @@ struct JsonGame<'a> {
     board: Vec<String>,
     ko_list: Vec<Vec<String>>,
     result: Option<String>,
-    /// Added after the pinned keys: the game's clock now.
+    /// Added after the pinned keys: the game's clock now (see
+    /// `game_clock::JsonClock`, pinned too).
     clock: JsonClock,
     /// With `--estimate` only: the server's proposed count.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -125,13 +128,13 @@ fn load(global: &GlobalArgs, id: GameId) -> anyhow::Result<StoredGame> {
 pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.read_store()?;
+    let zone = ctx.home.config().server.zone();
     let (stored, clock, picture) = store.read(|tx| {
         let stored = games::load(tx, args.game)?;
-        let clock = clock::game_clock(tx, args.game)?;
+        let clock = read_clock(tx, &stored, (ctx.now, zone))?;
         let picture = game_picture(tx, &stored)?;
         anyhow::Ok((stored, clock, picture))
     })?;
-    let clock = Clock::new(&stored, clock, ctx.now);
     let (game, picture) = match args.at {
         Some(n) => {
             let game = at_move(&stored, n)?;
@@ -152,12 +155,26 @@ pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         json.estimate = args.estimate.then(|| estimate::json(&game));
         outln!("{}", serde_json::to_string(&json)?)?;
     } else {
-        out!("{}", text(&stored, &game, args.at, &clock.line()))?;
+        out!("{}", text(&stored, &game, args.at, &clock.lines()))?;
         if args.estimate {
             out!("{}", estimate::text(&game))?;
         }
     }
     Ok(0)
+}
+
+/// The clock of `stored` at `now` (`zone`: the server's time zone).
+fn read_clock(
+    conn: &rusqlite::Connection,
+    stored: &StoredGame,
+    (now, zone): (DateTime<Utc>, Tz),
+) -> anyhow::Result<Clock> {
+    let old = clock::game_clock(conn, stored.id)?;
+    let faces = clock_face::read(conn, stored.id, now, zone)?
+        .with_context(|| format!("{} has no clock", stored.id))?;
+    let mover = stored.player(stored.game.to_move()).id;
+    let paused = settings::vacation_until(conn, mover, now)?;
+    Ok(Clock::new(stored, (old, faces), paused, now))
 }
 
 /// Writes the PNG and the SVG of `picture` where asked.

@@ -43,7 +43,7 @@ pub use error::{CommandError, reply_code};
 pub use limits::Limits;
 pub use line::{bare_point, parse_command};
 pub use lookalike::{Lookalike, looks_like};
-pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode};
+pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode, ZoneChoice};
 pub use own::{MIN_RUN, OwnWords};
 pub use subject::{is_reply_subject, strip_subject, without_secret};
 pub use types::{AddressAction, Command, GameRef, IfAction};

@@ -7,6 +7,7 @@
 use std::fmt;
 
 use super::error::{CommandError, clip};
+use crate::clock::{Span, System};
 use crate::go::{KoRule, Scoring};
 
 /// Komi in half points, so `6.5` is `Komi(13)`; it keeps `Command: Eq`.
@@ -123,6 +124,33 @@ impl NotifyMode {
     }
 }
 
+/// The time zone a player asks for with `timezone`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ZoneChoice {
+    /// A zone of the time zone database, e.g. `Europe/Berlin`.
+    Zone(crate::clock::Tz),
+    /// The server's (`timezone server`).
+    Server,
+}
+
+impl ZoneChoice {
+    /// Reads `Europe/Berlin` (any case) or `server`.
+    pub(crate) fn parse(word: &str) -> Option<ZoneChoice> {
+        if word.eq_ignore_ascii_case("server") || word.eq_ignore_ascii_case("default") {
+            return Some(ZoneChoice::Server);
+        }
+        crate::clock::zone(word).map(ZoneChoice::Zone)
+    }
+
+    /// Its name as written: `Europe/Berlin`, `server`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            ZoneChoice::Zone(z) => z.name(),
+            ZoneChoice::Server => "server",
+        }
+    }
+}
+
 /// A challenge's options; `None` means the server's default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ChallengeOptions {
@@ -140,8 +168,14 @@ pub struct ChallengeOptions {
     pub ko: Option<KoRule>,
     /// The scoring.
     pub scoring: Option<Scoring>,
-    /// Days per move.
+    /// Days per move (`days D`, the same as `time per-move Dd`).
     pub days: Option<u32>,
+    /// The time system (`time fischer 3d+1d max 7d`).
+    pub time: Option<System>,
+    /// The players' clocks stop on their own weekends (`weekends off`).
+    pub weekends_off: bool,
+    /// The hours of each player's night, when their clock stops (`night 9h`).
+    pub night: Option<u32>,
 }
 
 impl fmt::Display for ChallengeOptions {
@@ -171,6 +205,15 @@ impl fmt::Display for ChallengeOptions {
         if let Some(d) = self.days {
             write!(f, " days {d}")?;
         }
+        if let Some(t) = self.time {
+            write!(f, " time {t}")?;
+        }
+        if self.weekends_off {
+            f.write_str(" weekends off")?;
+        }
+        if let Some(h) = self.night {
+            write!(f, " night {h}h")?;
+        }
         Ok(())
     }
 }
@@ -178,6 +221,7 @@ impl fmt::Display for ChallengeOptions {
 /// The words that start a challenge option, lower-case.
 const OPTION_WORDS: &[&str] = &[
     "size", "komi", "handicap", "h", "free", "color", "colour", "ko", "scoring", "rules", "days",
+    "time", "weekends", "night",
 ];
 
 /// Whether `word` starts a challenge option (`size`, `free`, `black`…).
@@ -200,6 +244,18 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
             o.color = c;
             continue;
         }
+        if key == "time" {
+            let spec: Vec<&str> = words
+                .clone()
+                .take_while(|w| !is_option_word(w))
+                .copied()
+                .collect();
+            for _ in &spec {
+                words.next();
+            }
+            o.time = Some(time_system(&spec)?);
+            continue;
+        }
         let value = words
             .next()
             .ok_or_else(|| CommandError::BadOption(format!("{} needs a value", clip(word))))?;
@@ -213,6 +269,8 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
             "ko" => o.ko = Some(value.parse().map_err(|_| bad(word, value))?),
             "scoring" | "rules" => o.scoring = Some(value.parse().map_err(|_| bad(word, value))?),
             "days" => o.days = Some(number(word, value, 1, 60)?),
+            "weekends" => o.weekends_off = weekends(value).ok_or_else(|| bad(word, value))?,
+            "night" => o.night = night(value).ok_or_else(|| bad(word, value))?,
             _ => {
                 return Err(CommandError::BadOption(format!(
                     "unknown option {}",
@@ -221,7 +279,40 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
             }
         }
     }
+    if o.days.is_some() && o.time.is_some() {
+        return Err(CommandError::BadOption(
+            "days and time both (days D is time per-move Dd: give one)".to_string(),
+        ));
+    }
     Ok(o)
+}
+
+/// Reads the words after `time`: a time system in its pinned text.
+fn time_system(spec: &[&str]) -> Result<System, CommandError> {
+    let text = spec.join(" ");
+    System::parse(&text).map_err(|e| CommandError::BadOption(format!("time {}: {e}", clip(&text))))
+}
+
+/// `weekends off` stops the clocks on weekends; `weekends on` does not.
+fn weekends(value: &str) -> Option<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "off" | "free" => Some(true),
+        "on" => Some(false),
+        _ => None,
+    }
+}
+
+/// `night 9h` (1 to 16 hours; `9` alone is read as hours), `night off`.
+fn night(value: &str) -> Option<Option<u32>> {
+    if value.eq_ignore_ascii_case("off") || value == "0" || value == "0h" {
+        return Some(None);
+    }
+    let hours = match value.parse::<u32>() {
+        Ok(h) => i64::from(h),
+        Err(_) => Span::parse(value).ok()?.secs() / 3600,
+    };
+    let whole = Span::parse(value).map_or(true, |s| s.secs() % 3600 == 0);
+    (whole && (1..=16).contains(&hours)).then(|| u32::try_from(hours).ok())
 }
 
 fn number(key: &str, value: &str, min: u32, max: u32) -> Result<u32, CommandError> {
@@ -240,4 +331,64 @@ fn number(key: &str, value: &str, min: u32, max: u32) -> Result<u32, CommandErro
 
 fn bad(key: &str, value: &str) -> CommandError {
     CommandError::BadOption(format!("{} {}", clip(key), clip(value)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<ChallengeOptions, CommandError> {
+        challenge_options(&text.split_whitespace().collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn reads_the_pinned_time_systems() {
+        for spec in [
+            "fischer 3d+1d max 7d",
+            "byoyomi 14d+5x1d",
+            "canadian 10d+10/7d",
+            "absolute 30d",
+            "per-move 5d",
+            "none",
+        ] {
+            let o = read(&format!("size 19 time {spec} komi 6.5")).unwrap();
+            assert_eq!(o.time.map(|t| t.to_string()).as_deref(), Some(spec));
+            assert_eq!((o.size, o.komi), (Some(19), Some(Komi(13))));
+        }
+        let o = read("time fischer 3d+1d max 7d").unwrap();
+        assert_eq!(read(&o.to_string()).unwrap(), o);
+    }
+
+    #[test]
+    fn weekends_and_nights() {
+        let o = read("time byoyomi 14d+5x1d weekends off night 9h").unwrap();
+        assert!(o.weekends_off);
+        assert_eq!(o.night, Some(9));
+        assert_eq!(
+            o.to_string(),
+            " time byoyomi 14d+5x1d weekends off night 9h"
+        );
+        assert_eq!(read("night 9").unwrap().night, Some(9));
+        assert_eq!(read("night off").unwrap().night, None);
+        for bad in [
+            "night 17h",
+            "night 1d",
+            "night 90m",
+            "weekends maybe",
+            "night",
+        ] {
+            assert!(read(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_time_that_is_not_a_system_is_refused_with_its_reason() {
+        let err = read("time fischer 3d").unwrap_err().to_string();
+        assert!(err.contains("fischer 3d+1d max 7d"), "{err}");
+        let err = read("time blitz").unwrap_err().to_string();
+        assert!(err.contains("not a time system"), "{err}");
+        assert!(read("time").is_err());
+        assert!(read("days 5 time per-move 5d").is_err());
+        assert_eq!(read("days 5").unwrap().days, Some(5));
+    }
 }

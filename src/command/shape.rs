@@ -43,6 +43,9 @@ pub(super) enum Shape {
     Mode,
     /// `on | off`: `images`, `confirm`.
     Switch,
+    /// `[ZONE|server]`: `timezone`, with a zone that holds a `/` (or `UTC`,
+    /// `server`), so "Timezone differences are hard" is chat.
+    Zone,
     /// `SECRET [NEW|off]`: `password`; any words.
     Secret,
     /// `[add|remove|list ADDRESS]`: `address`, with an address that holds
@@ -72,7 +75,17 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Days => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("off")),
         Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
         Shape::Switch => first.is_none_or(|w| technical(w) || switch(w).is_some()),
+        Shape::Zone => args.len() <= 1 && first.is_none_or(zone_shaped),
     }
+}
+
+/// A word that names a time zone or the server's: it holds a `/`, or is
+/// `UTC`, `GMT` or `server`.
+fn zone_shaped(word: &str) -> bool {
+    word.contains('/')
+        || ["utc", "gmt", "server", "default"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
 }
 
 /// Reads `on` (true) or `off` (false), any case.

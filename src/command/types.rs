@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::error::{CommandError, clip};
-use super::options::{ChallengeOptions, NotifyMode};
+use super::options::{ChallengeOptions, NotifyMode, ZoneChoice};
 use crate::go::{Move, Point};
 
 /// A game's number as players write it: `game42`, `Game42` or `42`.
@@ -173,6 +173,12 @@ pub enum Command {
         /// True for `images on`.
         on: bool,
     },
+    /// `timezone [ZONE|server]`: the player's time zone, in which their
+    /// clock's weekends and nights fall; alone, asks the current one.
+    Timezone {
+        /// The zone chosen; `None` alone.
+        zone: Option<ZoneChoice>,
+    },
     /// `confirm [on|off]`: whether the player's mails whose commands were
     /// all applied are answered; alone, asks the current setting.
     Confirm {
@@ -268,6 +274,8 @@ impl fmt::Display for Command {
             Command::Vacation { days: None } => f.write_str("vacation off"),
             Command::Notify { mode } => write!(f, "notify {}", mode.name()),
             Command::Images { on } => write!(f, "images {}", if *on { "on" } else { "off" }),
+            Command::Timezone { zone: Some(z) } => write!(f, "timezone {}", z.name()),
+            Command::Timezone { zone: None } => f.write_str("timezone"),
             Command::Confirm { on: None } => f.write_str("confirm"),
             Command::Confirm { on: Some(on) } => {
                 write!(f, "confirm {}", if *on { "on" } else { "off" })

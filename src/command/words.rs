@@ -11,7 +11,7 @@ use std::str::FromStr;
 use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
 use super::limits::Limits;
-use super::options::{NotifyMode, challenge_options};
+use super::options::{NotifyMode, ZoneChoice, challenge_options};
 use super::shape::{self, Shape};
 use super::types::{AddressAction, Command, GameRef, IfAction, game_ref};
 use crate::go::{Move, Point};
@@ -36,6 +36,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("notify", Shape::Mode),
     ("images", Shape::Switch),
     ("confirm", Shape::Switch),
+    ("timezone", Shape::Zone),
     ("password", Shape::Secret),
     ("address", Shape::Address),
     ("standings", Shape::Nothing),
@@ -89,6 +90,7 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>) -> Outcome {
         "vacation" => vacation(args),
         "notify" => notify(args),
         "images" => images(args),
+        "timezone" => timezone(args),
         "confirm" => confirm(args),
         "password" => password(args),
         "address" => address(args),
@@ -221,6 +223,22 @@ fn images(args: &[&str]) -> Outcome {
         [w] => shape::switch(w)
             .map(|on| Command::Images { on })
             .ok_or_else(|| CommandError::BadOption(format!("images {} (on or off)", clip(w)))),
+        [_, extra @ ..] => Err(too_many(extra)),
+    }
+}
+
+/// Reads `timezone [ZONE|server]`.
+fn timezone(args: &[&str]) -> Outcome {
+    match args {
+        [] => Ok(Command::Timezone { zone: None }),
+        [w] => ZoneChoice::parse(w)
+            .map(|z| Command::Timezone { zone: Some(z) })
+            .ok_or_else(|| {
+                CommandError::BadOption(format!(
+                    "timezone {} (a zone such as Europe/Berlin or America/New_York, or server)",
+                    clip(w)
+                ))
+            }),
         [_, extra @ ..] => Err(too_many(extra)),
     }
 }

@@ -54,6 +54,28 @@ pub(crate) struct ServerConfig {
     pub(crate) bounce_limit: u32,
     /// How a stranger joins with `signup NAME`.
     pub(crate) signup: SignupMode,
+    /// The time zone of players who chose none (`Europe/Berlin`); empty
+    /// means UTC. Checked when the config is read.
+    #[serde(deserialize_with = "time_zone")]
+    pub(crate) timezone: String,
+}
+
+impl ServerConfig {
+    /// The server's time zone: `timezone`, else UTC.
+    pub(crate) fn zone(&self) -> crate::clock::Tz {
+        crate::clock::zone(&self.timezone).unwrap_or(crate::clock::Tz::UTC)
+    }
+}
+
+/// Reads `[server] timezone`: empty, or a zone of the time zone database.
+fn time_zone<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let name = String::deserialize(d)?;
+    match name.trim().is_empty() || crate::clock::zone(name.trim()).is_some() {
+        true => Ok(name.trim().to_string()),
+        false => Err(serde::de::Error::custom(format!(
+            "server.timezone {name:?} is not a time zone such as \"Europe/Berlin\" or \"UTC\""
+        ))),
+    }
 }
 
 impl Default for ServerConfig {
@@ -65,6 +87,7 @@ impl Default for ServerConfig {
             auth: AuthMode::Address,
             bounce_limit: 3,
             signup: SignupMode::Confirm,
+            timezone: String::new(),
         }
     }
 }
@@ -388,6 +411,34 @@ pub(crate) struct GamesConfig {
     pub(crate) scoring_deadline_days: u32,
     /// Vacation days each player may take per calendar year.
     pub(crate) vacation_days_per_year: u32,
+    /// The time system of a challenge that names none, in a challenge's
+    /// words (`fischer 3d+1d max 7d`); empty means per move with
+    /// `days_per_move`. Checked when the config is read.
+    #[serde(deserialize_with = "time_system")]
+    pub(crate) time: String,
+    /// Hours left on a player's clock that get them a warning by mail
+    /// (once per turn).
+    pub(crate) warn_hours: u32,
+}
+
+impl GamesConfig {
+    /// The time system of a challenge that names none.
+    pub(crate) fn default_time(&self) -> crate::clock::System {
+        crate::clock::System::parse(&self.time).unwrap_or(crate::clock::System::PerMove {
+            per_move: crate::clock::Span::days(i64::from(self.days_per_move.max(1))),
+        })
+    }
+}
+
+/// Reads `[games] time`: empty, or a time system as a challenge writes it.
+fn time_system<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?;
+    if text.trim().is_empty() {
+        return Ok(String::new());
+    }
+    crate::clock::System::parse(text.trim())
+        .map(|s| s.to_string())
+        .map_err(|e| serde::de::Error::custom(format!("games.time {text:?}: {e}")))
 }
 
 impl Default for GamesConfig {
@@ -397,6 +448,8 @@ impl Default for GamesConfig {
             challenge_expiry_days: 14,
             scoring_deadline_days: 7,
             vacation_days_per_year: 30,
+            time: String::new(),
+            warn_hours: 24,
         }
     }
 }

@@ -29,6 +29,8 @@ pub(crate) use base::context::{Env, Settings, SignupRules};
 pub(crate) use base::error::PipelineError;
 pub(crate) use base::passwords::Prechecked;
 pub(crate) use base::sink::MailSink;
+/// The clock in words, as game mails give it (`game show`).
+pub(crate) use base::wording::clock::{clock_lines, side_text, terms_text};
 pub(crate) use message::precheck::{precheck, precheck_all};
 pub(crate) use message::process::process;
 pub use record::report::Disposition;

@@ -16,6 +16,8 @@ use super::codec::{Sql, Stored, not_a};
 use super::games::GameId;
 use super::ids::PlayerId;
 use super::players::PlayerRef;
+use super::time_terms::TimeTerms;
+use crate::clock::{Span, System};
 use crate::go::{KoRule, Scoring};
 
 /// Where a challenge stands.
@@ -75,8 +77,11 @@ pub(crate) struct Terms {
     pub(crate) ko: KoRule,
     /// The scoring.
     pub(crate) scoring: Scoring,
-    /// Days per move.
+    /// Days per move (kept for a game's `days_per_move`: the time system's
+    /// days for `per-move`, else the server's default).
     pub(crate) days: u32,
+    /// The time system, weekends off and night.
+    pub(crate) clock: TimeTerms,
 }
 
 /// One challenge.
@@ -130,8 +135,8 @@ pub(crate) fn insert(
     conn.prepare_cached(
         "INSERT INTO challenges (id, challenger_id, challenged_id, size, komi, handicap,
              free_placement, color, ko_rule, scoring, days_per_move, status, created_at,
-             expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13)",
+             expires_at, time_spec, weekends_off, night_hours)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13, ?14, ?15, ?16)",
     )?
     .execute(params![
         id.get(),
@@ -147,6 +152,9 @@ pub(crate) fn insert(
         terms.days,
         Sql(now),
         Sql(expires_at),
+        Sql(terms.clock.system),
+        terms.clock.weekends_off,
+        terms.clock.night_hours,
     ])?;
     Ok(id)
 }
@@ -155,7 +163,7 @@ const SELECT: &str = "SELECT c.id, c.challenger_id,
         (SELECT name FROM players WHERE id = c.challenger_id), c.challenged_id,
         (SELECT name FROM players WHERE id = c.challenged_id), c.size, c.komi, c.handicap,
         c.free_placement, c.color, c.ko_rule, c.scoring, c.days_per_move, c.status,
-        c.created_at, c.expires_at
+        c.created_at, c.expires_at, c.time_spec, c.weekends_off, c.night_hours
     FROM challenges c";
 
 fn read(r: &Row<'_>) -> rusqlite::Result<Challenge> {
@@ -168,6 +176,14 @@ fn read(r: &Row<'_>) -> rusqlite::Result<Challenge> {
         ko: r.stored(10)?,
         scoring: r.stored(11)?,
         days: r.get(12)?,
+        clock: TimeTerms {
+            // A challenge made before time systems: per move.
+            system: r.stored_opt(16)?.unwrap_or(System::PerMove {
+                per_move: Span::days(r.get::<_, i64>(12)?.max(1)),
+            }),
+            weekends_off: r.get(17)?,
+            night_hours: r.get(18)?,
+        },
     };
     Ok(Challenge {
         id: r.get(0)?,
@@ -340,6 +356,11 @@ mod tests {
             ko: KoRule::Situational,
             scoring: Scoring::Territory,
             days: 5,
+            clock: TimeTerms {
+                system: System::parse("byoyomi 14d+5x1d").unwrap(),
+                weekends_off: true,
+                night_hours: 9,
+            },
         }
     }
 

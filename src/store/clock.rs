@@ -1,47 +1,132 @@
 //! Game clocks: when the side to move runs out of time.
 //!
-//! A game's `clock_deadline` is when the player to move loses on time; it
-//! is restarted after every move with the game's `days_per_move`, pushed
-//! past the end of the player's vacation, and cleared while no one is on
-//! the clock (the scoring phase, a finished game).
+//! A game's `clock_deadline` is when the player to move loses on time: when
+//! their clock at rest (`time_terms`) runs out, counting only their own
+//! time (not their weekend or night when the game says so, never their
+//! vacation). It is set when a turn starts, worked out again when a
+//! vacation changes their own time, and cleared while no one is on the
+//! clock (the scoring phase, a finished game). A move is charged to the
+//! mover's clock here ([`spend`]); the rules of each system are
+//! `crate::clock`'s.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::StoreError;
 use super::codec::{Sql, Stored, readable};
 use super::games::GameId;
 use super::ids::PlayerId;
+use super::time_terms::{self, ClockRow};
+use crate::clock::{Flagged, Side, System, Tz};
+use crate::go::Color;
 
-/// Restarts the clock of game `id` for the side now to move, at `now`.
+/// Restarts the clock of game `id` for the side now to move, at `now`:
+/// the deadline is when their clock at rest runs out, counting only their
+/// own time (see [`time_terms::calendar`]; `zone` is the server's time
+/// zone, for a player who chose none). A game without a clock (`none`)
+/// gets no deadline.
 pub(crate) fn start_turn(
     conn: &Connection,
     id: GameId,
     now: DateTime<Utc>,
+    zone: Tz,
 ) -> Result<(), StoreError> {
-    let row: Option<(i64, Option<DateTime<Utc>>)> = conn
-        .prepare_cached(
-            // A subquery, not a join: SQLite re-prepares a join on every
-            // new bound id (see store::games::read).
-            "SELECT g.days_per_move, (SELECT vacation_until FROM players
-                 WHERE id = CASE g.to_move WHEN 'black' THEN g.black_id ELSE g.white_id END)
-             FROM games g WHERE g.id = ?1",
-        )?
-        // A vacation end that does not read is no vacation.
-        .query_row([id], |r| Ok((r.get(0)?, r.stored_opt(1).unwrap_or(None))))
-        .optional()?;
-    let Some((days, vacation)) = row else {
-        return Err(StoreError::NotFound {
-            what: "game",
-            id: id.to_string(),
-        });
-    };
-    let from = vacation.filter(|v| *v > now).unwrap_or(now);
-    let deadline = from + Duration::days(days);
+    let row = row(conn, id)?;
+    let deadline = runs_out(conn, id, &row, now, zone)?;
     conn.prepare_cached(
         "UPDATE games SET turn_started_at = ?2, clock_deadline = ?3 WHERE id = ?1",
     )?
-    .execute(params![id.get(), Sql(now), Sql(deadline)])?;
+    .execute(params![id.get(), Sql(now), deadline.map(Sql)])?;
+    Ok(())
+}
+
+/// The clock columns of game `id`, which must exist.
+fn row(conn: &Connection, id: GameId) -> Result<ClockRow, StoreError> {
+    time_terms::clock_row(conn, id)?.ok_or_else(|| StoreError::NotFound {
+        what: "game",
+        id: id.to_string(),
+    })
+}
+
+/// When the clock at rest of the player to move in game `id` (its `row`),
+/// started at `from`, runs out; `None` when it never does.
+fn runs_out(
+    conn: &Connection,
+    id: GameId,
+    row: &ClockRow,
+    from: DateTime<Utc>,
+    zone: Tz,
+) -> Result<Option<DateTime<Utc>>, StoreError> {
+    let color = row.to_move;
+    let side = time_terms::side(conn, id, color, &row.terms)?;
+    let Some(budget) = side.budget(&row.terms.system) else {
+        return Ok(None);
+    };
+    let calendar = time_terms::calendar(conn, &row.terms, row.player(color), zone)?;
+    Ok(calendar.runs_out(from, budget))
+}
+
+/// The mover's time ran out before their move: at `ran_out`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TooLate {
+    /// When their time ran out.
+    pub(crate) ran_out: DateTime<Utc>,
+}
+
+/// Charges the player of `color` in game `id`, whose turn it is, for a
+/// move made at `now`: the own time since their turn began comes off their
+/// clock by the game's system, and the clock at rest is stored; or
+/// [`TooLate`] when their time ran out first (nothing is stored then).
+/// Returns the system and the clock after the move.
+pub(crate) fn spend(
+    conn: &Connection,
+    id: GameId,
+    color: Color,
+    now: DateTime<Utc>,
+    zone: Tz,
+) -> Result<Result<Option<(System, Side)>, TooLate>, StoreError> {
+    let row = row(conn, id)?;
+    let (terms, deadline) = (row.terms, row.deadline);
+    let Some(started) = row.started else {
+        return Ok(Ok(None));
+    };
+    let side = time_terms::side(conn, id, color, &terms)?;
+    let calendar = time_terms::calendar(conn, &terms, row.player(color), zone)?;
+    let used = calendar.own_seconds(started, now);
+    match side.spend(&terms.system, used) {
+        Ok(next) => {
+            time_terms::save_side(conn, id, color, &next)?;
+            Ok(Ok(Some((terms.system, next))))
+        }
+        Err(Flagged) => Ok(Err(TooLate {
+            ran_out: deadline.unwrap_or(now).min(now),
+        })),
+    }
+}
+
+/// Works out again the deadline of every running clock on which
+/// `player_id` is to move, from the start of their turn: after a vacation
+/// starts or ends early, which changes their own time.
+pub(crate) fn recompute_for_player(
+    conn: &Connection,
+    player_id: PlayerId,
+    zone: Tz,
+) -> Result<(), StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, turn_started_at FROM games
+         WHERE status = 'active' AND clock_deadline IS NOT NULL AND turn_started_at IS NOT NULL
+           AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END",
+    )?;
+    // A turn whose start does not read is left as it is.
+    let rows: Vec<(GameId, DateTime<Utc>)> = stmt
+        .query_map([player_id], |r| Ok((r.get(0)?, r.stored(1)?)))?
+        .filter(readable)
+        .collect::<Result<_, _>>()?;
+    for (id, started) in rows {
+        let deadline = runs_out(conn, id, &row(conn, id)?, started, zone)?;
+        conn.prepare_cached("UPDATE games SET clock_deadline = ?2 WHERE id = ?1")?
+            .execute(params![id, deadline.map(Sql)])?;
+    }
     Ok(())
 }
 
@@ -49,30 +134,6 @@ pub(crate) fn start_turn(
 pub(crate) fn stop(conn: &Connection, id: GameId) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE games SET clock_deadline = NULL WHERE id = ?1")?
         .execute([id.get()])?;
-    Ok(())
-}
-
-/// Moves the deadline of every running clock on which `player_id` is to
-/// move by `delta` (a vacation pushes them, its early end pulls them back).
-pub(crate) fn shift_for_player(
-    conn: &Connection,
-    player_id: PlayerId,
-    delta: Duration,
-) -> Result<(), StoreError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, clock_deadline FROM games
-         WHERE status = 'active' AND clock_deadline IS NOT NULL
-           AND ?1 = CASE to_move WHEN 'black' THEN black_id ELSE white_id END",
-    )?;
-    // A deadline that does not read is left as it is.
-    let rows: Vec<(GameId, DateTime<Utc>)> = stmt
-        .query_map([player_id], |r| Ok((r.get(0)?, r.stored(1)?)))?
-        .filter(readable)
-        .collect::<Result<_, _>>()?;
-    for (id, deadline) in rows {
-        conn.prepare_cached("UPDATE games SET clock_deadline = ?2 WHERE id = ?1")?
-            .execute(params![id, Sql(deadline + delta)])?;
-    }
     Ok(())
 }
 
@@ -97,8 +158,8 @@ pub(crate) struct Running {
     pub(crate) deadline: DateTime<Utc>,
     /// When their turn began.
     pub(crate) turn_started: DateTime<Utc>,
-    /// Days per move.
-    pub(crate) days: i64,
+    /// Their colour.
+    pub(crate) to_move: Color,
     /// Moves played so far.
     pub(crate) move_number: i64,
 }
@@ -107,7 +168,7 @@ pub(crate) struct Running {
 pub(crate) fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, CASE to_move WHEN 'black' THEN black_id ELSE white_id END,
-                clock_deadline, coalesce(turn_started_at, updated_at), days_per_move, move_number
+                clock_deadline, coalesce(turn_started_at, updated_at), to_move, move_number
          FROM games WHERE status = 'active' AND clock_deadline IS NOT NULL ORDER BY id",
     )?;
     let rows = stmt.query_map([], |r| {
@@ -116,7 +177,7 @@ pub(crate) fn running(conn: &Connection) -> Result<Vec<Running>, StoreError> {
             to_move_id: r.get(1)?,
             deadline: r.stored(2)?,
             turn_started: r.stored(3)?,
-            days: r.get(4)?,
+            to_move: r.stored(4)?,
             move_number: r.get(5)?,
         })
     })?;

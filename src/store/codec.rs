@@ -19,6 +19,7 @@ use rusqlite::Row;
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, Type, ValueRef};
 use thiserror::Error;
 
+use crate::clock::System;
 use crate::go::events::GameEvent;
 use crate::go::{BoardSize, Color, CoordError, KoRule, Move, Phase, Point, Scoring};
 
@@ -98,6 +99,22 @@ impl FromSql for Sql<Color> {
             "white" => Ok(Sql(Color::White)),
             other => Err(not_a("a colour", other)),
         }
+    }
+}
+
+impl ToSql for Sql<System> {
+    /// Writes the system's pinned text (`fischer 3d+1d max 7d`).
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.0.to_string()))
+    }
+}
+
+impl FromSql for Sql<System> {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        System::parse(text)
+            .map(Sql)
+            .map_err(|_| not_a("a time system", text))
     }
 }
 

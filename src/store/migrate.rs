@@ -111,6 +111,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 22,
         sql: include_str!("migrations/0022_check_chains.sql"),
     },
+    Migration {
+        version: 23,
+        sql: include_str!("migrations/0023_time_systems.sql"),
+    },
 ];
 
 /// The migrations that drop and make again tables other tables refer to:

@@ -18,6 +18,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use super::StoreError;
 use super::clock;
 use super::codec::{Sql, Stored};
+use crate::clock::Tz;
 use crate::store::ids::PlayerId;
 
 /// Stores `mode` (`each`, `digest` or `off`) for `player_id`.
@@ -191,7 +192,8 @@ fn whole_days(d: Duration) -> u32 {
 }
 
 /// Starts a vacation of `days` for `player_id` at `now`: records it and
-/// pushes the clock of every game in which they are to move. A vacation
+/// pushes the clock of every game in which they are to move (`zone`: the
+/// server's time zone, for a player who chose none). A vacation
 /// already recorded as starting at `now` (one mail saying `vacation 3`,
 /// `vacation off`, `vacation 2`) is the same vacation and takes the new end.
 pub(crate) fn start_vacation(
@@ -199,6 +201,7 @@ pub(crate) fn start_vacation(
     player_id: PlayerId,
     days: u32,
     now: DateTime<Utc>,
+    zone: Tz,
 ) -> Result<DateTime<Utc>, StoreError> {
     let length = Duration::days(i64::from(days));
     let until = now + length;
@@ -209,7 +212,7 @@ pub(crate) fn start_vacation(
     .execute(params![player_id, Sql(now), Sql(until)])?;
     conn.prepare_cached("UPDATE players SET vacation_until = ?2 WHERE id = ?1")?
         .execute(params![player_id, Sql(until)])?;
-    clock::shift_for_player(conn, player_id, length)?;
+    clock::recompute_for_player(conn, player_id, zone)?;
     Ok(until)
 }
 
@@ -220,17 +223,17 @@ pub(crate) fn end_vacation(
     conn: &Connection,
     player_id: PlayerId,
     now: DateTime<Utc>,
+    zone: Tz,
 ) -> Result<Option<u32>, StoreError> {
     let Some(until) = vacation_until(conn, player_id, now)? else {
         return Ok(None);
     };
-    let unused = until - now;
     let before = vacation_days_used(conn, player_id, now)?;
     conn.prepare_cached("UPDATE vacations SET ends_at = ?3 WHERE player_id = ?1 AND ends_at = ?2")?
         .execute(params![player_id, Sql(until), Sql(now)])?;
     conn.prepare_cached("UPDATE players SET vacation_until = NULL WHERE id = ?1")?
         .execute([player_id])?;
-    clock::shift_for_player(conn, player_id, -unused)?;
+    clock::recompute_for_player(conn, player_id, zone)?;
     let after = vacation_days_used(conn, player_id, now)?;
     Ok(Some(before.saturating_sub(after)))
 }

@@ -21,7 +21,7 @@ fn src() -> Tree {
 }
 
 /// The library crates of the workspace, each by its directory under crates/.
-const CRATES: &[&str] = &["go", "render"];
+const CRATES: &[&str] = &["go", "render", "clock"];
 
 fn crate_src(name: &str) -> Tree {
     Tree::read(&root().join("crates").join(name).join("src"))
@@ -116,6 +116,23 @@ fn the_engine_does_no_io() {
 }
 
 #[test]
+fn the_clocks_read_no_clock_and_do_no_io() {
+    let clock = crate_src("clock");
+    assert!(
+        clock.files.contains_key("calendar.rs"),
+        "crates/clock/src unread"
+    );
+    let found = source::impure_clock(&clock);
+    assert!(
+        found.is_empty(),
+        "crates/clock reaches outside itself:\n{}",
+        found.join("\n")
+    );
+    let broken = Tree::from_files(&[("lib.rs", "fn f() -> u8 { let t = chrono::Utc::now(); 0 }")]);
+    assert_eq!(source::impure_clock(&broken), ["lib.rs: Utc::now"]);
+}
+
+#[test]
 fn the_crates_depend_only_on_what_they_may() {
     assert_eq!(dependencies("go"), ["thiserror"], "crates/go/Cargo.toml");
     // miniz_oxide and crc32fast write the PNG (the png crate's streaming
@@ -131,6 +148,11 @@ fn the_crates_depend_only_on_what_they_may() {
             "tiny-skia"
         ],
         "crates/render/Cargo.toml"
+    );
+    assert_eq!(
+        dependencies("clock"),
+        ["chrono", "chrono-tz", "thiserror"],
+        "crates/clock/Cargo.toml"
     );
     for name in CRATES {
         assert!(

@@ -97,13 +97,18 @@ fn game_show_gives_the_clock() {
     let text = h.ok(&["game", "show", "game1"]);
     assert!(
         text.contains(
-            "Clock: alice (black) to move by 2026-11-25 12:00 UTC, 3 days 0 hours left; \
-             3 days per move.\n"
+            "Clock: per-move 3d.\n\
+             Black (alice), to play: 3d left for this move (3d a move).\n\
+             Runs out if no move comes: 2026-11-25 12:00 UTC.\n\
+             White (bob): 3d a move.\n"
         ),
         "{text}"
     );
     let later = h.ok_at(&["game", "show", "game1"], "2026-11-25T13:30:00Z");
-    assert!(later.contains("overdue by 1 hour 30 minutes"), "{later}");
+    assert!(
+        later.contains("Black (alice): the time is up.\n"),
+        "{later}"
+    );
 
     send(&h, ALICE, "move game1 e5");
     let clock = &h.json(&["game", "show", "game1"])["clock"];
@@ -121,7 +126,7 @@ fn game_show_gives_the_clock() {
     );
     let text = h.ok(&["game", "show", "game1"]);
     assert!(
-        text.contains("Clock: stopped (the game is over); 3 days per move."),
+        text.contains("Clock: stopped (the game is over); per-move 3d.\n"),
         "{text}"
     );
 }

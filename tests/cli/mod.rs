@@ -2,6 +2,7 @@
 
 mod admin;
 mod backup;
+mod clocks;
 mod deb;
 mod estimate;
 mod exits;

@@ -423,7 +423,12 @@ fn game_show_json_has_the_pinned_shape() {
              \"captures\":{{\"black\":0,\"white\":0}},\"last_move\":null,\"board\":{board},\
              \"ko_list\":[],\"result\":null,\"clock\":{{\"days_per_move\":7,\"running\":true,\
              \"to_move\":\"alice\",\"deadline\":\"2026-11-29T12:00:00Z\",\
-             \"turn_started\":\"2026-11-22T12:00:00Z\",\"seconds_left\":604800}}}}"
+             \"turn_started\":\"2026-11-22T12:00:00Z\",\"seconds_left\":604800,\
+             \"system\":\"per-move\",\"spec\":\"per-move 7d\",\"weekends_off\":false,\
+             \"night_hours\":0,\"black\":{{\"main_seconds\":604800,\"periods\":null,\
+             \"period_seconds\":null,\"stones\":null,\"runs_out\":\"2026-11-29T12:00:00Z\"}},\
+             \"white\":{{\"main_seconds\":604800,\"periods\":null,\"period_seconds\":null,\
+             \"stones\":null,\"runs_out\":null}}}}}}"
         )
     );
     for (point, who) in [
@@ -468,7 +473,10 @@ fn game_show_text_has_a_header_and_the_pinned_board() {
     9x9, komi 7.5, handicap 0, ko rule list, area scoring, suicide not allowed
     Active, move 8. Black to move.
     Captures: black 0, white 1. Last move: white D5. Ko position list: 1 board.
-    Clock: alice (black) to move by 2026-11-29 12:00 UTC, 7 days 0 hours left; 7 days per move.
+    Clock: per-move 7d.
+    Black (alice), to play: 7d left for this move (7d a move).
+    Runs out if no move comes: 2026-11-29 12:00 UTC.
+    White (bob): 7d a move.
 
         A B C D E F G H J
      9  . . . . . . . . .  9

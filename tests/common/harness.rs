@@ -24,6 +24,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use chrono::{DateTime, Utc};
+use pbmgo::clock::{Side, System};
 use pbmgo::go::{BoardSize, Color, Game, KoRule, Move, Phase, Position, Rules};
 use pbmgo::mailbox::transport::{Envelope, Transport, TransportError};
 use pbmgo::store::{GameId, MoveEntry, PlayerRef, games, outbox, players};
@@ -451,7 +452,10 @@ fn player_ref(db: &Connection, name: &str) -> PlayerRef {
 
 /// The first keys of `game show --json`, up to `status`, from the game's row.
 /// The `clock` object of `game show --json` at NOW, from the game's row:
-/// it runs while the game is being played and has a deadline.
+/// it runs while the game is being played and has a deadline. Each
+/// player's clock is their row in `game_clocks` (the start of the system
+/// without one), the running one less the wall-clock time since the turn
+/// began: the harness knows no weekends, nights or vacations.
 fn clock_json(db: &Connection, id: GameId, to_move: &str) -> Value {
     let (days, deadline, started, status): (i64, Option<String>, Option<String>, String) = db
         .query_row(
@@ -465,13 +469,109 @@ fn clock_json(db: &Connection, id: GameId, to_move: &str) -> Value {
     let left = deadline
         .as_deref()
         .map(|d| (d.parse::<DateTime<Utc>>().unwrap() - now).num_seconds());
-    json!({
+    let terms = time_terms(db, id, days);
+    let mover: String = db
+        .query_row("SELECT to_move FROM games WHERE id = ?1", [id.get()], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let elapsed = started
+        .as_deref()
+        .map(|t| (now - t.parse::<DateTime<Utc>>().unwrap()).num_seconds());
+    // The seconds since the turn began and the deadline, for the clock
+    // that runs.
+    let running = |color: &str| {
+        let runs = color == mover && deadline.is_some();
+        elapsed.filter(|_| runs).map(|e| (e, deadline.clone()))
+    };
+    let mut clock = json!({
         "days_per_move": days,
         "running": deadline.is_some(),
         "to_move": deadline.as_ref().map(|_| to_move),
         "deadline": deadline,
         "turn_started": started,
         "seconds_left": left,
+    });
+    let more = json!({
+        "system": terms.0.name(),
+        "spec": terms.0.to_string(),
+        "weekends_off": terms.1,
+        "night_hours": terms.2,
+        "black": side_json(db, id, "black", &terms.0, running("black")),
+        "white": side_json(db, id, "white", &terms.0, running("white")),
+    });
+    clock
+        .as_object_mut()
+        .unwrap()
+        .extend(more.as_object().unwrap().clone());
+    clock
+}
+
+/// A game's time system, weekends off and night hours (a game made before
+/// time systems plays per move with its days).
+fn time_terms(db: &Connection, id: GameId, days: i64) -> (System, bool, u32) {
+    let (spec, weekends_off, night): (Option<String>, bool, u32) = db
+        .query_row(
+            "SELECT time_spec, weekends_off, night_hours FROM games WHERE id = ?1",
+            [id.get()],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert!(
+        !weekends_off && night == 0,
+        "the harness knows no weekends or nights"
+    );
+    let spec = spec.unwrap_or_else(|| format!("per-move {days}d"));
+    (System::parse(&spec).unwrap(), weekends_off, night)
+}
+
+/// One player's clock in `game show --json`; `running`: the seconds since
+/// their turn began and the game's deadline, while their clock runs.
+fn side_json(
+    db: &Connection,
+    id: GameId,
+    color: &str,
+    system: &System,
+    running: Option<(i64, Option<String>)>,
+) -> Value {
+    let rest = db
+        .query_row(
+            "SELECT main_seconds, periods, period_seconds, stones, overtime
+             FROM game_clocks WHERE game_id = ?1 AND color = ?2",
+            rusqlite::params![id.get(), color],
+            |r| {
+                Ok(Side {
+                    main: r.get(0)?,
+                    periods: r.get(1)?,
+                    period: r.get(2)?,
+                    stones: r.get(3)?,
+                    overtime: r.get(4)?,
+                })
+            },
+        )
+        .optional()
+        .unwrap()
+        .unwrap_or_else(|| Side::start(system));
+    // A clock that ran out reads zero.
+    let out = Side {
+        main: 0,
+        periods: 0,
+        period: 0,
+        overtime: true,
+        ..rest
+    };
+    let side = match &running {
+        Some((elapsed, _)) => rest.at(system, *elapsed).unwrap_or(out),
+        None => rest,
+    };
+    let byoyomi = matches!(system, System::Byoyomi { .. });
+    let canadian = matches!(system, System::Canadian { .. });
+    json!({
+        "main_seconds": system.has_clock().then_some(side.main),
+        "periods": byoyomi.then_some(side.periods),
+        "period_seconds": (byoyomi || canadian).then_some(side.period),
+        "stones": canadian.then_some(side.stones),
+        "runs_out": running.and_then(|(_, deadline)| deadline),
     })
 }
 

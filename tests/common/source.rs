@@ -226,9 +226,40 @@ pub fn sql_outside_store(tree: &Tree) -> Vec<String> {
 /// Names in the engine crate (`tree` is crates/go/src) that reach I/O or the
 /// clock. Other crates it cannot name: its Cargo.toml has thiserror alone.
 pub fn impure_engine(tree: &Tree) -> Vec<String> {
+    naming(tree, IMPURE)
+}
+
+/// What the clocks must never name: I/O, threads, the database, mail, and
+/// the system's clock (every instant is an argument; chrono's types are
+/// theirs to use).
+const IMPURE_CLOCK: &[&str] = &[
+    "std::fs",
+    "std::io",
+    "std::net",
+    "std::env",
+    "std::process",
+    "std::thread",
+    "std::time",
+    "SystemTime",
+    "Instant",
+    "Utc::now",
+    "Local::now",
+    "Local",
+    "rusqlite",
+    "lettre",
+    "mail_parser",
+];
+
+/// Each `file: word` where crates/clock names I/O or the system's clock.
+pub fn impure_clock(tree: &Tree) -> Vec<String> {
+    naming(tree, IMPURE_CLOCK)
+}
+
+/// Each `file: word` of `words` that a file's code names.
+fn naming(tree: &Tree, words: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for (rel, file) in &tree.files {
-        for word in IMPURE.iter().filter(|w| contains_word(&file.code, w)) {
+        for word in words.iter().filter(|w| contains_word(&file.code, w)) {
             out.push(format!("{rel}: {word}"));
         }
     }

@@ -33,6 +33,7 @@ fn challenge_reads_every_option() {
                 ko: Some(KoRule::Positional),
                 scoring: Some(Scoring::Territory),
                 days: Some(5),
+                ..ChallengeOptions::default()
             },
         }
     );

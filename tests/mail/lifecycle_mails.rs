@@ -80,8 +80,9 @@ fn rendered() -> Vec<(&'static str, String)> {
             status: "playing".into(),
             phase: "play".into(),
             clock: Some(
-                "Clock: White (alice) to play by 2026-11-30 10:42 UTC, 7 days left.\n\
-                 Then Black (bob) has 7 days for the next move."
+                "Clock: per-move 7d.\nBlack (bob): 7d a move.\n\
+                 White (alice), to play: 7d left for this move (7d a move).\n\
+                 Runs out if no move comes: 2026-11-30 10:42 UTC."
                     .into(),
             ),
             recent: None,

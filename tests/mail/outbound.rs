@@ -61,8 +61,10 @@ pub fn board_ctx() -> BoardCtx {
         board: BOARD.into(),
         phase: "play".into(),
         clock: Some(
-            "Clock: White (bob) to play by 2026-11-30 10:42 UTC, 6 days 23 hours left.\n\
-             Then Black (alice) has 7 days for the next move."
+            "Clock: fischer 3d+1d max 7d, weekends off.\n\
+             Black (alice): 3d 4h + 1d a move (max 7d).\n\
+             White (bob), to play: 2d 23h + 1d a move (max 7d).\n\
+             Runs out if no move comes: 2026-11-30 11:42 Europe/Berlin (2026-11-30 10:42 UTC)."
                 .into(),
         ),
         ko: Some("Ko: White (bob) may not retake D5 with this move; play elsewhere first.".into()),

@@ -40,6 +40,7 @@ fn arb_options() -> impl Strategy<Value = ChallengeOptions> {
                 ko,
                 scoring,
                 days,
+                ..ChallengeOptions::default()
             },
         )
 }

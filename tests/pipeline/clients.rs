@@ -69,8 +69,10 @@ fn gmail_reply_with_quoted_history() {
     game12: bob (Black, X) against alice (White, O)
     19x19 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 43, Black (bob) to play.
-    Clock: Black (bob) to play by 2026-11-29 12:00 UTC, 7 days left.
-    Then White (alice) has 7 days for the next move.
+    Clock: per-move 7d.
+    Black (bob), to play: 7d left for this move (7d a move).
+    Runs out if no move comes: 2026-11-29 12:00 UTC.
+    White (alice): 7d a move.
     Moves 38-42: White E15, Black G15, White J15, Black R16, White Q16.
 
         A B C D E F G H J K L M N O P Q R S T
@@ -135,8 +137,10 @@ fn outlook_html_only() {
     game5: erik (Black, X) against frida (White, O)
     13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 24, White (frida) to play.
-    Clock: White (frida) to play by 2026-11-29 12:00 UTC, 7 days left.
-    Then Black (erik) has 7 days for the next move.
+    Clock: per-move 7d.
+    Black (erik): 7d a move.
+    White (frida), to play: 7d left for this move (7d a move).
+    Runs out if no move comes: 2026-11-29 12:00 UTC.
     Moves 19-23: Black L11, White N11, Black B10, White D10, Black K10.
 
         A B C D E F G H J K L M N
@@ -265,8 +269,10 @@ fn iso_8859_1_move_with_german_quote_header() {
     game21: juergen (Black, X) against wei (White, O)
     9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 10, White (wei) to play.
-    Clock: White (wei) to play by 2026-11-29 12:00 UTC, 7 days left.
-    Then Black (juergen) has 7 days for the next move.
+    Clock: per-move 7d.
+    Black (juergen): 7d a move.
+    White (wei), to play: 7d left for this move (7d a move).
+    Runs out if no move comes: 2026-11-29 12:00 UTC.
     Moves 5-9: Black J9, White B8, Black D8, White D5, Black E5.
 
         A B C D E F G H J
@@ -315,8 +321,10 @@ fn thread_reply_with_just_a_point() {
     game7: fiona (Black, X) against jack (White, O)
     9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 12, White (jack) to play.
-    Clock: White (jack) to play by 2026-11-29 12:00 UTC, 7 days left.
-    Then Black (fiona) has 7 days for the next move.
+    Clock: per-move 7d.
+    Black (fiona): 7d a move.
+    White (jack), to play: 7d left for this move (7d a move).
+    Runs out if no move comes: 2026-11-29 12:00 UTC.
     Moves 7-11: Black D8, White F8, Black H8, White A7, Black D4.
 
         A B C D E F G H J

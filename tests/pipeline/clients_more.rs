@@ -278,6 +278,6 @@ fn a_bare_point_in_a_reply_without_the_tag_plays_in_the_answered_game() {
     let m = crate::common::pbmgo_home::mail(BOB, "my answer", "d4\nYour turn!")
         .reply_to(note.message_id());
     h.drop_mail(&m.bytes());
-    h.poll();
+    h.poll_at(&crate::common::clock_mail::at(0.2));
     h.assert_moves("game1", 2, &[("white", "D4")]);
 }

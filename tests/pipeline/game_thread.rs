@@ -61,7 +61,11 @@ fn check(caused: &[OutMail], root: &str) {
         let problems = html_check::problems(html);
         assert!(problems.is_empty(), "{problems:?}\n{html}");
         if m.text.contains("It is your turn") {
-            assert!(m.text.contains(" to play by "), "no deadline: {}", m.text);
+            assert!(
+                m.text.contains("Runs out if no move comes: "),
+                "no deadline: {}",
+                m.text
+            );
         }
         if m.message_id() != root {
             assert_eq!(first_reference(m), root, "{}: {}", m.kind(), m.text);

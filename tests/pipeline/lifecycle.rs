@@ -349,7 +349,8 @@ fn sgf_of_a_game_in_play_and_the_admin_commands() {
     );
     let sgf = attached_sgf(rec);
     assert!(
-        sgf.contains(";B[ee];W[cg]") && !sgf.contains("RE["),
+        sgf.contains("TM[604800]OT[604800 simple]\n;B[ee]BL[604800];W[cg]WL[604800]")
+            && !sgf.contains("RE["),
         "{sgf}"
     );
 

@@ -39,6 +39,8 @@ mod smtp;
 mod spam;
 mod stale_done;
 mod threads;
+mod time_systems;
+mod timezone;
 mod tokens;
 mod trust;
 mod vacation_shown;

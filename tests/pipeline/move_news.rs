@@ -48,9 +48,10 @@ fn the_move_mail_names_the_capture_the_ko_the_deadline_and_the_last_moves() {
     assert!(text.contains(&due), "{text}");
     assert!(text.contains("It is your turn to play move 10."), "{text}");
     // The time left is said once, in the clock line.
-    assert_eq!(text.matches("days left").count(), 1, "{text}");
+    assert_eq!(text.matches("left for this move").count(), 1, "{text}");
     let clock = format!(
-        "Clock: White (bob) to play by {}, 7 days left.\nThen Black (alice) has 7 days for the next move.",
+        "Clock: per-move 7d.\nBlack (alice): 7d a move.\nWhite (bob), to play: 7d left for \
+         this move (7d a move).\nRuns out if no move comes: {}.",
         minute(10.0 + days(7.0))
     );
     assert!(text.contains(&clock), "{text}");
@@ -79,7 +80,7 @@ fn the_move_mail_names_the_capture_the_ko_the_deadline_and_the_last_moves() {
     send(&h, ALICE, "board game1", 10.0 + days(2.0));
     let board = last_to(&h, ALICE, "reply").mail.text;
     let clock = format!(
-        "Clock: White (bob) to play by {}, 5 days left.",
+        "White (bob), to play: 5d left for this move (7d a move).\nRuns out if no move comes: {}.",
         minute(10.0 + days(7.0))
     );
     assert!(board.contains(&clock), "{board}");
@@ -143,14 +144,15 @@ fn game_new_mails_both_players_and_runs_on_the_clock() {
     let to: Vec<&str> = letters.iter().map(|r| r.recipient.as_str()).collect();
     assert_eq!(to, [ALICE, BOB]);
     let clock = format!(
-        "Clock: Black (alice) to play by {}, 4 days left.\nThen White (bob) has 4 days for the next move.",
+        "Clock: per-move 4d.\nBlack (alice), to play: 4d left for this move (4d a move).\n\
+         Runs out if no move comes: {}.\nWhite (bob): 4d a move.",
         minute(days(4.0))
     );
     for r in &letters {
         let text = &r.mail.text;
         assert!(text.contains("    A B C D E F G H J\n"), "{text}");
         assert!(text.contains(&clock), "{text}");
-        assert!(text.contains("with 4 days for each move."), "{text}");
+        assert!(text.contains("Time: 4 days per move."), "{text}");
     }
     assert!(letters[0].mail.text.contains("It is your move."));
     assert!(letters[1].mail.text.contains("alice (Black) moves first"));

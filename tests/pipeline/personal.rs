@@ -103,7 +103,7 @@ fn undo_takes_back_a_capture_exactly() {
     let text = done[0].mail.flat();
     for said in [
         "your move again, due",
-        "Clock: Black (alice) to play by",
+        "Black (alice), to play: 7d left for this move",
         "move game1 POINT#7",
     ] {
         assert!(text.contains(said), "{said}: {text}");

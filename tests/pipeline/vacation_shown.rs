@@ -42,8 +42,7 @@ fn each_opponent_is_told_in_the_games_thread_with_the_words_and_the_end() {
     // In game1 it is bob's move: its clock line says it is paused.
     let to_alice = h.sent_to(ALICE).pop().unwrap().flat();
     assert!(
-        to_alice
-            .contains("Clock: paused while White (bob) is on vacation until 2026-11-25 12:00 UTC"),
+        to_alice.contains("the clock is paused while on vacation until 2026-11-25 12:00 UTC"),
         "{to_alice}"
     );
     let reply = h.sent_to(BOB).pop().unwrap();

@@ -86,6 +86,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         "clock-warning.txt",
         include_str!("../../../templates/clock-warning.txt"),
     ),
+    (
+        "clock-period.txt",
+        include_str!("../../../templates/clock-period.txt"),
+    ),
     ("digest.txt", include_str!("../../../templates/digest.txt")),
     (
         "challenge.txt",

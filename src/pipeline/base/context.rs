@@ -33,6 +33,8 @@ pub(crate) struct Settings {
     pub(crate) max_games_per_player: u32,
     /// Challenges, clocks, the scoring phase and vacations.
     pub(crate) games: GamesConfig,
+    /// The server's time zone (`[server] timezone`): a player's who chose none.
+    pub(crate) zone: crate::clock::Tz,
     /// Permanent bounces after which an address gets no more mail; 0: never.
     pub(crate) bounce_limit: u32,
     /// `[server] auth` and the secret reply tokens are made with.

@@ -6,13 +6,16 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
+use crate::clock::Tz;
 use crate::go::render;
 use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
 use crate::mail::templates::BoardCtx;
+use crate::pipeline::base::phrases::minute;
 use crate::render::Picture;
-use crate::store::{StoreError, StoredGame, clock, settings};
+use crate::store::{StoreError, StoredGame, clock_face, settings};
 
 use crate::pipeline::base::wording::board as words;
+use crate::pipeline::base::wording::clock as clock_words;
 
 /// How many of the last moves the board block lists.
 const RECENT: usize = 5;
@@ -42,28 +45,29 @@ pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
     }
 }
 
-/// Adds to `b` the clock of `g` as it stands at `now`, while it runs
-/// (paused, and until when, while the player to move is on vacation).
+/// Adds to `b` the clock of `g` as it stands at `now`, in its system's
+/// terms, while the game is in play (paused, and until when, while the
+/// player to move is on vacation); `zone` is the server's time zone.
 pub(crate) fn with_clock(
     conn: &Connection,
     g: &StoredGame,
-    now: DateTime<Utc>,
+    (now, zone): (DateTime<Utc>, Tz),
     b: &mut BoardCtx,
 ) -> Result<(), StoreError> {
     if g.game.phase() != Phase::Play {
         return Ok(());
     }
-    let Some((deadline, days)) = clock::of_game(conn, g.id)? else {
+    let Some(faces) = clock_face::read(conn, g.id, now, zone)? else {
         return Ok(());
     };
-    let next = g.game.to_move().opponent();
-    let next = words::to_move(next, &g.player(next).name);
     let mover = g.player(g.game.to_move()).id;
-    let line = match settings::vacation_until(conn, mover, now)? {
-        Some(until) => words::paused_clock_line(&b.to_move, until, deadline, (&next, days)),
-        None => words::clock_line(&b.to_move, deadline, deadline - now, &next, days),
-    };
-    b.clock = Some(line);
+    let paused = settings::vacation_until(conn, mover, now)?.map(minute);
+    let names = [Color::Black, Color::White].map(|c| words::to_move(c, &g.player(c).name));
+    b.clock = Some(clock_words::clock_lines(
+        &faces,
+        [&names[0], &names[1]],
+        paused.as_deref(),
+    ));
     Ok(())
 }
 

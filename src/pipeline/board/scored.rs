@@ -3,6 +3,7 @@
 //! `x`/`o`, territory `+`/`-`), the count line by line and, while it is
 //! being scored, who has accepted and what each player can write.
 
+use crate::clock::Tz;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -86,14 +87,15 @@ pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, P
     Ok(b)
 }
 
-/// As [`board_ctx`], with the clock as it stands at `now` while it runs.
+/// As [`board_ctx`], with the clock as it stands at `now` while it runs
+/// (`zone`: the server's time zone).
 pub(crate) fn board_at(
     conn: &Connection,
     g: &StoredGame,
-    now: DateTime<Utc>,
+    (now, zone): (DateTime<Utc>, Tz),
 ) -> Result<BoardCtx, PipelineError> {
     let mut b = board_ctx(conn, g)?;
-    block::with_clock(conn, g, now, &mut b)?;
+    block::with_clock(conn, g, (now, zone), &mut b)?;
     Ok(b)
 }
 

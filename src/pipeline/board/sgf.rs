@@ -1,16 +1,24 @@
 //! Game records: a stored game as an SGF record (what `pbmgo game sgf`
 //! prints and what the end-of-game and `sgf` mails attach), with the game's
-//! name, dates and place, the players' words at the moves they came with,
-//! and for a counted game the territory, the dead stones and the count.
+//! name, dates and place, its time terms (`TM`/`OT`) and what each move
+//! left on its mover's clock (`BL`/`WL`, `OB`/`OW`), the players' words at
+//! the moves they came with, and for a counted game the territory, the
+//! dead stones and the count.
+//!
+//! `OT` is written as OGS writes it (and KGS for the first two):
+//! `5x86400 byo-yomi`, `10/604800 Canadian`, `86400 fischer` (the bonus;
+//! a cap is not part of it) and `604800 simple` (per move); an absolute
+//! clock has only `TM`, a game without a clock neither.
 
 use rusqlite::Connection;
 
+use crate::clock::System;
 use crate::go::score::score_game;
-use crate::go::sgf::{SgfInfo, SgfRecord, write_sgf};
+use crate::go::sgf::{SgfInfo, SgfRecord, TimeLeft, write_sgf};
 use crate::go::{Color, GameResult, Phase, Scoring};
 use crate::mail::outbound::Attachment;
 use crate::store::scoring::{self, Marking};
-use crate::store::{StoreError, StoredGame, comments};
+use crate::store::{StoreError, StoredGame, comments, move_clocks, time_terms};
 
 /// Returns the SGF record of a stored game: its start position (handicap
 /// stones as setup), players, rules, dates, result and every move, with
@@ -38,6 +46,7 @@ pub(crate) fn sgf_record(
         comments: player_comments(conn, stored)?,
         ..SgfInfo::default()
     };
+    add_clock(conn, &mut info, stored)?;
     if let Some(m) = counted_marking(conn, stored)? {
         add_count(&mut info, stored, &m);
     }
@@ -72,6 +81,54 @@ fn dates(stored: &StoredGame) -> String {
     match stored.game.phase() == Phase::Finished && end != start {
         true => format!("{start},{end}"),
         false => start,
+    }
+}
+
+/// Adds the game's time terms (`TM`, `OT`) and what each move left on
+/// its mover's clock.
+fn add_clock(conn: &Connection, info: &mut SgfInfo, stored: &StoredGame) -> Result<(), StoreError> {
+    if let Some(terms) = time_terms::of_game(conn, stored.id)? {
+        (info.time_limit, info.overtime) = time_props(&terms.system);
+    }
+    info.times = move_clocks::list(conn, stored.id)?
+        .into_iter()
+        .map(|m| {
+            let left = TimeLeft {
+                seconds: m.seconds,
+                moves: m.overtime,
+            };
+            (m.number as usize, left)
+        })
+        .collect();
+    Ok(())
+}
+
+/// `TM` (the main time, per move: the time a move may take) and `OT` of
+/// `system`, in the notation the module's header gives.
+fn time_props(system: &System) -> (Option<i64>, Option<String>) {
+    match *system {
+        System::PerMove { per_move: t } => (Some(t.secs()), Some(format!("{} simple", t.secs()))),
+        System::Fischer { main, bonus, .. } => {
+            (Some(main.secs()), Some(format!("{} fischer", bonus.secs())))
+        }
+        System::Byoyomi {
+            main,
+            periods,
+            period,
+        } => (
+            Some(main.secs()),
+            Some(format!("{periods}x{} byo-yomi", period.secs())),
+        ),
+        System::Canadian {
+            main,
+            stones,
+            block,
+        } => (
+            Some(main.secs()),
+            Some(format!("{stones}/{} Canadian", block.secs())),
+        ),
+        System::Absolute { main } => (Some(main.secs()), None),
+        System::None => (None, None),
     }
 }
 

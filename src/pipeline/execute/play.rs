@@ -11,6 +11,7 @@ use super::cmd::Cmd;
 use super::conditional;
 use super::lifecycle;
 use super::load::load_own;
+use crate::clock::{Side, System};
 use crate::command::GameRef;
 use crate::go::{Color, IllegalMove, Move, Phase, Point};
 use crate::pipeline::base::error::{CmdResult, PipelineError, Rejection, reject_in};
@@ -20,10 +21,11 @@ use crate::pipeline::record::report::{Done, Effect, Fired, Notice};
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
-use crate::store::{StoredGame, clock, comments};
+use crate::store::{StoredGame, clock, comments, time_terms};
 
 /// `move GAME POINT[#N]` and `pass GAME[#N]`: plays for the sender, with
-/// the game as the move left it for the replies.
+/// the game as the move left it for the replies. The move is charged to
+/// the mover's clock (refused as too late when it ran out first).
 pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) -> CmdResult<Done> {
     let (mut g, color) = load_own(c.conn, c.player, game)?;
     let next = g.game.move_number() + 1;
@@ -33,6 +35,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     }
     let before = g.game.position();
     let played = g.game.play_checked(color, mv).map_err(|e| illegal(&g, e))?;
+    let clock = charge(c, &g, color)?;
     let captured = match played.captures {
         0 => Vec::new(),
         _ => before.removed(&g.game.position(), color.opponent()),
@@ -45,6 +48,9 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         played_at: c.env.now,
     };
     games::record_move(c.conn, &g, &entry)?;
+    if let Some((system, side)) = clock {
+        time_terms::note_move(c.conn, g.id, next, &system, &side)?;
+    }
     comments::record(c.conn, g.id, next, color, c.words, c.key, c.env.now)?;
     let undo_closed = closed_undo(c, &g, color)?;
     games::undo::clear(c.conn, g.id)?;
@@ -53,6 +59,11 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     }
     let fired = conditional::respond(c, &mut g, color, mv)?;
     if let Some(Fired::Played { answer, number, .. }) = &fired {
+        // The answer is played the moment its turn starts: it costs no
+        // time, but the system's own rules (a Fischer bonus) apply.
+        if let Some((system, side)) = charge(c, &g, color.opponent())? {
+            time_terms::note_move(c.conn, g.id, *number, &system, &side)?;
+        }
         // An answer never ends the game: a second pass opens the count.
         after_move(c, &g, color.opponent(), *answer, *number)?;
     }
@@ -61,6 +72,20 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         n.undo_closed = undo_closed;
     }
     Ok(done)
+}
+
+/// Charges `color`'s clock in `g` for their move now, or refuses the move
+/// as too late when their time ran out before it (even if `tick` has not
+/// ended the game yet: it ends it as of that moment).
+fn charge(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<Option<(System, Side)>> {
+    let env = c.env;
+    match clock::spend(c.conn, g.id, color, env.now, env.settings.zone)? {
+        Ok(after) => Ok(after),
+        Err(late) => {
+            let why = words::too_late(g.id, late.ran_out);
+            Err(reject_in(g.id, "too-late", why).into())
+        }
+    }
 }
 
 /// The move number of the opponent's undo request that this move of
@@ -122,7 +147,7 @@ fn after_move(
 ) -> CmdResult<Option<Effect>> {
     let (conn, now) = (c.conn, c.env.now);
     match g.game.phase() {
-        Phase::Play => clock::start_turn(conn, g.id, now)?,
+        Phase::Play => clock::start_turn(conn, g.id, now, c.env.settings.zone)?,
         Phase::Scoring => {
             clock::stop(conn, g.id)?;
             scored::open(conn, g, color, now)?;

@@ -3,6 +3,7 @@
 //! game's events, the clock stopped, and the game-over letters to both
 //! players with the final board and the SGF.
 
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
 use crate::go::events::GameEvent;
@@ -24,6 +25,9 @@ pub(crate) struct Ending<'a> {
     pub(crate) how: &'a str,
     /// What the event is recorded under: a message key, `cli` or `tick`.
     pub(crate) source: &'a str,
+    /// When the game ended, when that is not now: a loss on time ends the
+    /// game at the moment the time ran out, whenever `tick` sees it.
+    pub(crate) at: Option<DateTime<Utc>>,
 }
 
 /// Ends game `g` as `ending` says: applies its event, records it in the
@@ -40,7 +44,7 @@ pub(crate) fn end_game(
     g: &mut StoredGame,
     ending: &Ending<'_>,
 ) -> Result<Vec<Letter>, PipelineError> {
-    let (event, now) = (ending.event, env.now);
+    let (event, now) = (ending.event, ending.at.unwrap_or(env.now).min(env.now));
     g.game.apply_event(event).map_err(|e| StoreError::Invalid {
         what: "game end",
         value: event.to_string(),

@@ -6,6 +6,7 @@
 
 use rusqlite::Connection;
 
+use crate::clock::{Span, System};
 use crate::go::events::GameEvent;
 use crate::go::{Color, Game, GameResult, Phase};
 use crate::pipeline::base::context::Env;
@@ -20,6 +21,7 @@ use crate::pipeline::games::game_letter::{GameLetter, game_letter};
 use crate::pipeline::mailing::letters;
 use crate::store::codec::time_text;
 use crate::store::players::PlayerRef;
+use crate::store::time_terms::{self, TimeTerms};
 use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};
 
 /// Ends game `id` with `result`; returns the letters queued, or why not.
@@ -39,6 +41,7 @@ pub(crate) fn adjudicate(
         event: GameEvent::Finish(result),
         how: &how,
         source: "cli",
+        at: None,
     };
     let letters = end_game(conn, env, &mut g, &ending)?;
     let unique = format!("adjudicate:{id}:{}", time_text(env.now));
@@ -61,8 +64,15 @@ pub(crate) struct NewGame<'a> {
     pub(crate) white: &'a PlayerRef,
     /// The empty board with its rules and fixed handicap.
     pub(crate) game: &'a Game,
-    /// Days per move; `None` takes `[games] days_per_move`.
+    /// Days per move (`--days`, per move); `None` takes the time system
+    /// below, else `[games] time`, else `[games] days_per_move`.
     pub(crate) days: Option<u32>,
+    /// The time system (`--time`).
+    pub(crate) time: Option<System>,
+    /// The players' weekends do not count (`--weekends-off`).
+    pub(crate) weekends_off: bool,
+    /// The hours of each player's night that do not count (`--night`; 0: none).
+    pub(crate) night_hours: u32,
     /// Whether to mail both players the start letter.
     pub(crate) mail: bool,
 }
@@ -78,21 +88,34 @@ pub(crate) fn start(
     let id = games::insert(conn, new.black, new.white, new.game, &[], env.now)?;
     let days = new.days.unwrap_or(env.settings.games.days_per_move).max(1);
     challenges::set_game_terms(conn, id, days, 0)?;
-    clock::start_turn(conn, id, env.now)?;
+    let system = match (new.time, new.days) {
+        (Some(system), _) => system,
+        (None, Some(_)) => System::PerMove {
+            per_move: Span::days(i64::from(days)),
+        },
+        (None, None) => env.settings.games.default_time(),
+    };
+    let terms = TimeTerms {
+        system,
+        weekends_off: new.weekends_off,
+        night_hours: new.night_hours,
+    };
+    time_terms::set(conn, id, &terms)?;
+    clock::start_turn(conn, id, env.now, env.settings.zone)?;
     if !new.mail {
         return Ok(id);
     }
     let g = games::load(conn, id)?;
     let mut letters = Vec::new();
     for c in [Color::Black, Color::White] {
-        letters.push(game_letter(conn, env, &g, start_letter(&g, c, days))?);
+        letters.push(game_letter(conn, env, &g, start_letter(&g, c, &terms))?);
     }
     queue_all(conn, env, &letters, &format!("start:{id}"))?;
     Ok(id)
 }
 
 /// The start letter of `g` to the player of `reader`.
-fn start_letter(g: &StoredGame, reader: Color, days: u32) -> GameLetter<'_> {
+fn start_letter<'g>(g: &'g StoredGame, reader: Color, time: &TimeTerms) -> GameLetter<'g> {
     let (id, to_move) = (g.id, g.game.to_move());
     let opponent = &g.player(reader.opponent()).name;
     let next = match to_move == reader {
@@ -102,7 +125,7 @@ fn start_letter(g: &StoredGame, reader: Color, days: u32) -> GameLetter<'_> {
     GameLetter {
         to: g.player(reader),
         kind: "game-start",
-        intro: vec![words::started_intro(id, reader, opponent, days)],
+        intro: vec![words::started_intro(id, reader, opponent, time)],
         next: vec![next],
     }
 }
@@ -157,7 +180,7 @@ fn reopen(conn: &Connection, env: &Env<'_>, g: &mut StoredGame) -> Result<(), Pi
     )?;
     games::update_state(conn, id, &g.game, now)?;
     challenges::set_unfinished(conn, id)?;
-    clock::start_turn(conn, id, now)?;
+    clock::start_turn(conn, id, now, env.settings.zone)?;
     Ok(())
 }
 

@@ -153,6 +153,7 @@ fn stand(
         event: GameEvent::Finish(result),
         how: &how,
         source: "tick",
+        at: None,
     };
     let letters = end_game(conn, env, &mut g, &ending)?;
     let mut sent = 0;

@@ -133,6 +133,7 @@ const SNAPSHOTTED_ELSEWHERE: &[&str] = &[
     "standings.txt",
     "clock-reminder.txt",
     "clock-warning.txt",
+    "clock-period.txt",
     "digest.txt",
 ];
 

@@ -46,5 +46,5 @@ mod tests;
 pub use error::SgfError;
 pub use parse::parse_sgf;
 pub use types::{Setup, SgfGame, SgfNode};
-pub use types::{SgfInfo, SgfRecord};
+pub use types::{SgfInfo, SgfRecord, TimeLeft};
 pub use write::write_sgf;

@@ -1,6 +1,6 @@
 //! The values of SGF: what the reader returns ([`SgfGame`], its
 //! [`SgfNode`]s and their [`Setup`]) and what the writer takes
-//! ([`SgfRecord`]).
+//! ([`SgfRecord`], with the clock as each move left it: [`TimeLeft`]).
 
 use crate::color::Color;
 use crate::coords::{BoardSize, Move, Point};
@@ -97,4 +97,22 @@ pub struct SgfInfo {
     pub territory_black: Vec<Point>,
     /// White's territory (`TW`), written in the last node.
     pub territory_white: Vec<Point>,
+    /// The main time in seconds (`TM`), in the root.
+    pub time_limit: Option<i64>,
+    /// The overtime in the usual notation (`OT`), such as `5x86400
+    /// byo-yomi`, in the root.
+    pub overtime: Option<String>,
+    /// What each move left on its mover's clock, by move number from 1
+    /// (`BL`/`WL`, and `OB`/`OW` in overtime, in the node of the move).
+    pub times: Vec<(usize, TimeLeft)>,
+}
+
+/// What a move left on its mover's clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimeLeft {
+    /// Seconds left (`BL`/`WL`).
+    pub seconds: i64,
+    /// In overtime, the byo-yomi periods or Canadian stones left
+    /// (`OB`/`OW`).
+    pub moves: Option<u32>,
 }

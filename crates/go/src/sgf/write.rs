@@ -1,21 +1,26 @@
 //! Writing a record: an [`SgfRecord`] to SGF FF[4] text.
 //!
 //! Owns: the root properties and their order, escaping of text values, the
-//! root setup lists, the move sequence with short lines, the comments at
-//! their nodes and the territory (`TB`/`TW`) in the last node. The output is
-//! deterministic and reads back (with [`super::parse_sgf`] or sgfmill) to the
-//! same size, komi, handicap, names, result, setup, moves and comments.
+//! root setup lists, the time terms (`TM`/`OT`), the move sequence with
+//! short lines, what each move left on its mover's clock (`BL`/`WL`,
+//! `OB`/`OW`), the comments at their nodes and the territory (`TB`/`TW`)
+//! in the last node. The output is deterministic and reads back (with
+//! [`super::parse_sgf`] or sgfmill) to the same size, komi, handicap, names,
+//! result, setup, moves and comments.
 
 use std::fmt::Write as _;
 
 use super::text::escape;
 use super::types::SgfRecord;
+use crate::color::Color;
 use crate::coords::{BoardSize, Move, Point};
 
 /// Moves written on one line.
 const MOVES_PER_LINE: usize = 10;
 /// Setup points written on one line.
 const POINTS_PER_LINE: usize = 16;
+/// The widest a line of moves grows before the next node starts a new one.
+const MOVE_LINE_WIDTH: usize = 72;
 
 /// Writes `rec` as an SGF `FF[4]` game record, ending with a newline.
 ///
@@ -45,6 +50,7 @@ pub fn write_sgf(rec: &SgfRecord) -> String {
     text_prop(&mut out, "RE", rec.result.as_deref());
     setup_prop(&mut out, "AB", &rec.setup_black, rec.size);
     setup_prop(&mut out, "AW", &rec.setup_white, rec.size);
+    time_terms(&mut out, rec);
     node_extras(&mut out, rec, 0);
     moves(&mut out, rec);
     out.push_str(")\n");
@@ -69,6 +75,40 @@ fn node_extras(out: &mut String, rec: &SgfRecord, n: usize) {
         setup_prop(out, "TB", &rec.info.territory_black, rec.size);
         setup_prop(out, "TW", &rec.info.territory_white, rec.size);
     }
+}
+
+/// Writes `TM` and `OT` on a line of their own, when the record has them.
+fn time_terms(out: &mut String, rec: &SgfRecord) {
+    let info = &rec.info;
+    if info.time_limit.is_none() && info.overtime.is_none() {
+        return;
+    }
+    out.push('\n');
+    if let Some(tm) = info.time_limit {
+        let _ = write!(out, "TM[{tm}]");
+    }
+    text_prop(out, "OT", info.overtime.as_deref());
+}
+
+/// The node of move `n` (from 1) by `color`: the move, then what it left
+/// on the mover's clock (`BL[secs]` and `OB[n]` for Black, `WL`/`OW` for
+/// White), when the record has it.
+fn move_node(rec: &SgfRecord, n: usize, (color, mv): (Color, Move)) -> String {
+    let size = rec.size;
+    let point = match mv {
+        Move::Play(p) if size.contains(p) => p.to_sgf(size),
+        _ => String::new(),
+    };
+    let mut node = format!(";{}[{point}]", color.letter());
+    let time = rec.info.times.iter().find(|(at, _)| *at == n);
+    if let Some((_, left)) = time {
+        let c = color.letter();
+        let _ = write!(node, "{c}L[{}]", left.seconds);
+        if let Some(moves) = left.moves {
+            let _ = write!(node, "O{c}[{moves}]");
+        }
+    }
+    node
 }
 
 fn komi(k: f64) -> f64 {
@@ -103,21 +143,19 @@ fn setup_prop(out: &mut String, ident: &str, points: &[Point], size: BoardSize) 
     }
 }
 
-/// Writes one node per move, a few moves to a line, each with its extras;
-/// a line of moves starts again after a node with extras.
+/// Writes one node per move, a few moves to a line (at most
+/// [`MOVES_PER_LINE`], and no wider than [`MOVE_LINE_WIDTH`]), each with
+/// its extras; a line of moves starts again after a node with extras.
 fn moves(out: &mut String, rec: &SgfRecord) {
-    let size = rec.size;
-    let mut on_line = 0;
-    for (i, (color, mv)) in rec.moves.iter().enumerate() {
-        if on_line % MOVES_PER_LINE == 0 {
+    let (mut on_line, mut width) = (0, 0);
+    for (i, &played) in rec.moves.iter().enumerate() {
+        let node = move_node(rec, i + 1, played);
+        if on_line % MOVES_PER_LINE == 0 || width + node.len() > MOVE_LINE_WIDTH {
             out.push('\n');
-            on_line = 0;
+            (on_line, width) = (0, 0);
         }
-        let point = match mv {
-            Move::Play(p) if size.contains(*p) => p.to_sgf(size),
-            _ => String::new(),
-        };
-        let _ = write!(out, ";{}[{point}]", color.letter());
+        out.push_str(&node);
+        width += node.len();
         let before = out.len();
         node_extras(out, rec, i + 1);
         on_line = if out.len() > before { 0 } else { on_line + 1 };
@@ -129,9 +167,9 @@ fn moves(out: &mut String, rec: &SgfRecord) {
 mod tests {
     use proptest::prelude::*;
 
+    use super::super::TimeLeft;
     use super::super::{SgfGame, SgfInfo, parse_sgf};
     use super::*;
-    use crate::color::Color;
 
     fn size(n: u32) -> BoardSize {
         BoardSize::new(n).unwrap()
@@ -184,6 +222,7 @@ mod tests {
                 ],
                 territory_black: vec![pt("aa", 9), pt("ab", 9)],
                 territory_white: vec![pt("ii", 9)],
+                ..SgfInfo::default()
             },
         }
     }
@@ -213,6 +252,42 @@ mod tests {
         let rec = record();
         let out = write_sgf(&rec);
         assert!(out.lines().all(|l| l.len() <= 80), "{out}");
+        assert_round_trip(&rec);
+    }
+
+    #[test]
+    fn writes_the_time_terms_and_the_clock_after_each_move() {
+        let mut rec = record();
+        rec.info.time_limit = Some(1_209_600);
+        rec.info.overtime = Some("5x86400 byo-yomi".into());
+        let left = |seconds, moves| TimeLeft { seconds, moves };
+        rec.info.times = (1..=12)
+            .map(|n| match n {
+                ..=8 => (n, left(1_209_600 - 3600 * n as i64, None)),
+                _ => (n, left(86_400 - 60 * n as i64, Some(5 - n as u32 % 2))),
+            })
+            .collect();
+        let out = write_sgf(&rec).replace(env!("CARGO_PKG_VERSION"), "VERSION");
+        insta::assert_snapshot!(out, @r"
+        (;FF[4]GM[1]CA[UTF-8]AP[pbmgo:VERSION]SZ[9]KM[6.5]HA[2]RU[Japanese]DT[2026-11-22]
+        GN[game7: alice vs bob]PC[pbmgo [test\]]PB[alice [bot\]]PW[bob\\]RE[W+3.5]
+        AB[cg][gc]
+        TM[1209600]OT[5x86400 byo-yomi]
+        C[bob: good luck]
+        ;W[ai]WL[1206000];B[bi]BL[1202400]
+        C[alice: a \] and a \\ here
+        second line
+        bob: ok]
+        ;W[ci]WL[1198800];B[di]BL[1195200];W[ei]WL[1191600];B[fi]BL[1188000]
+        ;W[gi]WL[1184400];B[hi]BL[1180800];W[ii]WL[85860]OW[4]
+        ;B[ah]BL[85800]OB[5];W[bh]WL[85740]OW[4];B[]BL[85680]OB[5]
+        C[late]
+        TB[ab][aa]
+        TW[ii]
+        )
+        ");
+        let written = write_sgf(&rec);
+        assert!(written.lines().all(|l| l.len() <= 80), "{written}");
         assert_round_trip(&rec);
     }
 

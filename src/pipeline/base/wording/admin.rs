@@ -4,8 +4,9 @@
 //! resumes.
 
 use crate::go::{Color, GameResult};
-use crate::pipeline::base::phrases::{color_name, color_words, count};
+use crate::pipeline::base::phrases::{color_name, color_words};
 use crate::store::GameId;
+use crate::store::time_terms::TimeTerms;
 
 /// `adjudicate` refused: the game has result `r` already.
 pub(crate) fn over_already(id: GameId, r: GameResult) -> String {
@@ -37,12 +38,12 @@ pub(crate) fn resumed_intro(
 
 /// The start letter of a game the admin made: the reader plays `me`
 /// against `opponent`, with `days` per move.
-pub(crate) fn started_intro(id: GameId, me: Color, opponent: &str, days: u32) -> String {
+pub(crate) fn started_intro(id: GameId, me: Color, opponent: &str, time: &TimeTerms) -> String {
     format!(
-        "The server's admin started {id}: you play {} against {opponent} ({}), \
-         with {} for each move.",
+        "The server's admin started {id}: you play {} against {opponent} ({}). \
+         Time: {}.",
         color_words(me),
         color_name(me.opponent()),
-        count(i64::from(days), "day"),
+        super::clock::terms_explained(time),
     )
 }

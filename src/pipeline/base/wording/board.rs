@@ -1,11 +1,11 @@
 //! The words of the board block's header: who is to move, the last
 //! moves, the game's status, the clock and a ko that stands.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::Duration;
 
 use crate::go::coords::COLUMNS;
 use crate::go::{Color, Move, Phase, Point};
-use crate::pipeline::base::phrases::{capitalized, count, minute, points};
+use crate::pipeline::base::phrases::{capitalized, count, points};
 use crate::render::Picture;
 
 /// The alternative text of a board picture: which board, then what it
@@ -90,40 +90,6 @@ pub(crate) fn phase_name(phase: Phase) -> &'static str {
         Phase::Scoring => "scoring",
         Phase::Finished => "finished",
     }
-}
-
-/// The clock line: `to_move` must play by `deadline`, `left` from now;
-/// then `next` has `days` for their move.
-pub(crate) fn clock_line(
-    to_move: &str,
-    deadline: DateTime<Utc>,
-    left: Duration,
-    next: &str,
-    days: i64,
-) -> String {
-    format!(
-        "Clock: {to_move} to play by {}, {}.\nThen {next} has {} for the next move.",
-        minute(deadline),
-        time_left(left),
-        count(days, "day"),
-    )
-}
-
-/// The clock line while `to_move` is on vacation until `until`: the clock
-/// is paused, and the move is due by `deadline`; then `next` has `days`.
-pub(crate) fn paused_clock_line(
-    to_move: &str,
-    until: DateTime<Utc>,
-    deadline: DateTime<Utc>,
-    (next, days): (&str, i64),
-) -> String {
-    format!(
-        "Clock: paused while {to_move} is on vacation until {}; the move is due by {}.\n\
-         Then {next} has {} for the next move.",
-        minute(until),
-        minute(deadline),
-        count(days, "day"),
-    )
 }
 
 /// The time left until a deadline: `6 days 23 hours left`, `5 hours left`,

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::pipeline::base::phrases::{minute, plural};
+use crate::pipeline::base::phrases::minute;
 use crate::store::GameId;
 use crate::store::PlayerId;
 use crate::store::challenges::{Challenge, Status, Terms};
@@ -75,7 +75,7 @@ pub(crate) fn term_lines(t: &Terms) -> Vec<String> {
         format!("Handicap: {}", handicap_words(t.handicap, t.free)),
         format!("Scoring: {}", scoring_words(t.scoring)),
         format!("Ko rule: {}", t.ko.name()),
-        format!("Time: {} day{} per move", t.days, plural(u64::from(t.days))),
+        format!("Time: {}", super::clock::terms_explained(&t.clock)),
     ]
 }
 

@@ -15,6 +15,7 @@ pub(crate) mod admin;
 pub(crate) mod board;
 pub(crate) mod bounces;
 pub(crate) mod challenge;
+pub(crate) mod clock;
 pub(crate) mod conditional;
 pub(crate) mod ending;
 pub(crate) mod limits;

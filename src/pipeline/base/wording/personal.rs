@@ -84,6 +84,27 @@ pub(crate) fn images_set(on: bool) -> &'static str {
     }
 }
 
+/// What the player reads after `timezone ZONE` (`Some`) or `timezone
+/// server` (`None`).
+pub(crate) fn timezone_set(zone: Option<&str>) -> String {
+    match zone {
+        Some(z) => {
+            format!("Your time zone is now {z}: your clock's weekends and nights fall in it.")
+        }
+        None => "Your time zone is now the server's.".to_string(),
+    }
+}
+
+/// What the player reads after `timezone` alone.
+pub(crate) fn timezone_is(zone: Option<&str>) -> String {
+    match zone {
+        Some(z) => format!("Your time zone is {z}. Send 'timezone server' for the server's."),
+        None => "Your time zone is the server's. Send 'timezone' and a zone such as \
+                 Europe/Berlin to choose yours."
+            .to_string(),
+    }
+}
+
 /// What the player reads after `confirm on` or `confirm off`.
 pub(crate) fn confirm_set(on: bool) -> &'static str {
     if on {

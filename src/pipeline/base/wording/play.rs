@@ -191,3 +191,12 @@ pub(crate) fn over_did_you_mean(why: &str, id: GameId, point: Point) -> String {
     let point = point.to_string().to_lowercase();
     format!("{why}; did you mean: move {id} {point}? It is your move in {id}")
 }
+
+/// `too-late`: a move after the mover's time ran out at `ran_out`.
+pub(crate) fn too_late(id: GameId, ran_out: DateTime<Utc>) -> String {
+    format!(
+        "Your time in {id} ran out at {}, before this move: the game is lost on time \
+         (it is recorded as of that moment).",
+        minute(ran_out)
+    )
+}

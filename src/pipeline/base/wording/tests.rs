@@ -339,6 +339,16 @@ fn personal_words(p: &mut Page) {
     for mode in [NotifyMode::Each, NotifyMode::Digest, NotifyMode::Off] {
         p.show("personal::notify_set", w::notify_set(mode));
     }
+    p.show(
+        "personal::timezone_set",
+        w::timezone_set(Some("Europe/Berlin")),
+    );
+    p.show("personal::timezone_set", w::timezone_set(None));
+    p.show(
+        "personal::timezone_is",
+        w::timezone_is(Some("Europe/Berlin")),
+    );
+    p.show("personal::timezone_is", w::timezone_is(None));
     p.show("personal::images_set", w::images_set(true));
     p.show("personal::images_set", w::images_set(false));
     p.show("personal::confirm_set", w::confirm_set(true));
@@ -486,15 +496,76 @@ fn other_words(p: &mut Page) {
     }
 }
 
+/// Each system's clock in words: at the start, running, and in overtime;
+/// a moment in a zone and in UTC; a whole clock block.
+fn clock_systems(p: &mut Page) {
+    use crate::clock::{Side, System, Tz};
+    use crate::pipeline::base::wording::clock;
+    let specs = [
+        "per-move 5d",
+        "fischer 3d+1d max 7d",
+        "fischer 3d+1d",
+        "byoyomi 14d+5x1d",
+        "canadian 10d+10/7d",
+        "absolute 30d",
+        "none",
+    ];
+    for spec in specs {
+        let system = System::parse(spec).unwrap();
+        let start = Side::start(&system);
+        p.show(
+            &format!("clock::side_text({spec}, waiting)"),
+            clock::side_text(&system, &start, false),
+        );
+        for (label, elapsed) in [
+            ("2d 2h in", 2 * 86_400 + 7_200),
+            ("15d 2h in", 15 * 86_400 + 7_200),
+        ] {
+            if let Some(later) = start.at(&system, elapsed) {
+                let text = clock::side_text(&system, &later, true);
+                p.show(&format!("clock::side_text({spec}, running, {label})"), text);
+            }
+        }
+    }
+    let terms = crate::store::time_terms::TimeTerms {
+        system: System::parse("byoyomi 14d+5x1d").unwrap(),
+        weekends_off: true,
+        night_hours: 9,
+    };
+    p.show("clock::terms_text", clock::terms_text(&terms));
+    let berlin: Tz = "Europe/Berlin".parse().unwrap();
+    p.show("clock::moment(Berlin)", clock::moment(at(29, 12), berlin));
+    p.show("clock::moment(UTC)", clock::moment(at(29, 12), Tz::UTC));
+    let face = |running: bool, side: Side| crate::store::clock_face::Face {
+        player: crate::store::PlayerId::new(1).unwrap(),
+        zone: berlin,
+        rest: side,
+        side: Some(side),
+        running,
+        runs_out: running.then(|| at(30, 12)),
+        next_loss: None,
+    };
+    let start = Side::start(&terms.system);
+    let faces = crate::store::clock_face::Faces {
+        terms,
+        turn_started: Some(at(29, 12)),
+        black: face(true, start.at(&terms.system, 14 * 86_400 + 3_600).unwrap()),
+        white: face(false, start),
+    };
+    let names = ["Black (alice)", "White (bob)"];
+    p.show(
+        "clock::clock_lines",
+        clock::clock_lines(&faces, names, None),
+    );
+    let paused = clock::clock_lines(&faces, names, Some("2026-11-30 12:00 UTC"));
+    p.show("clock::clock_lines(paused)", paused);
+}
+
 fn clock_words(p: &mut Page) {
     for hours in [-1, 0, 1, 5, 24, 25, 167] {
         p.show("board::time_left", board::time_left(Duration::hours(hours)));
     }
-    let left = Duration::hours(167);
-    let line = board::clock_line("White (bob)", at(29, 12), left, "Black (alice)", 7);
-    p.show("board::clock_line", line);
-    let one = board::clock_line("White (bob)", at(29, 12), left, "Black (alice)", 1);
-    p.show("board::clock_line(1 day)", one);
+    clock_systems(p);
     let ko = board::ko_line(Color::White, "bob", Point::new(4, 4));
     p.show("board::ko_line", ko);
     let mv = Move::Play(Point::new(3, 3));
@@ -508,10 +579,35 @@ fn clock_words(p: &mut Page) {
         "tick::digest_subject(1)",
         tick::digest_subject(1, "2026-11-22"),
     );
-    let intro = admin::started_intro(id(), Color::White, "alice", 3);
+    let per_move = |days| crate::store::time_terms::TimeTerms {
+        system: crate::clock::System::PerMove {
+            per_move: crate::clock::Span::days(days),
+        },
+        weekends_off: false,
+        night_hours: 0,
+    };
+    let intro = admin::started_intro(id(), Color::White, "alice", &per_move(3));
     p.show("admin::started_intro", intro);
-    let one = admin::started_intro(id(), Color::Black, "bob", 1);
+    let one = admin::started_intro(id(), Color::Black, "bob", &per_move(1));
     p.show("admin::started_intro(1 day)", one);
+    for spec in [
+        "fischer 3d+1d max 7d",
+        "byoyomi 14d+5x1d",
+        "canadian 10d+10/7d",
+        "absolute 30d",
+        "none",
+        "per-move 36h",
+    ] {
+        let terms = crate::store::time_terms::TimeTerms {
+            system: crate::clock::System::parse(spec).unwrap(),
+            weekends_off: spec.starts_with('f'),
+            night_hours: if spec.starts_with('b') { 9 } else { 0 },
+        };
+        p.show(
+            &format!("clock::terms_explained({spec})"),
+            crate::pipeline::base::wording::clock::terms_explained(&terms),
+        );
+    }
 }
 
 fn reply_words(p: &mut Page) {

@@ -35,6 +35,29 @@ pub(crate) fn warning_subject(id: GameId, deadline: DateTime<Utc>) -> String {
     format!("[{id}] Your time runs out on {}", deadline_words(deadline))
 }
 
+/// The Subject of the notice that a byo-yomi period started, `left` of them left.
+pub(crate) fn period_subject(id: GameId, left: u32) -> String {
+    match left {
+        1 => format!("[{id}] Your last byo-yomi period has started"),
+        n => format!("[{id}] In byo-yomi: {n} periods left"),
+    }
+}
+
+/// Where a player's byo-yomi stands: `left` periods, the one in progress
+/// ending at `ends` (a moment in words).
+pub(crate) fn period_words(left: u32, ends: &str) -> String {
+    let then = match left {
+        1 => "your time runs out".to_string(),
+        2 => "you are down to your last period".to_string(),
+        n => format!("you are down to {} periods", n - 1),
+    };
+    format!(
+        "You are in byo-yomi, with {} left, counting the one in progress. A move within a \
+         period keeps it. If no move has come by {ends}, {then}.",
+        unit(i64::from(left), "period")
+    )
+}
+
 /// The Subject of the reminder after half the time.
 pub(crate) fn reminder_subject(id: GameId) -> String {
     format!("[{id}] Reminder: it is your move")

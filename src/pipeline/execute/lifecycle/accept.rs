@@ -21,7 +21,7 @@ use crate::go::{BoardSize, Color, Game, Rules};
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games;
 use crate::store::players::PlayerRef;
-use crate::store::{StoreError, StoredGame, clock};
+use crate::store::{StoreError, StoredGame, clock, time_terms};
 
 /// `accept GAME`: the challenged player starts the game.
 pub(super) fn accept(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
@@ -92,8 +92,9 @@ fn start_game(
     let id = games::insert_as(conn, Some(c.id), black, white, &game, &[], env.now)?;
     let to_place = if t.free { t.handicap } else { 0 };
     challenges::set_game_terms(conn, id, t.days, to_place)?;
+    time_terms::set(conn, id, &t.clock)?;
     if to_place == 0 {
-        clock::start_turn(conn, id, env.now)?;
+        clock::start_turn(conn, id, env.now, env.settings.zone)?;
     }
     Ok(games::load(conn, id)?)
 }

@@ -12,6 +12,7 @@ use crate::pipeline::record::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
+use crate::clock::{Span, System};
 use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
@@ -21,6 +22,7 @@ use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player, PlayerRef};
+use crate::store::time_terms::TimeTerms;
 
 /// The board size of a challenge that does not say.
 const DEFAULT_SIZE: u8 = 19;
@@ -86,6 +88,7 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
         return Err(reject("bad-handicap", why));
     }
     let scoring = o.scoring.unwrap_or_default();
+    let system = system_of(env, o);
     Ok(Terms {
         size: size_n,
         komi: o.komi.map_or(scoring.default_komi(h), Komi::points),
@@ -94,8 +97,35 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
         color: o.color.name().to_string(),
         ko: o.ko.unwrap_or(KoRule::List),
         scoring,
-        days: o.days.unwrap_or(env.settings.games.days_per_move).max(1),
+        days: per_move_days(o, &system).unwrap_or(env.settings.games.days_per_move),
+        clock: TimeTerms {
+            system,
+            weekends_off: o.weekends_off,
+            night_hours: o.night.unwrap_or(0),
+        },
     })
+}
+
+/// The time system `o` asks for (`time ...`, or `days D`, per move), else
+/// the server's default.
+fn system_of(env: &Env<'_>, o: &ChallengeOptions) -> System {
+    match (o.time, o.days) {
+        (Some(system), _) => system,
+        (None, Some(days)) => System::PerMove {
+            per_move: Span::days(i64::from(days.max(1))),
+        },
+        (None, None) => env.settings.games.default_time(),
+    }
+}
+
+/// The whole days a move may take under a per-move `system` (rounded up),
+/// or the days `o` names; `None` for another system that names none.
+fn per_move_days(o: &ChallengeOptions, system: &System) -> Option<u32> {
+    match system {
+        System::PerMove { per_move } => u32::try_from((per_move.secs() + 86_399) / 86_400).ok(),
+        _ => o.days,
+    }
+    .map(|d| d.max(1))
 }
 
 /// Returns why `h` handicap stones (`free`ly placed or fixed) do not fit

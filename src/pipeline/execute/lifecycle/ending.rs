@@ -27,6 +27,7 @@ pub(crate) fn resign(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         event: GameEvent::Resign(color),
         how: &words::resigned_how(&c.player.name, color),
         source: c.key,
+        at: None,
     };
     let letters = end_game(c.conn, c.env, &mut g, &ending)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();

@@ -58,7 +58,7 @@ fn check(g: &StoredGame, color: Color, left: u32, points: &[Point]) -> CmdResult
 
 /// The last stones are down: White's clock starts and White is told.
 fn all_placed(c: &Cmd<'_>, placed: &StoredGame, points: &[Point]) -> CmdResult<Effect> {
-    clock::start_turn(c.conn, placed.id, c.env.now)?;
+    clock::start_turn(c.conn, placed.id, c.env.now, c.env.settings.zone)?;
     let g = games::load(c.conn, placed.id)?;
     let (id, handicap) = (g.id, g.game.handicap());
     let what = GameLetter {

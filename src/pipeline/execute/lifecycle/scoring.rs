@@ -166,6 +166,7 @@ fn count_stands(c: &Cmd<'_>, g: &mut StoredGame, m: &Marking) -> CmdResult<Effec
         event: GameEvent::Finish(result),
         how: words::both_accepted_how(),
         source: c.key,
+        at: None,
     };
     let letters = end_game(c.conn, c.env, g, &ending)?;
     let text = words::both_accepted(g.id, result);
@@ -188,7 +189,7 @@ pub(super) fn resume(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
         now,
     )?;
     games::update_state(c.conn, id, &g.game, now)?;
-    clock::start_turn(c.conn, id, now)?;
+    clock::start_turn(c.conn, id, now, c.env.settings.zone)?;
     let other = color.opponent();
     let what = GameLetter {
         to: g.player(other),

@@ -30,6 +30,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Images { on } => settings::images(conn, player, *on),
+        Command::Timezone { zone } => settings::timezone(conn, player, *zone),
         Command::Confirm { on } => settings::confirm(conn, player, *on),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
         Command::Address { action } => address::run(c, action),

@@ -10,14 +10,14 @@ use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::record::report::{Chat, Effect, LineResult, Report};
 use rusqlite::Connection;
 
-use crate::command::{Command, NotifyMode, Parsed};
+use crate::command::{Command, NotifyMode, Parsed, ZoneChoice};
 use crate::go::Phase;
 use crate::pipeline::base::letter::Letter;
 use crate::pipeline::games::game_letter::{GameLetter, game_letter};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
 use crate::store::settings as store;
-use crate::store::{games, messages};
+use crate::store::{games, messages, time_terms};
 
 /// Runs `vacation DAYS` (`Some`) or `vacation off` (`None`).
 pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
@@ -37,7 +37,7 @@ pub(super) fn vacation(c: &Cmd<'_>, days: Option<u32>) -> CmdResult<Effect> {
         let why = words::vacation_allowance(allowance, left, days);
         return Err(reject("vacation-allowance", why).into());
     }
-    let until = store::start_vacation(conn, player.id, days, env.now)?;
+    let until = store::start_vacation(conn, player.id, days, env.now, env.settings.zone)?;
     let text = words::vacation_started(days, until, left - days);
     let letters = vacation_letters(conn, env, player, until)?;
     Ok(Effect::acted(text, None, letters))
@@ -75,7 +75,7 @@ fn vacation_letters(
 }
 
 fn vacation_off(conn: &Connection, env: &Env<'_>, player: &Player) -> CmdResult<Effect> {
-    match store::end_vacation(conn, player.id, env.now)? {
+    match store::end_vacation(conn, player.id, env.now, env.settings.zone)? {
         Some(back) => Ok(Effect::acted(words::welcome_back(back), None, Vec::new())),
         None => Err(reject("not-on-vacation", words::not_on_vacation()).into()),
     }
@@ -91,6 +91,26 @@ pub(super) fn notify(conn: &Connection, player: &Player, mode: NotifyMode) -> Cm
 pub(super) fn images(conn: &Connection, player: &Player, on: bool) -> CmdResult<Effect> {
     store::set_images(conn, player.id, on)?;
     Ok(Effect::acted(words::images_set(on), None, Vec::new()))
+}
+
+/// Runs `timezone ZONE|server`, or `timezone` alone, which says the zone.
+pub(super) fn timezone(
+    conn: &Connection,
+    player: &Player,
+    zone: Option<ZoneChoice>,
+) -> CmdResult<Effect> {
+    let text = match zone {
+        Some(ZoneChoice::Zone(z)) => {
+            time_terms::set_timezone(conn, player.id, Some(z))?;
+            words::timezone_set(Some(z.name()))
+        }
+        Some(ZoneChoice::Server) => {
+            time_terms::set_timezone(conn, player.id, None)?;
+            words::timezone_set(None)
+        }
+        None => words::timezone_is(time_terms::timezone(conn, player.id)?.map(|z| z.name())),
+    };
+    Ok(Effect::acted(text, None, Vec::new()))
 }
 
 /// Runs `confirm on|off`, or `confirm` alone, which says the setting.

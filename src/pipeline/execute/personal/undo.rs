@@ -125,10 +125,10 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
         return Err(reject_in(g.id, "cannot-undo", why).into());
     }
     undo::take_back(conn, g, &before, env.now)?;
-    clock::start_turn(conn, g.id, env.now)?;
+    clock::start_turn(conn, g.id, env.now, env.settings.zone)?;
     let after = games::load(conn, g.id)?;
     let mut c = ctx(&after, asker, number, move_text);
-    c.board = board_at(conn, &after, env.now)?;
+    c.board = board_at(conn, &after, (env.now, env.settings.zone))?;
     let due = clock::of_game(conn, g.id)?.map(|(d, _)| minute(d));
     let letter = Letter {
         to: g.player(asker).clone(),

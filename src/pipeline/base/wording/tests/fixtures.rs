@@ -46,6 +46,13 @@ pub(crate) fn terms(handicap: u32, free: bool, days: u32) -> Terms {
         ko: KoRule::List,
         scoring: Scoring::Area,
         days,
+        clock: crate::store::time_terms::TimeTerms {
+            system: crate::clock::System::PerMove {
+                per_move: crate::clock::Span::days(i64::from(days)),
+            },
+            weekends_off: false,
+            night_hours: 0,
+        },
     }
 }
 

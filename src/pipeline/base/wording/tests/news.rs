@@ -3,7 +3,7 @@
 
 use super::fixtures::{Page, at, id, stones};
 use crate::go::{Color, GameResult, Move, Point};
-use crate::pipeline::base::wording::{board, news as w, personal, play};
+use crate::pipeline::base::wording::{news as w, personal, play};
 
 /// Adds every news line to `p`.
 pub(super) fn news_words(p: &mut Page) {
@@ -65,9 +65,6 @@ pub(super) fn news_words(p: &mut Page) {
     );
     let away = personal::away_until(id(), "bob", at(29, 12));
     p.show("personal::away_until", away);
-    let paused =
-        board::paused_clock_line("White (bob)", at(29, 12), at(30, 12), ("Black (alice)", 3));
-    p.show("board::paused_clock_line", paused);
     let refused = personal::undo_refused(id(), "bob", 41);
     p.show("personal::undo_refused", refused);
 }
