@@ -64,7 +64,8 @@ pub fn board_ctx() -> BoardCtx {
             "Clock: fischer 3d+1d max 7d, weekends off.\n\
              Black (alice): 3d 4h + 1d a move (max 7d).\n\
              White (bob), to play: 2d 23h + 1d a move (max 7d).\n\
-             Runs out if no move comes: 2026-11-30 11:42 Europe/Berlin (2026-11-30 10:42 UTC)."
+             Runs out if no move comes: 2026-11-30 11:42 Europe/Berlin\n\
+             (2026-11-30 10:42 UTC)."
                 .into(),
         ),
         ko: Some("Ko: White (bob) may not retake D5 with this move; play elsewhere first.".into()),

@@ -273,7 +273,9 @@ fn weekends_off_count_in_the_players_own_zone_and_a_late_move_is_refused() {
         "{to_bob}"
     );
     assert!(
-        to_bob.contains("Runs out if no move comes: 2026-03-09 13:00 Asia/Tokyo (04:00 UTC)."),
+        to_bob.contains(
+            "Runs out if no move comes: 2026-03-09 13:00 Asia/Tokyo\n(2026-03-09 04:00 UTC)."
+        ),
         "{to_bob}"
     );
     // Half an hour late, before any tick: refused, and the game is lost as of Monday 04:00.

@@ -117,19 +117,19 @@ pub(crate) fn side_text(system: &System, side: &Side, running: bool) -> String {
 }
 
 /// `at` in `zone` with the zone named, and in UTC: `2026-12-01 14:00
-/// Europe/Berlin (13:00 UTC)`, the UTC date given too when it is another
-/// day there; only UTC when the zone is UTC.
+/// Europe/Berlin (2026-12-01 13:00 UTC)`; only UTC when the zone is UTC.
 pub(crate) fn moment(at: DateTime<Utc>, zone: Tz) -> String {
+    moment_split(at, zone, " ")
+}
+
+/// [`moment`] with `between` between the local time and the UTC one.
+fn moment_split(at: DateTime<Utc>, zone: Tz, between: &str) -> String {
     let utc = at.format("%Y-%m-%d %H:%M UTC").to_string();
     if zone == Tz::UTC || zone.name() == "Etc/UTC" {
         return utc;
     }
-    let local = at.with_timezone(&zone);
-    let utc = match local.date_naive() == at.date_naive() {
-        true => at.format("%H:%M UTC").to_string(),
-        false => utc,
-    };
-    format!("{} {} ({utc})", local.format("%Y-%m-%d %H:%M"), zone.name())
+    let local = at.with_timezone(&zone).format("%Y-%m-%d %H:%M");
+    format!("{local} {}{between}({utc})", zone.name())
 }
 
 /// One player's clock line: `Black (alice), to play: ...; runs out ...`.
@@ -144,7 +144,9 @@ fn face_line(system: &System, who: &str, face: &Face, paused: Option<&str>) -> S
         }
         (true, Some(out), None) => format!(
             "{who}, to play: {left}.\nRuns out if no move comes: {}.",
-            moment(out, face.zone)
+            // The UTC time on a line of its own: a long zone name would
+            // otherwise wrap it apart.
+            moment_split(out, face.zone, "\n")
         ),
         (true, None, None) => format!("{who}, to play: {left}."),
         (false, ..) => format!("{who}: {left}."),
