@@ -48,7 +48,7 @@ pub(crate) const SCHEMA_LOG: &str = "pbmgo::schema";
 const DEFAULT_ADDRESS: &str = "pbmgo@localhost";
 
 /// Flags accepted by every command.
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Args)]
 pub(crate) struct GlobalArgs {
     /// The home directory holding the config, the database and the mail folders, made by `pbmgo init` [default: /var/lib/pbmgo]
     #[arg(
@@ -91,6 +91,15 @@ impl GlobalArgs {
     /// Returns true when a home was named (`--home` or `PBMGO_HOME`).
     pub(crate) fn home_given(&self) -> bool {
         self.home.is_some()
+    }
+
+    /// These flags with the time pinned at `now` when it is given (`poll
+    /// --now`, `tick --now`), else as they are.
+    pub(crate) fn at(&self, now: Option<&str>) -> GlobalArgs {
+        GlobalArgs {
+            now: now.map(str::to_string).or_else(|| self.now.clone()),
+            ..self.clone()
+        }
     }
 
     /// Returns true when the time is pinned with `--clock` or `PBMGO_NOW` (tests).

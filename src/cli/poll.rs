@@ -48,6 +48,10 @@ pub(crate) struct PollArgs {
     /// by outcome, the replies queued, the mails sent and the IMAP error
     #[arg(long)]
     json: bool,
+    /// Handle the mail as of TIME (RFC 3339, e.g. 2026-03-02T09:00:00Z)
+    /// instead of the clock: moves are charged and clocks started then
+    #[arg(long, value_name = "TIME")]
+    now: Option<String>,
 }
 
 /// What a poll did.
@@ -68,6 +72,7 @@ struct Polled {
 /// reported after them, and the exit status is 1.
 pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
+    let global = &global.at(args.now.as_deref());
     let ctx = global.context()?;
     let mut store = ctx.mail_store()?;
     let batch = ctx.home.config().inbox.batch.max(1);

@@ -26,6 +26,11 @@ pub(crate) struct TickArgs {
     /// Print what was queued as JSON
     #[arg(long)]
     json: bool,
+    /// Run the clocks as of TIME (RFC 3339, e.g. 2026-03-02T09:00:00Z)
+    /// instead of the clock: what is due then is sent, a timeout is
+    /// recorded as of when the time ran out
+    #[arg(long, value_name = "TIME")]
+    now: Option<String>,
 }
 
 /// What a tick did: its summary and the mails sent.
@@ -39,6 +44,7 @@ struct Ticked {
 /// Runs `pbmgo tick`, and records the run (`status`, the metrics file).
 pub(crate) fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     mailrun::init_logging();
+    let global = &global.at(args.now.as_deref());
     let ctx = global.context()?;
     let mut store = ctx.mail_store()?;
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;

@@ -187,14 +187,14 @@ impl Home for PbmgoHome {
         name
     }
 
-    /// `pbmgo poll` at `now`; returns its stdout (the summary line).
+    /// `pbmgo poll --now NOW`; returns its stdout (the summary line).
     fn poll_at(&self, now: &str) -> String {
-        self.ok_at(&["poll"], now)
+        self.ok(&["poll", "--now", now])
     }
 
-    /// `pbmgo tick` at `now`; returns its stdout.
+    /// `pbmgo tick --now NOW`; returns its stdout.
     fn tick_at(&self, now: &str) -> String {
-        self.ok_at(&["tick"], now)
+        self.ok(&["tick", "--now", now])
     }
 
     fn show(&self, game: &str) -> Value {
