@@ -155,15 +155,11 @@ fn time_system(text: &str) -> Result<System, String> {
     System::parse(text).map_err(|e| e.to_string())
 }
 
-/// Reads `--night`: `9h` or `9`, 1 to 16 hours.
+/// Reads `--night` as a challenge reads `night`: `9h` or `9`, 1 to 16 hours.
 fn night_hours(text: &str) -> Result<u32, String> {
-    let digits = text.trim().trim_end_matches(['h', 'H']);
-    match digits.parse::<u32>() {
-        Ok(h) if (1..=16).contains(&h) => Ok(h),
-        _ => Err(format!(
-            "{text:?} is not a night of 1 to 16 hours, such as 9h"
-        )),
-    }
+    crate::command::night(text.trim())
+        .flatten()
+        .ok_or_else(|| format!("{text:?} is not a night of 1 to 16 hours, such as 9h"))
 }
 
 /// Which games `game list` shows.

@@ -43,6 +43,7 @@ pub use error::{CommandError, reply_code};
 pub use limits::Limits;
 pub use line::{bare_point, parse_command};
 pub use lookalike::{Lookalike, looks_like};
+pub(crate) use options::night;
 pub use options::{ChallengeOptions, ColorChoice, Komi, NotifyMode, ZoneChoice};
 pub use own::{MIN_RUN, OwnWords};
 pub use subject::{is_reply_subject, strip_subject, without_secret};

@@ -302,8 +302,9 @@ fn weekends(value: &str) -> Option<bool> {
     }
 }
 
-/// `night 9h` (1 to 16 hours; `9` alone is read as hours), `night off`.
-fn night(value: &str) -> Option<Option<u32>> {
+/// `night 9h` (1 to 16 hours; `9` alone is read as hours), `night off`;
+/// also `pbmgo game new --night`.
+pub(crate) fn night(value: &str) -> Option<Option<u32>> {
     if value.eq_ignore_ascii_case("off") || value == "0" || value == "0h" {
         return Some(None);
     }

@@ -428,6 +428,22 @@ impl GamesConfig {
             per_move: crate::clock::Span::days(i64::from(self.days_per_move.max(1))),
         })
     }
+
+    /// The time system a new game asks for with `time` (a challenge's
+    /// `time ...`, `game new --time`) or `days` (per move), else the default.
+    pub(crate) fn system_for(
+        &self,
+        time: Option<crate::clock::System>,
+        days: Option<u32>,
+    ) -> crate::clock::System {
+        match (time, days) {
+            (Some(system), _) => system,
+            (None, Some(days)) => crate::clock::System::PerMove {
+                per_move: crate::clock::Span::days(i64::from(days.max(1))),
+            },
+            (None, None) => self.default_time(),
+        }
+    }
 }
 
 /// Reads `[games] time`: empty, or a time system as a challenge writes it.

@@ -6,7 +6,7 @@
 
 use rusqlite::Connection;
 
-use crate::clock::{Span, System};
+use crate::clock::System;
 use crate::go::events::GameEvent;
 use crate::go::{Color, Game, GameResult, Phase};
 use crate::pipeline::base::context::Env;
@@ -88,13 +88,7 @@ pub(crate) fn start(
     let id = games::insert(conn, new.black, new.white, new.game, &[], env.now)?;
     let days = new.days.unwrap_or(env.settings.games.days_per_move).max(1);
     challenges::set_game_terms(conn, id, days, 0)?;
-    let system = match (new.time, new.days) {
-        (Some(system), _) => system,
-        (None, Some(_)) => System::PerMove {
-            per_move: Span::days(i64::from(days)),
-        },
-        (None, None) => env.settings.games.default_time(),
-    };
+    let system = env.settings.games.system_for(new.time, new.days);
     let terms = TimeTerms {
         system,
         weekends_off: new.weekends_off,

@@ -12,7 +12,7 @@ use crate::pipeline::record::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
-use crate::clock::{Span, System};
+use crate::clock::System;
 use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
@@ -88,7 +88,7 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
         return Err(reject("bad-handicap", why));
     }
     let scoring = o.scoring.unwrap_or_default();
-    let system = system_of(env, o);
+    let system = env.settings.games.system_for(o.time, o.days);
     Ok(Terms {
         size: size_n,
         komi: o.komi.map_or(scoring.default_komi(h), Komi::points),
@@ -104,18 +104,6 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
             night_hours: o.night.unwrap_or(0),
         },
     })
-}
-
-/// The time system `o` asks for (`time ...`, or `days D`, per move), else
-/// the server's default.
-fn system_of(env: &Env<'_>, o: &ChallengeOptions) -> System {
-    match (o.time, o.days) {
-        (Some(system), _) => system,
-        (None, Some(days)) => System::PerMove {
-            per_move: Span::days(i64::from(days.max(1))),
-        },
-        (None, None) => env.settings.games.default_time(),
-    }
 }
 
 /// The whole days a move may take under a per-move `system` (rounded up),
