@@ -185,7 +185,15 @@ impl std::fmt::Display for Migrated {
             0 => write!(f, "schema {}: up to date", self.to),
             1 => write!(f, "schema {} -> {}: 1 migration", self.from, self.to),
             n => write!(f, "schema {} -> {}: {n} migrations", self.from, self.to),
+        }?;
+        let ratings = crate::store::migrate::RATINGS;
+        if self.from > 0 && self.from < ratings && self.to >= ratings {
+            f.write_str(
+                "; ratings are now on the EGF scale, replayed from the finished games \
+                 (pbmgo ratings recompute --dry-run shows them)",
+            )?;
         }
+        Ok(())
     }
 }
 

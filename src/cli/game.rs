@@ -51,6 +51,8 @@ pub(crate) enum GameCommand {
     Events(game_admin::EventsArgs),
     /// List the conditional moves the players of a game have set
     Conditionals(game_conditionals::ConditionalsArgs),
+    /// Make a game rated or unrated, and replay the ratings
+    Rated(super::ratings::RatedArgs),
 }
 
 impl GameCommand {
@@ -70,6 +72,7 @@ impl GameCommand {
             GameCommand::Resume(a) => game_admin::resume(a, global),
             GameCommand::Events(a) => game_admin::events(a, global),
             GameCommand::Conditionals(a) => game_conditionals::conditionals(a, global),
+            GameCommand::Rated(a) => super::ratings::rated(a, global),
         }
     }
 }
@@ -109,6 +112,9 @@ pub(crate) struct NewArgs {
     /// Start the game (and its clock) without mailing the players
     #[arg(long)]
     no_mail: bool,
+    /// The game moves no rating (without it: [ratings] default_rated)
+    #[arg(long)]
+    unrated: bool,
 }
 
 fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
@@ -141,7 +147,10 @@ fn new(args: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             night_hours: args.night.unwrap_or(0),
             mail: !args.no_mail,
         };
-        admin::start(tx, &env, &new).map_err(anyhow::Error::from)
+        let id = admin::start(tx, &env, &new)?;
+        let rated = !args.unrated && ctx.home.config().ratings.default_rated;
+        crate::store::ratings::set_rated(tx, id, rated)?;
+        anyhow::Ok(id)
     })?;
     if !args.no_send {
         mailrun::send_now(&ctx.home, &mut store, env.now)?;

@@ -96,6 +96,8 @@ struct JsonGame<'a> {
     /// Added after the pinned keys: the game's clock now (see
     /// `game_clock::JsonClock`, pinned too).
     clock: JsonClock,
+    /// Whether the game is rated (it moves both ratings when it ends well).
+    rated: bool,
     /// With `--estimate` only: the server's proposed count.
     #[serde(skip_serializing_if = "Option::is_none")]
     estimate: Option<JsonEstimate>,
@@ -129,11 +131,12 @@ pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.read_store()?;
     let zone = ctx.home.config().server.zone();
-    let (stored, clock, picture) = store.read(|tx| {
+    let (stored, clock, picture, rated) = store.read(|tx| {
         let stored = games::load(tx, args.game)?;
         let clock = read_clock(tx, &stored, (ctx.now, zone))?;
         let picture = game_picture(tx, &stored)?;
-        anyhow::Ok((stored, clock, picture))
+        let rated = crate::store::ratings::is_rated(tx, stored.id)?;
+        anyhow::Ok((stored, clock, picture, rated))
     })?;
     let (game, picture) = match args.at {
         Some(n) => {
@@ -152,6 +155,7 @@ pub(crate) fn show(args: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     write_pictures(&picture, args.png.as_deref(), args.svg.as_deref())?;
     if args.json {
         let mut json = json_game(&stored, &game, clock.json());
+        json.rated = rated;
         json.estimate = args.estimate.then(|| estimate::json(&game));
         outln!("{}", serde_json::to_string(&json)?)?;
     } else {
@@ -242,6 +246,7 @@ fn json_game<'a>(stored: &'a StoredGame, game: &Game, clock: JsonClock) -> JsonG
         ko_list: rows_of(game.ko_list()),
         result: game.result().map(|r| r.to_string()),
         clock,
+        rated: true,
         estimate: None,
     }
 }

@@ -69,6 +69,7 @@ pub(crate) fn settings_with(
             .filter(|s| !s.trim().is_empty()),
         max_games_per_player: c.limits.max_games_per_player,
         games: c.games.clone(),
+        ratings: c.ratings.clone(),
         zone: c.server.zone(),
         bounce_limit: c.server.bounce_limit,
         tokens,

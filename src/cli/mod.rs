@@ -49,6 +49,7 @@ mod player;
 mod player_repair;
 mod poll;
 mod quarantine;
+mod ratings;
 mod replay;
 mod runs;
 mod secret;
@@ -133,8 +134,11 @@ enum Command {
     Quarantine(quarantine::QuarantineCommand),
     /// Run the game clocks, deadlines and daily digests, then send the outbox (run from cron)
     Tick(tick::TickArgs),
-    /// Show the players' standings: games won, lost and active, and Elo ratings
+    /// Show the players' standings: ranks, ratings, games won, lost and active
     Standings(standings::StandingsArgs),
+    /// Replay the ratings from the finished games
+    #[command(subcommand)]
+    Ratings(ratings::RatingsCommand),
     /// List challenges made by mail (open ones unless --all)
     Challenges(challenges::ChallengesArgs),
     /// Copy the database to a file while the mail job may run, and check the copy
@@ -172,6 +176,7 @@ pub fn main() -> ExitCode {
         Command::Quarantine(cmd) => cmd.run(&cli.global),
         Command::Tick(args) => tick::run(args, &cli.global),
         Command::Standings(args) => standings::run(args, &cli.global),
+        Command::Ratings(cmd) => cmd.run(&cli.global),
         Command::Challenges(args) => challenges::run(args, &cli.global),
         Command::Backup(args) => backup::run(args, &cli.global),
         Command::Completions(args) => docs::completions(args, Cli::command()),

@@ -16,6 +16,7 @@ use rusqlite::Connection;
 use crate::store::codec::time_text;
 use crate::store::profile::{Profile, profile};
 use crate::store::standings::Standing;
+use crate::store::ratings::{self, Strength};
 use crate::store::{GameFilter, GameSummary, Player, bounces, listing, players, standings};
 
 /// Player commands
@@ -27,6 +28,8 @@ pub(crate) enum PlayerCommand {
     List(ListArgs),
     /// Show a player, their addresses and their games
     Show(ShowArgs),
+    /// Set a player's rank from now on, with the reason (recorded)
+    Rank(super::ratings::RankArgs),
     #[command(flatten)]
     Repair(RepairCommand),
 }
@@ -39,6 +42,10 @@ pub(crate) struct AddArgs {
     /// Mail addresses ("Name <addr>" is accepted; stored lower-case)
     #[arg(required = true, value_name = "EMAIL")]
     emails: Vec<String>,
+    /// The rank they declare (5k, 2d); without it, [ratings] default_rank,
+    /// shown as "?" until their first rated game
+    #[arg(long)]
+    rank: Option<crate::rating::Rank>,
 }
 
 /// List every player with their addresses
@@ -69,8 +76,12 @@ struct JsonPlayer<'a> {
     bouncing: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     games: Option<Vec<JsonGame>>,
-    /// The Elo rating of the standings.
+    /// The rank (`3k`, `1d`), or null while unknown.
+    rank: Option<String>,
+    /// The rating on the EGF scale, rounded.
     rating: i64,
+    /// Rated games finished.
+    rated_games: u32,
     /// Games being played or scored.
     games_active: u32,
     /// Games over.
@@ -91,8 +102,8 @@ struct JsonPlayer<'a> {
 struct Extra {
     /// The addresses stopped by bounces.
     stops: Stops,
-    /// The Elo rating.
-    rating: i64,
+    /// The rank and rating.
+    strength: Strength,
     /// Settings and game counts.
     profile: Profile,
     /// The time of this command.
@@ -108,13 +119,13 @@ impl Extra {
         limit: u32,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Extra> {
-        let rating = table
-            .iter()
-            .find(|s| s.name == p.name)
-            .map_or(standings::START_RATING.round() as i64, |s| s.rating);
+        let strength = match table.iter().find(|s| s.name == p.name) {
+            Some(s) => s.strength,
+            None => ratings::strength(conn, p.id)?,
+        };
         Ok(Extra {
             stops: stopped(conn, p, limit)?,
-            rating,
+            strength,
             profile: profile(conn, p.id)?,
             now,
         })
@@ -136,8 +147,11 @@ impl Extra {
         };
         let password = if pf.password_set { "set" } else { "none" };
         format!(
-            "rating {}, {} active, {} finished, notify {}, password {password}{vacation}",
-            self.rating, pf.active, pf.finished, pf.notify
+            "rank {}, {} active, {} finished, notify {}, password {password}{vacation}",
+            self.strength.shown(),
+            pf.active,
+            pf.finished,
+            pf.notify
         )
     }
 }
@@ -157,13 +171,18 @@ impl PlayerCommand {
     pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         let ctx = global.context()?;
         let mut store = match self {
-            PlayerCommand::List(_) | PlayerCommand::Show(_) => ctx.read_store()?,
+                PlayerCommand::List(_) | PlayerCommand::Show(_) => ctx.read_store()?,
             _ => ctx.open_store()?,
         };
         let limit = ctx.home.config().server.bounce_limit;
         match self {
             PlayerCommand::Add(args) => {
-                let p = store.write(|tx| players::add(tx, &args.name, &args.emails, ctx.now))?;
+                let rank = args.rank.unwrap_or(ctx.home.config().ratings.start_rank());
+                let p = store.write(|tx| {
+                    let p = players::add(tx, &args.name, &args.emails, ctx.now)?;
+                    ratings::start(tx, p.id, rank, args.rank.is_some())?;
+                    anyhow::Ok(p)
+                })?;
                 outln!("Added player {} ({}).", p.name, p.addresses.join(", "))?;
             }
             PlayerCommand::List(args) => {
@@ -189,6 +208,7 @@ impl PlayerCommand {
                 })?;
                 print_show(&p, &games, &extra, args.json)?;
             }
+            PlayerCommand::Rank(args) => return args.run(&ctx, &mut store),
             PlayerCommand::Repair(cmd) => return cmd.run(&ctx, &mut store),
         }
         Ok(0)
@@ -209,7 +229,9 @@ fn json_player<'a>(p: &'a Player, x: &'a Extra, games: Option<Vec<JsonGame>>) ->
         created_at: time_text(p.created_at),
         bouncing: !x.stops.is_empty(),
         games,
-        rating: x.rating,
+        rank: x.strength.rank().map(|r| r.to_string()),
+        rating: x.strength.points(),
+        rated_games: x.strength.rated_games,
         games_active: x.profile.active,
         games_finished: x.profile.finished,
         notify: &x.profile.notify,

@@ -1,17 +1,18 @@
 //! `pbmgo standings [--json]`: the table players get with `standings`:
-//! games won, lost and active, and the Elo rating. `--json` prints an array
-//! of objects `{"name", "won", "lost", "active", "rating"}`, highest rating
-//! first.
+//! rank and rating on the EGF scale, rated games, games won, lost and
+//! active. `--json` prints an array of objects `{"name", "rank", "rating",
+//! "rated_games", "won", "lost", "active"}` (pinned: `rank` is `"3k"`,
+//! `"1d"` or null while unknown), highest rating first.
 
 use clap::Args;
 
 use super::context::GlobalArgs;
 use crate::store::standings;
 
-/// Show the players' standings and ratings
+/// Show the players' standings: ranks, ratings and results
 #[derive(Debug, Args)]
 pub(crate) struct StandingsArgs {
-    /// Print JSON: an array of {name, won, lost, active, rating}
+    /// Print JSON: an array of {name, rank, rating, rated_games, won, lost, active}
     #[arg(long)]
     json: bool,
 }
@@ -26,21 +27,25 @@ pub(crate) fn run(args: StandingsArgs, global: &GlobalArgs) -> anyhow::Result<u8
         return Ok(0);
     }
     outln!(
-        "{:<20} {:>4}  {:>5}  {:>6}  {:>6}",
+        "{:<20} {:>5}  {:>6}  {:>5}  {:>4}  {:>4}  {:>6}",
         "Player",
+        "Rank",
+        "Rating",
+        "Rated",
         "Won",
         "Lost",
-        "Active",
-        "Rating"
+        "Active"
     )?;
     for s in &table {
         outln!(
-            "{:<20} {:>4}  {:>5}  {:>6}  {:>6}",
+            "{:<20} {:>5}  {:>6}  {:>5}  {:>4}  {:>4}  {:>6}",
             s.name,
+            s.rank.as_deref().unwrap_or("?"),
+            s.rating,
+            s.rated_games,
             s.won,
             s.lost,
-            s.active,
-            s.rating
+            s.active
         )?;
     }
     Ok(0)

@@ -9,6 +9,7 @@ use super::shape::{Shape, fits, is_question, point_shaped, tokens};
 use super::types::{Command, GameRef, game_ref};
 use super::typo;
 use crate::go::Point;
+use crate::rating::Rank;
 
 type Outcome = Result<Command, CommandError>;
 
@@ -23,6 +24,7 @@ enum Keyword {
     Pass,
     Resign,
     Players,
+    Rank,
     /// A word players try that pbmgo does not support.
     Reserved,
 }
@@ -39,6 +41,7 @@ const KEYWORDS: &[(&str, Keyword)] = &[
     ("pass", Keyword::Pass),
     ("resign", Keyword::Resign),
     ("players", Keyword::Players),
+    ("rank", Keyword::Rank),
 ];
 
 /// Words that look like commands from other servers; answered with
@@ -49,7 +52,8 @@ const USAGE_MOVE: &str = "move GAME POINT[#N]";
 const USAGE_PASS: &str = "pass GAME[#N]";
 const USAGE_BOARD: &str = "board GAME";
 const USAGE_RESIGN: &str = "resign GAME";
-const USAGE_SIGNUP: &str = "signup NAME";
+const USAGE_SIGNUP: &str = "signup NAME [RANK]";
+const USAGE_RANK: &str = "rank RANK (such as rank 5k or rank 2d)";
 
 /// Reads `line` as a command; `thread` is the game of a `[gameN]` Subject
 /// tag, used when a game-taking command omits its game.
@@ -94,7 +98,9 @@ fn shape_of(keyword: Keyword) -> Shape {
     match keyword {
         Keyword::Help => Shape::Topic,
         Keyword::Signup => Shape::Name,
-        Keyword::Games | Keyword::Players | Keyword::Reserved => Shape::Nothing,
+        Keyword::Rank => Shape::Rank,
+        Keyword::Players => Shape::Near,
+        Keyword::Games | Keyword::Reserved => Shape::Nothing,
         Keyword::Board | Keyword::Resign => Shape::Game,
         Keyword::Move => Shape::Move,
         Keyword::Pass => Shape::Pass,
@@ -157,8 +163,9 @@ fn dispatch(keyword: Keyword, first: &str, args: &[&str], thread: Option<GameRef
     match keyword {
         Keyword::Help => Ok(Command::Help),
         Keyword::Games => no_arguments(args).map(|()| Command::Games),
-        Keyword::Players => no_arguments(args).map(|()| Command::Players),
+        Keyword::Players => players(args),
         Keyword::Signup => signup(args),
+        Keyword::Rank => rank_command(args),
         Keyword::Board => game_only(args, thread, USAGE_BOARD).map(|game| Command::Board { game }),
         Keyword::Resign => {
             game_only(args, thread, USAGE_RESIGN).map(|game| Command::Resign { game })
@@ -174,7 +181,45 @@ fn signup(args: &[&str]) -> Outcome {
         [] => Err(CommandError::MissingArgument(USAGE_SIGNUP)),
         [name] => Ok(Command::Signup {
             name: name.to_lowercase(),
+            rank: None,
         }),
+        [name, rank @ ..] => Ok(Command::Signup {
+            name: name.to_lowercase(),
+            rank: Some(read_rank(rank)?),
+        }),
+    }
+}
+
+/// `rank RANK`: `rank 5k`, `rank 5 kyu`, `rank 2d`.
+fn rank_command(args: &[&str]) -> Outcome {
+    match args {
+        [] => Err(CommandError::MissingArgument(USAGE_RANK)),
+        words => Ok(Command::Rank {
+            rank: read_rank(words)?,
+        }),
+    }
+}
+
+/// Reads a rank written as one word (`5k`) or two (`5 kyu`).
+fn read_rank(words: &[&str]) -> Result<Rank, CommandError> {
+    if words.len() > 2 {
+        return Err(too_many(&words[2..]));
+    }
+    words
+        .join(" ")
+        .parse::<Rank>()
+        .map_err(|e| CommandError::BadOption(e.to_string()))
+}
+
+/// `players` or `players near`.
+fn players(args: &[&str]) -> Outcome {
+    match args {
+        [] => Ok(Command::Players { near: false }),
+        [w] if w.eq_ignore_ascii_case("near") => Ok(Command::Players { near: true }),
+        [w] => Err(CommandError::BadOption(format!(
+            "players {} (write \"players\" or \"players near\")",
+            clip(w)
+        ))),
         [_, extra @ ..] => Err(too_many(extra)),
     }
 }

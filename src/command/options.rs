@@ -160,6 +160,10 @@ pub struct ChallengeOptions {
     pub komi: Option<Komi>,
     /// Handicap stones.
     pub handicap: Option<u32>,
+    /// `handicap auto`: the fair handicap of the players' ranks.
+    pub handicap_auto: bool,
+    /// `rated` (true) or `unrated` (false); `None`: the server's default.
+    pub rated: Option<bool>,
     /// Black places the handicap stones freely with `place`.
     pub free: bool,
     /// Who plays Black.
@@ -190,6 +194,9 @@ impl fmt::Display for ChallengeOptions {
         if let Some(h) = self.handicap {
             write!(f, " handicap {h}")?;
         }
+        if self.handicap_auto {
+            f.write_str(" handicap auto")?;
+        }
         if self.free {
             f.write_str(" free")?;
         }
@@ -214,6 +221,11 @@ impl fmt::Display for ChallengeOptions {
         if let Some(h) = self.night {
             write!(f, " night {h}h")?;
         }
+        match self.rated {
+            Some(true) => f.write_str(" rated")?,
+            Some(false) => f.write_str(" unrated")?,
+            None => {}
+        }
         Ok(())
     }
 }
@@ -221,7 +233,7 @@ impl fmt::Display for ChallengeOptions {
 /// The words that start a challenge option, lower-case.
 const OPTION_WORDS: &[&str] = &[
     "size", "komi", "handicap", "h", "free", "color", "colour", "ko", "scoring", "rules", "days",
-    "time", "weekends", "night",
+    "time", "weekends", "night", "rated", "unrated",
 ];
 
 /// Whether `word` starts a challenge option (`size`, `free`, `black`…).
@@ -238,6 +250,10 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
         let key = word.to_ascii_lowercase();
         if key == "free" {
             o.free = true;
+            continue;
+        }
+        if key == "rated" || key == "unrated" {
+            o.rated = Some(key == "rated");
             continue;
         }
         if let Some(c) = ColorChoice::parse(&key).filter(|_| key != "b" && key != "w") {
@@ -262,6 +278,7 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
         match key.as_str() {
             "size" => o.size = Some(number(word, value, 2, 25)? as u8),
             "komi" => o.komi = Some(Komi::parse(value)?),
+            "handicap" | "h" if value.eq_ignore_ascii_case("auto") => o.handicap_auto = true,
             "handicap" | "h" => o.handicap = Some(number(word, value, 0, 99)?),
             "color" | "colour" => {
                 o.color = ColorChoice::parse(value).ok_or_else(|| bad(word, value))?

@@ -28,6 +28,11 @@ pub(super) enum Shape {
     Move,
     /// `[GAME] POINT...`: `place`, `dead`, `alive`.
     Points,
+    /// `RANK`: `rank`, with a rank-shaped first word (`5k`, `2d`, `5`
+    /// before `kyu`), so "Rank beginners first" is chat.
+    Rank,
+    /// `[near]`: `players`.
+    Near,
     /// `NAME`: `signup`; any word, so a bad name is refused with the
     /// reason rather than read as chat.
     Name,
@@ -76,7 +81,17 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
         Shape::Switch => first.is_none_or(|w| technical(w) || switch(w).is_some()),
         Shape::Zone => args.len() <= 1 && first.is_none_or(zone_shaped),
+        Shape::Rank => first.is_none_or(rank_shaped),
+        Shape::Near => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("near")),
     }
+}
+
+/// A word that starts a rank: digits, then `k`, `d`, `kyu`, `dan` or
+/// nothing (`5 kyu`).
+fn rank_shaped(word: &str) -> bool {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = word[digits..].to_ascii_lowercase();
+    digits > 0 && ["", "k", "d", "kyu", "dan"].contains(&unit.as_str())
 }
 
 /// A word that names a time zone or the server's: it holds a `/`, or is

@@ -8,6 +8,7 @@ use std::str::FromStr;
 use super::error::{CommandError, clip};
 use super::options::{ChallengeOptions, NotifyMode, ZoneChoice};
 use crate::go::{Move, Point};
+use crate::rating::Rank;
 
 /// A game's number as players write it: `game42`, `Game42` or `42`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -51,6 +52,13 @@ pub enum Command {
     Signup {
         /// The requested player name, lower-cased.
         name: String,
+        /// The rank they declare (`signup alice 5k`), if any.
+        rank: Option<Rank>,
+    },
+    /// `rank RANK`: declare one's rank, before one's first rated game.
+    Rank {
+        /// The rank declared.
+        rank: Rank,
     },
     /// `games`: list the sender's games.
     Games,
@@ -201,8 +209,12 @@ pub enum Command {
     },
     /// `standings`: mail the table of players.
     Standings,
-    /// `players`: list the players, to find an opponent.
-    Players,
+    /// `players [near]`: list the players, to find an opponent; `near`,
+    /// only the active ones within three ranks of the sender.
+    Players {
+        /// Only those near the sender's rank.
+        near: bool,
+    },
     /// `if GAME P1 Q1 [P2 Q2 ...]`: conditional moves (if the opponent
     /// plays P1, answer Q1, ...); `if GAME` lists them, `if GAME off`
     /// clears them.
@@ -242,7 +254,12 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::Help => f.write_str("help"),
-            Command::Signup { name } => write!(f, "signup {name}"),
+            Command::Signup { name, rank: None } => write!(f, "signup {name}"),
+            Command::Signup {
+                name,
+                rank: Some(r),
+            } => write!(f, "signup {name} {r}"),
+            Command::Rank { rank } => write!(f, "rank {rank}"),
             Command::Games => f.write_str("games"),
             Command::Board { game } => write!(f, "board {game}"),
             Command::Move {
@@ -287,7 +304,8 @@ impl fmt::Display for Command {
                 AddressAction::Remove(a) => write!(f, "address remove {a}"),
             },
             Command::Standings => f.write_str("standings"),
-            Command::Players => f.write_str("players"),
+            Command::Players { near: false } => f.write_str("players"),
+            Command::Players { near: true } => f.write_str("players near"),
             Command::If { game, action } => match action {
                 IfAction::List => write!(f, "if {game}"),
                 IfAction::Off => write!(f, "if {game} off"),

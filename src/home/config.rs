@@ -30,6 +30,8 @@ pub(crate) struct Config {
     pub(crate) status: super::monitoring::StatusConfig,
     /// The metrics file.
     pub(crate) metrics: super::monitoring::MetricsConfig,
+    /// Ranks and rated games.
+    pub(crate) ratings: super::ratings::RatingsConfig,
 }
 
 /// `[server]`: the server's identity in mail.
@@ -419,6 +421,10 @@ pub(crate) struct GamesConfig {
     /// Hours left on a player's clock that get them a warning by mail
     /// (once per turn).
     pub(crate) warn_hours: u32,
+    /// The handicap of a challenge that names none: empty for none,
+    /// `auto` for the fair handicap of the players' ranks.
+    #[serde(deserialize_with = "handicap")]
+    pub(crate) handicap: String,
 }
 
 impl GamesConfig {
@@ -457,6 +463,18 @@ fn time_system<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Erro
         .map_err(|e| serde::de::Error::custom(format!("games.time {text:?}: {e}")))
 }
 
+/// Reads `[games] handicap`: empty or `auto`.
+fn handicap<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let text = String::deserialize(d)?.trim().to_ascii_lowercase();
+    match text.as_str() {
+        "" | "none" | "0" => Ok(String::new()),
+        "auto" => Ok(text),
+        _ => Err(serde::de::Error::custom(format!(
+            "games.handicap {text:?}: write \"auto\" (the fair handicap of the ranks) or leave it empty"
+        ))),
+    }
+}
+
 impl Default for GamesConfig {
     fn default() -> Self {
         GamesConfig {
@@ -466,6 +484,7 @@ impl Default for GamesConfig {
             vacation_days_per_year: 30,
             time: String::new(),
             warn_hours: 24,
+            handicap: String::new(),
         }
     }
 }

@@ -21,9 +21,11 @@
 mod config;
 mod monitoring;
 pub(crate) mod private;
+mod ratings;
 mod send;
 
 pub use config::*;
+pub(crate) use ratings::RatingsConfig;
 #[cfg(test)]
 pub(crate) use send::Span;
 

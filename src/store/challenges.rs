@@ -82,6 +82,8 @@ pub(crate) struct Terms {
     pub(crate) days: u32,
     /// The time system, weekends off and night.
     pub(crate) clock: TimeTerms,
+    /// Whether the game is rated.
+    pub(crate) rated: bool,
 }
 
 /// One challenge.
@@ -135,8 +137,9 @@ pub(crate) fn insert(
     conn.prepare_cached(
         "INSERT INTO challenges (id, challenger_id, challenged_id, size, komi, handicap,
              free_placement, color, ko_rule, scoring, days_per_move, status, created_at,
-             expires_at, time_spec, weekends_off, night_hours)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13, ?14, ?15, ?16)",
+             expires_at, time_spec, weekends_off, night_hours, rated)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, 'open', ?12, ?13, ?14, ?15, ?16,
+             ?17)",
     )?
     .execute(params![
         id.get(),
@@ -155,6 +158,7 @@ pub(crate) fn insert(
         Sql(terms.clock.system),
         terms.clock.weekends_off,
         terms.clock.night_hours,
+        terms.rated,
     ])?;
     Ok(id)
 }
@@ -163,7 +167,7 @@ const SELECT: &str = "SELECT c.id, c.challenger_id,
         (SELECT name FROM players WHERE id = c.challenger_id), c.challenged_id,
         (SELECT name FROM players WHERE id = c.challenged_id), c.size, c.komi, c.handicap,
         c.free_placement, c.color, c.ko_rule, c.scoring, c.days_per_move, c.status,
-        c.created_at, c.expires_at, c.time_spec, c.weekends_off, c.night_hours
+        c.created_at, c.expires_at, c.time_spec, c.weekends_off, c.night_hours, c.rated
     FROM challenges c";
 
 fn read(r: &Row<'_>) -> rusqlite::Result<Challenge> {
@@ -184,6 +188,7 @@ fn read(r: &Row<'_>) -> rusqlite::Result<Challenge> {
             weekends_off: r.get(17)?,
             night_hours: r.get(18)?,
         },
+        rated: r.get(19)?,
     };
     Ok(Challenge {
         id: r.get(0)?,
@@ -361,6 +366,7 @@ mod tests {
                 weekends_off: true,
                 night_hours: 9,
             },
+            rated: false,
         }
     }
 

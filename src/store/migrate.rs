@@ -115,7 +115,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 23,
         sql: include_str!("migrations/0023_time_systems.sql"),
     },
+    Migration {
+        version: 24,
+        sql: include_str!("migrations/0024_ratings.sql"),
+    },
 ];
+
+/// The migration after which the ratings are replayed from the finished
+/// games (the old Elo was never stored; the games are its history).
+pub(crate) const RATINGS: u32 = 24;
 
 /// The migrations that drop and make again tables other tables refer to:
 /// SQLite's procedure for that (lang_altertable.html#otheralter) turns
@@ -196,6 +204,9 @@ fn apply(conn: &mut Connection, m: &Migration, rebuild: bool) -> Result<bool, St
         return Ok(false);
     }
     tx.execute_batch(m.sql)?;
+    if m.version == RATINGS {
+        super::ratings::replay(&tx, true)?;
+    }
     if rebuild {
         check_foreign_keys(&tx)?;
     }

@@ -46,6 +46,7 @@ pub mod outbox;
 pub mod players;
 pub(crate) mod profile;
 pub mod quarantine;
+pub(crate) mod ratings;
 pub(crate) mod reach;
 pub(crate) mod roster;
 pub(crate) mod runs;

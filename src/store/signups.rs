@@ -28,6 +28,8 @@ pub(crate) struct PendingSignup {
     pub(crate) confirmed_at: Option<String>,
     /// The player whose new address it is; `None` for a signup.
     pub(crate) player_id: Option<PlayerId>,
+    /// The rank the signup declared (`signup alice 5k`), as written back.
+    pub(crate) rank: Option<String>,
 }
 
 impl PendingSignup {
@@ -37,7 +39,7 @@ impl PendingSignup {
     }
 }
 
-const COLUMNS: &str = "id, address, name, code, expires_at, confirmed_at, player_id";
+const COLUMNS: &str = "id, address, name, code, expires_at, confirmed_at, player_id, rank";
 
 fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingSignup> {
     Ok(PendingSignup {
@@ -48,7 +50,15 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingSignup> {
         expires_at: r.get(4)?,
         confirmed_at: r.get(5)?,
         player_id: r.get(6)?,
+        rank: r.get(7)?,
     })
+}
+
+/// Keeps the rank signup `id` declared, for when it is confirmed.
+pub(crate) fn set_rank(conn: &Connection, id: SignupId, rank: Option<&str>) -> Result<(), StoreError> {
+    conn.prepare_cached("UPDATE pending_signups SET rank = ?2 WHERE id = ?1")?
+        .execute(params![id, rank])?;
+    Ok(())
 }
 
 /// What a new pending row holds.

@@ -21,7 +21,7 @@ fn src() -> Tree {
 }
 
 /// The library crates of the workspace, each by its directory under crates/.
-const CRATES: &[&str] = &["go", "render", "clock"];
+const CRATES: &[&str] = &["go", "render", "clock", "rating"];
 
 fn crate_src(name: &str) -> Tree {
     Tree::read(&root().join("crates").join(name).join("src"))
@@ -133,6 +133,18 @@ fn the_clocks_read_no_clock_and_do_no_io() {
 }
 
 #[test]
+fn the_ratings_do_no_io() {
+    let rating = crate_src("rating");
+    assert!(rating.files.contains_key("rank.rs"), "crates/rating/src unread");
+    let found = source::impure_clock(&rating);
+    assert!(
+        found.is_empty(),
+        "crates/rating reaches outside itself:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
 fn the_crates_depend_only_on_what_they_may() {
     assert_eq!(dependencies("go"), ["thiserror"], "crates/go/Cargo.toml");
     // miniz_oxide and crc32fast write the PNG (the png crate's streaming
@@ -153,6 +165,11 @@ fn the_crates_depend_only_on_what_they_may() {
         dependencies("clock"),
         ["chrono", "chrono-tz", "thiserror"],
         "crates/clock/Cargo.toml"
+    );
+    assert_eq!(
+        dependencies("rating"),
+        ["skillratings", "thiserror"],
+        "crates/rating/Cargo.toml"
     );
     for name in CRATES {
         assert!(

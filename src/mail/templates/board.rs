@@ -7,9 +7,10 @@ use serde::Serialize;
 pub struct BoardCtx {
     /// The game's name, e.g. `game42`.
     pub game: String,
-    /// Black's player name.
+    /// Black's player name, with their strength in game mails
+    /// (`alice 3k (1812)`, `bob ?`).
     pub black: String,
-    /// White's player name.
+    /// White's player name, with their strength in game mails.
     pub white: String,
     /// The board size (9 for 9x9).
     pub size: u8,

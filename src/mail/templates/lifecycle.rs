@@ -59,6 +59,9 @@ pub struct GameOverCtx {
     pub board: BoardCtx,
     /// The attached record's file name.
     pub sgf_name: String,
+    /// What the game did to both ratings, or why it was not rated (empty
+    /// when there is nothing to say).
+    pub ratings: String,
 }
 
 /// Context of `sgf.txt`: a game record sent on request.

@@ -9,7 +9,7 @@ use super::passwords::Prechecked;
 use super::sink::MailSink;
 use super::tokens::TokenKey;
 use crate::command::Limits;
-use crate::home::{GamesConfig, SignupMode};
+use crate::home::{GamesConfig, RatingsConfig, SignupMode};
 use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
@@ -33,6 +33,8 @@ pub(crate) struct Settings {
     pub(crate) max_games_per_player: u32,
     /// Challenges, clocks, the scoring phase and vacations.
     pub(crate) games: GamesConfig,
+    /// Ranks and rated games.
+    pub(crate) ratings: RatingsConfig,
     /// The server's time zone (`[server] timezone`): a player's who chose none.
     pub(crate) zone: crate::clock::Tz,
     /// Permanent bounces after which an address gets no more mail; 0: never.

@@ -12,7 +12,7 @@ use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::phrases::minute;
 use crate::render::Picture;
-use crate::store::{StoreError, StoredGame, clock_face, settings};
+use crate::store::{StoreError, StoredGame, clock_face, ratings, settings};
 
 use crate::pipeline::base::wording::board as words;
 use crate::pipeline::base::wording::clock as clock_words;
@@ -68,6 +68,20 @@ pub(crate) fn with_clock(
         [&names[0], &names[1]],
         paused.as_deref(),
     ));
+    Ok(())
+}
+
+/// Writes each player's strength after their name in the header of `b`:
+/// `alice 3k (1812)`, or `bob ?` while their rank is unknown.
+pub(crate) fn with_ranks(
+    conn: &Connection,
+    g: &StoredGame,
+    b: &mut BoardCtx,
+) -> Result<(), StoreError> {
+    for (name, p) in [(&mut b.black, &g.black), (&mut b.white, &g.white)] {
+        let shown = ratings::strength(conn, p.id)?.shown();
+        *name = format!("{} {shown}", p.name);
+    }
     Ok(())
 }
 

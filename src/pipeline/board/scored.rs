@@ -79,6 +79,7 @@ pub(crate) fn picture(conn: &Connection, g: &StoredGame) -> Result<Picture, Pipe
 /// over by a count, the scored board with the count.
 pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, PipelineError> {
     let mut b = block::board_ctx(g);
+    block::with_ranks(conn, g, &mut b)?;
     if counted(g)
         && let Some(m) = marking(conn, g)?
     {

@@ -18,7 +18,7 @@ use crate::go::sgf::{SgfInfo, SgfRecord, TimeLeft, write_sgf};
 use crate::go::{Color, GameResult, Phase, Scoring};
 use crate::mail::outbound::Attachment;
 use crate::store::scoring::{self, Marking};
-use crate::store::{StoreError, StoredGame, comments, move_clocks, time_terms};
+use crate::store::{StoreError, StoredGame, comments, move_clocks, ratings, time_terms};
 
 /// Returns the SGF record of a stored game: its start position (handicap
 /// stones as setup), players, rules, dates, result and every move, with
@@ -43,6 +43,8 @@ pub(crate) fn sgf_record(
             stored.id, stored.black.name, stored.white.name
         )),
         place: Some(place.to_string()).filter(|p| !p.trim().is_empty()),
+        black_rank: rank(conn, stored.black.id)?,
+        white_rank: rank(conn, stored.white.id)?,
         comments: player_comments(conn, stored)?,
         ..SgfInfo::default()
     };
@@ -70,6 +72,11 @@ pub(crate) fn sgf_record(
         moves: state.moves,
         info,
     })
+}
+
+/// `BR`/`WR`: a player's rank, once it is known.
+fn rank(conn: &Connection, id: crate::store::PlayerId) -> Result<Option<String>, StoreError> {
+    Ok(ratings::strength(conn, id)?.rank().map(|r| r.to_string()))
 }
 
 /// `DT`: the day the game started, and the day it ended when that is

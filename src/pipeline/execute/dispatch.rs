@@ -165,7 +165,8 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Password { .. }
         | Command::Address { .. }
         | Command::Standings
-        | Command::Players => personal::run(c, cmd).map(Done::from),
+        | Command::Rank { .. }
+        | Command::Players { .. } => personal::run(c, cmd).map(Done::from),
         Command::If { game, action } => conditional::run(c, *game, action).map(Done::from),
         _ => lifecycle::run(c, cmd).map(Done::from),
     }

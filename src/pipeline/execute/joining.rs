@@ -33,7 +33,8 @@ use crate::pipeline::record::journal::Recorded;
 use crate::store::PlayerId;
 use crate::store::accounts::{self, AccountError};
 use crate::store::signups::{self, PendingSignup};
-use crate::store::{StoreError, notices, players};
+use crate::rating::Rank;
+use crate::store::{StoreError, notices, players, ratings};
 
 /// The tag of a confirmation's Reply-To begins so.
 const JOIN_TAG: &str = "join-";
@@ -68,6 +69,7 @@ pub(crate) fn request(
     recorded: Recorded<'_>,
     address: &str,
     name: &str,
+    rank: Option<Rank>,
 ) -> Result<(), PipelineError> {
     let pending = match signups::open_for(conn, address, None, env.now)? {
         Some(p) if p.name.eq_ignore_ascii_case(name) => p,
@@ -76,6 +78,7 @@ pub(crate) fn request(
             pending(conn, env, address, name, None, &unique)?
         }
     };
+    signups::set_rank(conn, pending.id, rank.map(|r| r.to_string()).as_deref())?;
     queue_confirmation(conn, env, recorded, &pending)
 }
 
@@ -253,6 +256,8 @@ pub(crate) fn confirmation(
     match players::add(conn, &p.name, std::slice::from_ref(&p.address), env.now) {
         Ok(player) => {
             signups::confirm(conn, p.id, env.now)?;
+            let declared = p.rank.as_deref().and_then(|r| r.parse().ok());
+            start_rating(conn, env, player.id, declared)?;
             Ok(Some(Confirmed::Player(player, p.name)))
         }
         Err(StoreError::Taken { .. }) => Ok(Some(Confirmed::Not(reject(
@@ -261,6 +266,19 @@ pub(crate) fn confirmation(
         )))),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Sets a new player's starting rating: the rank they declared, else the
+/// server's default rank (`[ratings] default_rank`), shown as `?`.
+pub(crate) fn start_rating(
+    conn: &Connection,
+    env: &Env<'_>,
+    id: PlayerId,
+    declared: Option<Rank>,
+) -> Result<(), PipelineError> {
+    let rank = declared.unwrap_or_else(|| env.settings.ratings.start_rank());
+    ratings::start(conn, id, rank, declared.is_some())?;
+    Ok(())
 }
 
 /// True when the new words of a reply to a confirmation (its commands and

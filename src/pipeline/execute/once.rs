@@ -60,7 +60,7 @@ fn listing(cmd: &Command) -> Option<Above> {
             action: IfAction::List,
         } => id(game).map(Above::Conditionals),
         Command::Games => Some(Above::Games),
-        Command::Players => Some(Above::Players),
+        Command::Players { .. } => Some(Above::Players),
         Command::Standings => Some(Above::Standings),
         Command::Help => Some(Above::Help),
         _ => None,

@@ -15,7 +15,8 @@ use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::{ending as words, news};
 use crate::pipeline::board::scored;
 use crate::pipeline::board::sgf::sgf_attachment;
-use crate::store::{StoreError, StoredGame, challenges, clock, events, games, standings};
+use crate::pipeline::base::wording::ratings as rating_words;
+use crate::store::{StoreError, StoredGame, challenges, clock, events, games, ratings};
 
 /// How a game ends: the event, in a sentence, and who caused it.
 pub(crate) struct Ending<'a> {
@@ -54,6 +55,7 @@ pub(crate) fn end_game(
     games::update_state(conn, g.id, &g.game, now)?;
     clock::stop(conn, g.id)?;
     challenges::set_finished(conn, g.id, now)?;
+    ratings::game_finished(conn, g.id, now)?;
     let resigned = matches!(event, GameEvent::Resign(_));
     game_over_letters(conn, env, g, ending.how, resigned)
 }
@@ -77,6 +79,7 @@ pub(crate) fn game_over_letters(
         how: how.to_string(),
         board: scored::board_ctx(conn, g)?,
         sgf_name: attachment.filename.clone(),
+        ratings: ratings_text(conn, g)?,
     };
     let text = env.templates.render("game-over.txt", &ctx)?;
     let mut out = Vec::new();
@@ -93,6 +96,16 @@ pub(crate) fn game_over_letters(
         });
     }
     Ok(out)
+}
+
+/// What the game did to both ratings, or why it moved none.
+fn ratings_text(conn: &Connection, g: &StoredGame) -> Result<String, PipelineError> {
+    let lines: Vec<String> = ratings::changes(conn, g.id)?
+        .iter()
+        .map(|c| rating_words::change_line(&c.name, c.before, c.after))
+        .collect();
+    let unrated = ratings::verdict(conn, g.id)?.err();
+    Ok(rating_words::ratings_paragraph(&lines, unrated))
 }
 
 /// The Subject (the news line) for the player of `reader`: whether they
@@ -114,9 +127,10 @@ fn subject(
         _ => None,
     };
     let mut news = news::game_over(g.id, result, reader, loser.map(String::as_str));
-    let change = standings::rating_change(conn, g.id, g.player(reader).id)?;
-    if let Some((before, after)) = change {
-        news += &news::rating_change(before, after);
+    let mine = g.player(reader).id;
+    let changes = ratings::changes(conn, g.id)?;
+    if let Some(c) = changes.iter().find(|c| c.player == mine) {
+        news += &news::rating_change(c.before.round() as i64, c.after.round() as i64);
     }
     Ok(format!("[{}] {news}", g.id))
 }

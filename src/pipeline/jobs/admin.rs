@@ -22,7 +22,7 @@ use crate::pipeline::mailing::letters;
 use crate::store::codec::time_text;
 use crate::store::players::PlayerRef;
 use crate::store::time_terms::{self, TimeTerms};
-use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games};
+use crate::store::{GameId, StoreError, StoredGame, challenges, clock, events, games, ratings};
 
 /// Ends game `id` with `result`; returns the letters queued, or why not.
 pub(crate) fn adjudicate(
@@ -154,7 +154,7 @@ pub(crate) fn resume(
 }
 
 /// Returns `g` to play: the event recorded under `cli`, the game saved and
-/// unfinished, its clock started.
+/// unfinished (the ratings replayed without it), its clock started.
 fn reopen(conn: &Connection, env: &Env<'_>, g: &mut StoredGame) -> Result<(), PipelineError> {
     let (id, now) = (g.id, env.now);
     g.game
@@ -174,6 +174,7 @@ fn reopen(conn: &Connection, env: &Env<'_>, g: &mut StoredGame) -> Result<(), Pi
     )?;
     games::update_state(conn, id, &g.game, now)?;
     challenges::set_unfinished(conn, id)?;
+    ratings::replay(conn, true)?;
     clock::start_turn(conn, id, now, env.settings.zone)?;
     Ok(())
 }

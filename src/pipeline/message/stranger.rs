@@ -29,6 +29,7 @@ use crate::pipeline::record::report::{Disposition, Done, Effect, LineResult, Rep
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
+use crate::rating::Rank;
 use crate::store::players::{self, Player};
 
 /// A stranger's mail with a `signup` line.
@@ -60,10 +61,10 @@ pub(crate) fn from_stranger(
         return over_cap(conn, env, msg);
     }
     let signup = parsed.commands.iter().find_map(|l| match &l.parsed {
-        Ok(Command::Signup { name }) => Some((l.text.clone(), name.clone())),
+        Ok(Command::Signup { name, rank }) => Some((l.text.clone(), name.clone(), *rank)),
         _ => None,
     });
-    let Some((line, name)) = signup else {
+    let Some((line, name, rank)) = signup else {
         if asks_help(&parsed) {
             return stranger_help(conn, env, msg, &parsed);
         }
@@ -84,10 +85,13 @@ pub(crate) fn from_stranger(
         SignupMode::Closed => {
             return refused_signup(&s, reject("signup-closed", words::signup_closed()));
         }
-        SignupMode::Confirm => return confirm_first(&s, &name, &address),
+        SignupMode::Confirm => return confirm_first(&s, &name, &address, rank),
     }
     match players::add(conn, &name, std::slice::from_ref(&sender), env.now) {
-        Ok(player) => signed_up(&s, &player),
+        Ok(player) => {
+            joining::start_rating(conn, env, player.id, rank)?;
+            signed_up(&s, &player)
+        }
         Err(StoreError::Taken { .. }) => {
             refused_signup(&s, reject("name-taken", words::name_taken(&name)))
         }
@@ -102,7 +106,12 @@ pub(crate) fn from_stranger(
 /// refused at once; else the address gets one confirmation mail (within
 /// the daily caps: the signups of the day, the replies to this address),
 /// and the player exists once it is answered (see `joining`).
-fn confirm_first(s: &Signup<'_>, name: &str, address: &str) -> Result<Disposition, PipelineError> {
+fn confirm_first(
+    s: &Signup<'_>,
+    name: &str,
+    address: &str,
+    rank: Option<Rank>,
+) -> Result<Disposition, PipelineError> {
     let (conn, env, msg) = (s.conn, s.env, s.msg);
     if let Err(StoreError::Invalid { reason, .. }) = players::check_name(name) {
         return refused_signup(s, reject("bad-name", words::bad_name(name, &reason)));
@@ -125,7 +134,7 @@ fn confirm_first(s: &Signup<'_>, name: &str, address: &str) -> Result<Dispositio
         detail: "signup: a confirmation was mailed to the address",
     };
     let id = record(conn, env, msg, &entry)?;
-    joining::request(conn, env, Recorded { msg, id }, address, name)?;
+    joining::request(conn, env, Recorded { msg, id }, address, name, rank)?;
     backscatter::note(conn, env, msg.key, 1)?;
     Ok(Disposition::Handled {
         outcome: Outcome::Answered,

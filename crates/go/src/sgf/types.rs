@@ -89,6 +89,10 @@ pub struct SgfInfo {
     pub game_name: Option<String>,
     /// Place (`PC`), such as the server's name.
     pub place: Option<String>,
+    /// Black's rank (`BR`), such as `3k`.
+    pub black_rank: Option<String>,
+    /// White's rank (`WR`).
+    pub white_rank: Option<String>,
     /// Comments (`C`) by node: 0 is the root, `n` the node of move `n`.
     /// Several comments for one node are written one per line, in order.
     pub comments: Vec<(usize, String)>,

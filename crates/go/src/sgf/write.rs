@@ -46,7 +46,9 @@ pub fn write_sgf(rec: &SgfRecord) -> String {
     text_prop(&mut out, "GN", rec.info.game_name.as_deref());
     text_prop(&mut out, "PC", rec.info.place.as_deref());
     text_prop(&mut out, "PB", Some(&rec.black_name));
+    text_prop(&mut out, "BR", rec.info.black_rank.as_deref());
     text_prop(&mut out, "PW", Some(&rec.white_name));
+    text_prop(&mut out, "WR", rec.info.white_rank.as_deref());
     text_prop(&mut out, "RE", rec.result.as_deref());
     setup_prop(&mut out, "AB", &rec.setup_black, rec.size);
     setup_prop(&mut out, "AW", &rec.setup_white, rec.size);

@@ -76,6 +76,7 @@ pub(crate) fn term_lines(t: &Terms) -> Vec<String> {
         format!("Scoring: {}", scoring_words(t.scoring)),
         format!("Ko rule: {}", t.ko.name()),
         format!("Time: {}", super::clock::terms_explained(&t.clock)),
+        format!("Rated: {}", if t.rated { "yes" } else { "no" }),
     ]
 }
 

@@ -23,6 +23,7 @@ pub(crate) mod lost;
 pub(crate) mod news;
 pub(crate) mod personal;
 pub(crate) mod play;
+pub(crate) mod ratings;
 pub(crate) mod replies;
 pub(crate) mod scoring;
 pub(crate) mod start;

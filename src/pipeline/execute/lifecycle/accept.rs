@@ -21,7 +21,7 @@ use crate::go::{BoardSize, Color, Game, Rules};
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games;
 use crate::store::players::PlayerRef;
-use crate::store::{StoreError, StoredGame, clock, time_terms};
+use crate::store::{StoreError, StoredGame, clock, ratings, time_terms};
 
 /// `accept GAME`: the challenged player starts the game.
 pub(super) fn accept(c: &Cmd<'_>, game: GameRef) -> CmdResult<Effect> {
@@ -93,6 +93,7 @@ fn start_game(
     let to_place = if t.free { t.handicap } else { 0 };
     challenges::set_game_terms(conn, id, t.days, to_place)?;
     time_terms::set(conn, id, &t.clock)?;
+    ratings::set_rated(conn, id, t.rated)?;
     if to_place == 0 {
         clock::start_turn(conn, id, env.now, env.settings.zone)?;
     }

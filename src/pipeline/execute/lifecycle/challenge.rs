@@ -22,7 +22,10 @@ use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player, PlayerRef};
+use crate::store::ratings;
 use crate::store::time_terms::TimeTerms;
+use crate::pipeline::base::wording::ratings as rating_words;
+use super::fair;
 
 /// The board size of a challenge that does not say.
 const DEFAULT_SIZE: u8 = 19;
@@ -34,16 +37,17 @@ pub(super) fn challenge(
     options: &ChallengeOptions,
 ) -> CmdResult<Effect> {
     let other = find_opponent(c, opponent)?;
-    let terms = terms(c.env, options)?;
+    let (terms, why) = terms(c, &other, options)?;
     if let Some(r) = over_limit(c, &other)? {
         return Err(r.into());
     }
     let offered = offer(c, &other, &terms)?;
-    let letter = challenge_letter(c.env, &offered)?;
+    let lines = with_ranks(c.conn, &offered, why)?;
+    let letter = challenge_letter(c.env, &offered, &lines)?;
     let text = words::challenge_sent(
         offered.id,
         &other.name,
-        &words::term_lines(&terms),
+        &lines,
         &colors(&offered, &c.player.name),
         offered.expires_at,
     );
@@ -78,23 +82,42 @@ fn offer(c: &Cmd<'_>, other: &Player, terms: &Terms) -> CmdResult<Challenge> {
     Ok(challenges::find(c.conn, id)?.ok_or(missing)?)
 }
 
-/// Checks the options against the board and fills in the server's defaults.
-fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
+/// Checks the options against the board and fills in the server's
+/// defaults; with `handicap auto`, also what it chose and why.
+fn terms(c: &Cmd<'_>, other: &Player, o: &ChallengeOptions) -> CmdResult<(Terms, Option<String>)> {
+    let env = c.env;
     let size_n = o.size.unwrap_or(DEFAULT_SIZE);
     let size = BoardSize::new(u32::from(size_n))
         .map_err(|e| reject("bad-option", words::bad_size(size_n, &e.to_string())))?;
-    let h = o.handicap.unwrap_or(0);
-    if let Some(why) = handicap_refusal(h, o.free, size, size_n) {
-        return Err(reject("bad-handicap", why));
-    }
     let scoring = o.scoring.unwrap_or_default();
+    let auto = o.handicap_auto || (o.handicap.is_none() && env.settings.games.handicap == "auto");
+    if o.handicap_auto && o.handicap.is_some() {
+        return Err(reject("bad-option", rating_words::auto_and_stones()).into());
+    }
+    let fair = match auto {
+        true => {
+            let pair = (&c.player.as_ref(), &other.as_ref());
+            Some(fair::fair(c.conn, (pair.0, pair.1), o, size, scoring.default_komi(0))??)
+        }
+        false => None,
+    };
+    let h = fair.as_ref().map_or(o.handicap.unwrap_or(0), |f| f.stones);
+    let free = o.free && h > 0;
+    if let Some(why) = handicap_refusal(h, free, size, size_n) {
+        return Err(reject("bad-handicap", why).into());
+    }
     let system = env.settings.games.system_for(o.time, o.days);
-    Ok(Terms {
+    let komi = match &fair {
+        Some(f) => f.komi,
+        None => o.komi.map_or(scoring.default_komi(h), Komi::points),
+    };
+    let color = fair.as_ref().map_or(o.color, |f| f.color);
+    let terms = Terms {
         size: size_n,
-        komi: o.komi.map_or(scoring.default_komi(h), Komi::points),
+        komi,
         handicap: h,
-        free: o.free,
-        color: o.color.name().to_string(),
+        free,
+        color: color.name().to_string(),
         ko: o.ko.unwrap_or(KoRule::List),
         scoring,
         days: per_move_days(o, &system).unwrap_or(env.settings.games.days_per_move),
@@ -103,7 +126,29 @@ fn terms(env: &Env<'_>, o: &ChallengeOptions) -> Result<Terms, Rejection> {
             weekends_off: o.weekends_off,
             night_hours: o.night.unwrap_or(0),
         },
-    })
+        rated: o.rated.unwrap_or(env.settings.ratings.default_rated),
+    };
+    Ok((terms, fair.map(|f| f.why)))
+}
+
+/// The term lines of `c` with both players' ranks, and what `handicap
+/// auto` chose and why.
+fn with_ranks(
+    conn: &Connection,
+    c: &Challenge,
+    why: Option<String>,
+) -> Result<Vec<String>, PipelineError> {
+    let mut lines = words::term_lines(&c.terms);
+    let shown = |p: &PlayerRef| -> Result<String, PipelineError> {
+        Ok(format!("{} {}", p.name, ratings::strength(conn, p.id)?.shown()))
+    };
+    lines.push(format!(
+        "Ranks: {}, {}",
+        shown(&c.challenger)?,
+        shown(&c.challenged)?
+    ));
+    lines.extend(why);
+    Ok(lines)
 }
 
 /// The whole days a move may take under a per-move `system` (rounded up),
@@ -163,13 +208,13 @@ fn colors(c: &Challenge, reader: &str) -> String {
 }
 
 /// The letter offering challenge `c` to the player challenged.
-fn challenge_letter(env: &Env<'_>, c: &Challenge) -> Result<Letter, PipelineError> {
+fn challenge_letter(env: &Env<'_>, c: &Challenge, lines: &[String]) -> Result<Letter, PipelineError> {
     let ctx = ChallengeCtx {
         server_name: env.settings.identity.name.clone(),
         game: c.id.to_string(),
         challenger: c.challenger.name.clone(),
         challenged: c.challenged.name.clone(),
-        terms: words::term_lines(&c.terms),
+        terms: lines.to_vec(),
         colors: colors(c, &c.challenged.name),
         expires: minute(c.expires_at),
     };

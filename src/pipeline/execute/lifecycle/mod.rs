@@ -13,6 +13,7 @@ mod accept;
 mod challenge;
 pub(crate) mod ending;
 mod estimate;
+mod fair;
 mod place;
 pub(crate) mod scoring;
 

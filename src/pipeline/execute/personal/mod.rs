@@ -1,10 +1,12 @@
-//! A player's own commands: `undo` (`undo`), `say`, `standings` and
-//! `players` (`talk`), `vacation`, `notify`, `images`, `confirm` and `password`
+//! A player's own commands: `undo` (`undo`), `say` (`talk`), `standings`
+//! and `players` (`tables`), `rank` (`rank`), `vacation`, `notify`, `images`, `confirm` and `password`
 //! (`settings`), and `address` (`address`), with the password gate every
 //! mail of a player with a password passes first.
 
 mod address;
+mod rank;
 mod settings;
+mod tables;
 mod talk;
 mod undo;
 
@@ -25,8 +27,9 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
     match cmd {
         Command::Undo { game } => undo::run(c, *game),
         Command::Say { game, text } => talk::say(c, *game, text),
-        Command::Standings => talk::standings(conn, env),
-        Command::Players => talk::players(c),
+        Command::Standings => tables::standings(conn, env),
+        Command::Players { near } => tables::players(c, *near),
+        Command::Rank { rank } => rank::declare(c, *rank),
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Images { on } => settings::images(conn, player, *on),

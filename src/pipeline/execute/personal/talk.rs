@@ -1,6 +1,5 @@
-//! `say GAME TEXT...` (a message to the opponent), `standings` (the
-//! table of players with their Elo ratings) and `players` (who there is
-//! to play: rating, active games, last seen).
+//! `say GAME TEXT...`: a message to the opponent, kept in the game's
+//! record and mailed to them.
 
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::{CmdResult, PipelineError};
@@ -13,10 +12,7 @@ use serde::Serialize;
 
 use crate::command::GameRef;
 use crate::pipeline::base::letter::Letter;
-use crate::pipeline::base::phrases::day;
 use crate::store::players::PlayerRef;
-use crate::store::roster::{RosterEntry, roster};
-use crate::store::standings::{self, Standing};
 use crate::store::{comments, reach};
 
 /// Context of `say.txt`: a player's message to their opponent.
@@ -28,26 +24,6 @@ pub(crate) struct SayCtx {
     pub(crate) from: String,
     /// Their message, as written.
     pub(crate) text: String,
-}
-
-/// Context of `standings.txt`.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct StandingsCtx {
-    /// The server's display name.
-    pub(crate) server_name: String,
-    /// One line per player, highest rating first, in the table's columns.
-    pub(crate) lines: Vec<String>,
-}
-
-/// Context of `players.txt`.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct PlayersCtx {
-    /// The server's display name.
-    pub(crate) server_name: String,
-    /// One line per player, the most recently seen first, in the table's columns.
-    pub(crate) lines: Vec<String>,
-    /// A player to show in the example `challenge` line.
-    pub(crate) example: Option<String>,
 }
 
 /// Runs `say GAME TEXT` for `player`: the words are kept in the game's
@@ -110,55 +86,4 @@ fn not_mailed(
     } else {
         None
     })
-}
-
-/// Runs `standings`: the table as a block of the reply.
-pub(super) fn standings(conn: &Connection, env: &Env<'_>) -> CmdResult<Effect> {
-    let text = standings_text(conn, env)?;
-    Ok(Effect::Text(text))
-}
-
-/// Returns the standings rendered with `standings.txt`.
-pub(crate) fn standings_text(conn: &Connection, env: &Env<'_>) -> Result<String, PipelineError> {
-    let ctx = StandingsCtx {
-        server_name: env.settings.identity.name.clone(),
-        lines: standings::table(conn)?.iter().map(table_line).collect(),
-    };
-    Ok(env
-        .templates
-        .render("standings.txt", &ctx)?
-        .trim_end()
-        .to_string())
-}
-
-/// Returns one player's line in the columns of `standings.txt`.
-pub(crate) fn table_line(s: &Standing) -> String {
-    format!(
-        "{:<20} {:>4}  {:>5}  {:>6}  {:>6}",
-        s.name, s.won, s.lost, s.active, s.rating
-    )
-}
-
-/// Runs `players`: who there is to play, as a block of the reply.
-pub(super) fn players(c: &Cmd<'_>) -> CmdResult<Effect> {
-    let all = roster(c.conn)?;
-    let example = all.iter().find(|e| e.name != c.player.name);
-    let ctx = PlayersCtx {
-        server_name: c.env.settings.identity.name.clone(),
-        lines: all.iter().map(roster_line).collect(),
-        example: example.map(|e| e.name.clone()),
-    };
-    let text = c.env.templates.render("players.txt", &ctx)?;
-    Ok(Effect::Text(text.trim_end().to_string()))
-}
-
-/// Returns one player's line in the columns of `players.txt`.
-fn roster_line(e: &RosterEntry) -> String {
-    format!(
-        "{:<21} {:>6}  {:>6}  {}",
-        e.name,
-        e.rating,
-        e.active,
-        day(e.last_seen)
-    )
 }

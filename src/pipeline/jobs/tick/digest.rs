@@ -14,7 +14,7 @@ use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::tokens::DIGEST_GAME;
 use crate::pipeline::base::wording::tick::{deadline_words, digest_subject, no_clock};
-use crate::pipeline::board::block::board_ctx;
+use crate::pipeline::board::block::{board_ctx, with_ranks};
 use crate::store::games::{self, GameId};
 use crate::store::listing;
 use crate::store::notices;
@@ -109,10 +109,12 @@ fn digest_games(
         let opponent = g
             .color_of(player.id)
             .map(|c| g.player(c.opponent()).name.clone());
+        let mut board = board_ctx(&g);
+        with_ranks(conn, &g, &mut board)?;
         list.push(DigestGame {
             opponent: opponent.unwrap_or_default(),
             deadline: clock::deadline(conn, id)?.map_or(no_clock().into(), deadline_words),
-            board: board_ctx(&g),
+            board,
         });
     }
     Ok(list)

@@ -53,6 +53,7 @@ pub(crate) fn terms(handicap: u32, free: bool, days: u32) -> Terms {
             weekends_off: false,
             night_hours: 0,
         },
+        rated: true,
     }
 }
 
