@@ -5,7 +5,7 @@ use std::str::FromStr;
 use super::args::{game_only, no_arguments, too_many};
 use super::error::{CommandError, clip};
 use super::limits::Limits;
-use super::shape::{Shape, fits, is_question, point_shaped, tokens};
+use super::shape::{Shape, fits, is_question, point_shaped, rank_shaped, tokens};
 use super::types::{Command, GameRef, game_ref};
 use super::typo;
 use crate::go::Point;
@@ -183,6 +183,7 @@ fn signup(args: &[&str]) -> Outcome {
             name: name.to_lowercase(),
             rank: None,
         }),
+        [_, first, ..] if !rank_shaped(first) => Err(too_many(&args[1..])),
         [name, rank @ ..] => Ok(Command::Signup {
             name: name.to_lowercase(),
             rank: Some(read_rank(rank)?),

@@ -248,16 +248,7 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
     let mut words = args.iter();
     while let Some(word) = words.next() {
         let key = word.to_ascii_lowercase();
-        if key == "free" {
-            o.free = true;
-            continue;
-        }
-        if key == "rated" || key == "unrated" {
-            o.rated = Some(key == "rated");
-            continue;
-        }
-        if let Some(c) = ColorChoice::parse(&key).filter(|_| key != "b" && key != "w") {
-            o.color = c;
+        if flag(&mut o, &key) {
             continue;
         }
         if key == "time" {
@@ -302,6 +293,20 @@ pub(super) fn challenge_options(args: &[&str]) -> Result<ChallengeOptions, Comma
         ));
     }
     Ok(o)
+}
+
+/// Sets the option of a word that stands alone (`free`, `rated`,
+/// `unrated`, a colour); returns whether `key` was one.
+fn flag(o: &mut ChallengeOptions, key: &str) -> bool {
+    match key {
+        "free" => o.free = true,
+        "rated" | "unrated" => o.rated = Some(key == "rated"),
+        _ => match ColorChoice::parse(key).filter(|_| key != "b" && key != "w") {
+            Some(c) => o.color = c,
+            None => return false,
+        },
+    }
+    true
 }
 
 /// Reads the words after `time`: a time system in its pinned text.

@@ -88,7 +88,7 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
 
 /// A word that starts a rank: digits, then `k`, `d`, `kyu`, `dan` or
 /// nothing (`5 kyu`).
-fn rank_shaped(word: &str) -> bool {
+pub(super) fn rank_shaped(word: &str) -> bool {
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
     let unit = word[digits..].to_ascii_lowercase();
     digits > 0 && ["", "k", "d", "kyu", "dan"].contains(&unit.as_str())

@@ -254,11 +254,7 @@ impl fmt::Display for Command {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::Help => f.write_str("help"),
-            Command::Signup { name, rank: None } => write!(f, "signup {name}"),
-            Command::Signup {
-                name,
-                rank: Some(r),
-            } => write!(f, "signup {name} {r}"),
+            Command::Signup { name, rank } => write!(f, "signup {name}{}", Spaced(*rank)),
             Command::Rank { rank } => write!(f, "rank {rank}"),
             Command::Games => f.write_str("games"),
             Command::Board { game } => write!(f, "board {game}"),
@@ -277,11 +273,7 @@ impl fmt::Display for Command {
             Command::Place { game, points } => write!(f, "place {game}{}", Points(points)),
             Command::Dead { game, points } => write!(f, "dead {game}{}", Points(points)),
             Command::Alive { game, points } => write!(f, "alive {game}{}", Points(points)),
-            Command::Done { game, count: None } => write!(f, "done {game}"),
-            Command::Done {
-                game,
-                count: Some(k),
-            } => write!(f, "done {game}#{k}"),
+            Command::Done { game, count } => write!(f, "done {game}{}", Counted(*count)),
             Command::Resume { game } => write!(f, "resume {game}"),
             Command::Sgf { game } => write!(f, "sgf {game}"),
             Command::Estimate { game } => write!(f, "estimate {game}"),
@@ -304,8 +296,9 @@ impl fmt::Display for Command {
                 AddressAction::Remove(a) => write!(f, "address remove {a}"),
             },
             Command::Standings => f.write_str("standings"),
-            Command::Players { near: false } => f.write_str("players"),
-            Command::Players { near: true } => f.write_str("players near"),
+            Command::Players { near } => {
+                write!(f, "players{}", if *near { " near" } else { "" })
+            }
             Command::If { game, action } => match action {
                 IfAction::List => write!(f, "if {game}"),
                 IfAction::Off => write!(f, "if {game} off"),
@@ -320,6 +313,30 @@ impl fmt::Display for Command {
 
 /// How a `password` line is shown anywhere: its secret is never written back.
 pub(crate) const REDACTED_PASSWORD: &str = "password ********";
+
+/// Formats an optional value after a space, or nothing.
+struct Spaced<T>(Option<T>);
+
+impl<T: fmt::Display> fmt::Display for Spaced<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(v) => write!(f, " {v}"),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Formats a count number as `#K`, or nothing.
+struct Counted(Option<u32>);
+
+impl fmt::Display for Counted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(k) => write!(f, "#{k}"),
+            None => Ok(()),
+        }
+    }
+}
 
 /// Formats points as ` C3 D4`.
 struct Points<'a>(&'a [Point]);

@@ -146,7 +146,11 @@ fn players_show_rating_games_notify_vacation_and_password() {
             .unwrap()
     };
     let bob = by_name("bob");
-    assert_eq!(bob["rating"], 1600);
+    // The default rank, 20k (100 on the EGF scale), unknown until declared
+    // or played for.
+    assert_eq!(bob["rating"], 100);
+    assert_eq!(bob["rank"], serde_json::Value::Null);
+    assert_eq!(bob["rated_games"], 0);
     assert_eq!(
         (&bob["games_active"], &bob["games_finished"]),
         (&1.into(), &0.into())
@@ -164,7 +168,7 @@ fn players_show_rating_games_notify_vacation_and_password() {
     let text = h.ok(&["player", "list"]);
     assert!(
         text.lines().any(|l| l.starts_with("bob ")
-            && l.contains("rating 1600, 1 active, 0 finished, notify digest, password set")),
+            && l.contains("rank ?, 1 active, 0 finished, notify digest, password set")),
         "{text}"
     );
     assert!(

@@ -177,9 +177,9 @@ fn players_are_added_listed_and_shown() {
     ]);
     assert_eq!(
         h.ok(&["player", "list"]),
-        "alice    alice@example.org  (rating 1600, 0 active, 0 finished, notify each, password none)\n\
-         bob      bob@example.org  (rating 1600, 0 active, 0 finished, notify each, password none)\n\
-         carol_3  c@x.org, c2@x.org  (rating 1600, 0 active, 0 finished, notify each, password none)\n"
+        "alice    alice@example.org  (rank ?, 0 active, 0 finished, notify each, password none)\n\
+         bob      bob@example.org  (rank ?, 0 active, 0 finished, notify each, password none)\n\
+         carol_3  c@x.org, c2@x.org  (rank ?, 0 active, 0 finished, notify each, password none)\n"
     );
     let list = h.json(&["player", "list", "--json"]);
     assert_eq!(list[1]["name"], "bob");
@@ -428,7 +428,7 @@ fn game_show_json_has_the_pinned_shape() {
              \"night_hours\":0,\"black\":{{\"main_seconds\":604800,\"periods\":null,\
              \"period_seconds\":null,\"stones\":null,\"runs_out\":\"2026-11-29T12:00:00Z\"}},\
              \"white\":{{\"main_seconds\":604800,\"periods\":null,\"period_seconds\":null,\
-             \"stones\":null,\"runs_out\":null}}}}}}"
+             \"stones\":null,\"runs_out\":null}}}},\"rated\":true}}"
         )
     );
     for (point, who) in [

@@ -135,7 +135,11 @@ fn migrate_upgrades_schema_1_says_so_and_play_goes_on() {
     assert!(out.status.success(), "{out:?}");
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        format!("schema 1 -> {needs}: {} migrations\n", needs - 1)
+        format!(
+            "schema 1 -> {needs}: {} migrations; ratings are now on the EGF scale, replayed \
+             from the finished games (pbmgo ratings recompute --dry-run shows them)\n",
+            needs - 1
+        )
     );
     assert_eq!(version(&h.path()), needs);
     let again = h.json(&["migrate"]);

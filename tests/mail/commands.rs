@@ -51,7 +51,8 @@ fn keywords_and_aliases() {
     assert_eq!(
         ok("signup Alice_B"),
         Command::Signup {
-            name: "alice_b".into()
+            name: "alice_b".into(),
+            rank: None,
         }
     );
     assert_eq!(ok("board game3"), Command::Board { game: GameRef(3) });
@@ -137,7 +138,7 @@ fn missing_arguments_name_the_usage() {
         ("board", "board GAME"),
         ("show", "board GAME"),
         ("resign", "resign GAME"),
-        ("signup", "signup NAME"),
+        ("signup", "signup NAME [RANK]"),
     ];
     for (line, usage) in cases {
         assert_eq!(err(line), CommandError::MissingArgument(usage), "{line}");
@@ -203,7 +204,8 @@ fn display_is_canonical() {
     assert_eq!(pass(7, None).to_string(), "pass game7");
     assert_eq!(
         Command::Signup {
-            name: "zoë".into()
+            name: "zoë".into(),
+            rank: None,
         }
         .to_string(),
         "signup zoë"
@@ -384,7 +386,7 @@ fn arb_command() -> impl Strategy<Value = Command> {
     prop_oneof![
         Just(Command::Help),
         Just(Command::Games),
-        "[a-z]([a-z0-9_.-]{0,14}[a-z0-9_-])?".prop_map(|name| Command::Signup { name }),
+        "[a-z]([a-z0-9_.-]{0,14}[a-z0-9_-])?".prop_map(|name| Command::Signup { name, rank: None }),
         game.clone().prop_map(|game| Command::Board { game }),
         game.clone().prop_map(|game| Command::Resign { game }),
         (game.clone(), expected.clone())

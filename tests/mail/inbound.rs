@@ -142,7 +142,8 @@ fn base64_utf8_body_and_encoded_headers() {
     assert_eq!(mail.from_name.as_deref(), Some("Zoë Tanaka"));
     let parsed = answered("base64-utf8.eml");
     let signup = Command::Signup {
-        name: "zoë".into()
+        name: "zoë".into(),
+        rank: None,
     };
     assert_eq!(ok_commands(&parsed), [signup, Command::Help]);
     insta::assert_snapshot!(transcript(&parsed), @r"

@@ -105,6 +105,7 @@ fn rendered() -> Vec<(&'static str, String)> {
         how: "Both players accepted the count.".into(),
         board: board(Some("B+4.5")),
         sgf_name: "game12.sgf".into(),
+        ratings: "Ratings: alice 3k 1812 → 1827, +15; bob 2k 1905 → 1890, -15.".into(),
     };
     let sgf = SgfCtx {
         game: "game12".into(),

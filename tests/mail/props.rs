@@ -226,7 +226,7 @@ fn arb_command() -> impl Strategy<Value = Command> {
     prop_oneof![
         Just(Command::Help),
         Just(Command::Games),
-        "[a-z][a-z0-9_-]{1,15}".prop_map(|name| Command::Signup { name }),
+        "[a-z][a-z0-9_-]{1,15}".prop_map(|name| Command::Signup { name, rank: None }),
         game.clone().prop_map(|game| Command::Board { game }),
         game.clone().prop_map(|game| Command::Resign { game }),
         (game.clone(), expected.clone())

@@ -66,9 +66,9 @@ fn players_lists_names_ratings_active_games_and_last_seen() {
             .map(str::to_string)
             .collect::<Vec<String>>()
     };
-    assert_eq!(row("alice"), ["alice", "1600", "1", "2026-11-22"]);
-    assert_eq!(row("bob"), ["bob", "1600", "1", "2026-11-22"]);
-    assert_eq!(row("carol")[..3], ["carol", "1600", "0"]);
+    assert_eq!(row("alice"), ["alice", "?", "100", "1", "2026-11-22"]);
+    assert_eq!(row("bob"), ["bob", "?", "100", "1", "2026-11-22"]);
+    assert_eq!(row("carol")[..4], ["carol", "?", "100", "0"]);
     assert!(t.text.contains("challenge alice") || t.text.contains("challenge bob"));
 }
 

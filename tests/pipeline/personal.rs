@@ -173,44 +173,60 @@ fn say_mails_the_opponent() {
     assert_eq!(of_kinds(&h, &["say"]).len(), 1);
 }
 
-/// Three finished even games, one handicap game and one active game:
-///   1. alice beats bob (B+R): alice 1616, bob 1584;
-///   2. alice (W) beats carol: E = 1/(1+10^(-16/400)) = 0.523012, alice
-///      1631.26, carol 1584.74;
-///   3. bob beats carol: E = 0.498940, bob 1600.03, carol 1568.70;
-///   4. carol beats alice with a handicap: unrated.
+/// Four finished games and one active, all from 20k (100 on the EGF
+/// scale), checked against the ratings crate:
+///   1. alice (B) beats bob by 2.5 points: rated, even;
+///   2. carol resigns against alice before move 10: unrated (an escape),
+///      but a win and a loss all the same;
+///   3. played unrated (`game rated game3 off`): carol beats bob, and no
+///      rating moves;
+///   4. carol (B, 2 stones) beats alice by 3.5: rated with the handicap.
 #[test]
-fn standings_count_games_and_rate_even_games_in_finishing_order() {
+fn standings_count_games_and_rate_the_rated_ones_in_finishing_order() {
+    use pbmgo::rating::{Outcome, RatedGame, rate};
     let h = home();
     h.game_new("alice", "bob", 9);
     h.game_new("carol", "alice", 9);
     h.game_new("bob", "carol", 9);
     h.ok(&[
-        "game",
-        "new",
-        "--black",
-        "carol",
-        "--white",
-        "alice",
-        "--size",
-        "9",
-        "--handicap",
+        "game", "new", "--black", "carol", "--white", "alice", "--size", "9", "--handicap",
         "2",
     ]);
     h.game_new("alice", "bob", 9);
-    send(&h, BOB, "resign game1", 1.0);
+    h.ok(&["game", "adjudicate", "game1", "B+2.5"]);
     send(&h, CAROL, "resign game2", 2.0);
-    send(&h, CAROL, "resign game3", 3.0);
-    send(&h, ALICE, "resign game4", 4.0);
+    h.ok(&["game", "rated", "game3", "off"]);
+    h.ok(&["game", "adjudicate", "game3", "W+0.5"]);
+    h.ok(&["game", "adjudicate", "game4", "B+3.5"]);
+    let even = |black, white| RatedGame {
+        black,
+        white,
+        handicap: 0,
+    };
+    let (alice, bob) = rate(even(100.0, 100.0), Outcome::BlackWins);
+    let two_stones = RatedGame {
+        black: 100.0,
+        white: alice,
+        handicap: 2,
+    };
+    let (carol, alice) = rate(two_stones, Outcome::BlackWins);
+    let at = |r: f64| r.round() as i64;
+    let rank = |r: f64| pbmgo::rating::Rank::of(r).to_string();
     let table = h.json(&["standings"]);
     assert_eq!(
         table,
         json!([
-            {"name": "alice", "won": 2, "lost": 1, "active": 1, "rating": 1631},
-            {"name": "bob", "won": 1, "lost": 1, "active": 1, "rating": 1600},
-            {"name": "carol", "won": 1, "lost": 2, "active": 0, "rating": 1569},
+            {"name": "carol", "rank": rank(carol), "rating": at(carol), "rated_games": 1,
+             "won": 2, "lost": 1, "active": 0},
+            {"name": "alice", "rank": rank(alice), "rating": at(alice), "rated_games": 2,
+             "won": 2, "lost": 1, "active": 1},
+            {"name": "bob", "rank": rank(bob), "rating": at(bob), "rated_games": 1,
+             "won": 0, "lost": 2, "active": 1},
         ])
     );
+    assert!(carol > 100.0 && alice < 100.0 && bob < 100.0, "{carol} {alice} {bob}");
+    let replayed = h.json(&["ratings", "recompute", "--dry-run", "--json"]);
+    assert_eq!(replayed["changed"], 0, "{replayed}");
     let first = clock_mail::last_id(&h);
     send(&h, CAROL, "standings", 5.0);
     let reply = outbox_after(&h, first)
@@ -220,8 +236,6 @@ fn standings_count_games_and_rate_even_games_in_finishing_order() {
     insta::assert_snapshot!("standings.txt", body(&reply));
     insta::assert_snapshot!("standings.html", html(&reply));
     let text = h.ok(&["standings"]);
-    assert!(
-        text.contains("alice                   2      1       1    1631"),
-        "{text}"
-    );
+    let line = format!("alice                {:>5}  {:>6}      2     2     1       1", rank(alice), at(alice));
+    assert!(text.contains(&line), "{line:?} in\n{text}");
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, params};
 
 use super::facts::{self, Facts};
-use super::Strength;
+use super::strength::Strength;
 use crate::rating::{RatedGame, rate};
 use crate::store::StoreError;
 use crate::store::games::GameId;

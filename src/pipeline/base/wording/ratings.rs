@@ -63,12 +63,12 @@ pub(crate) fn auto_handicap(
         n => format!("{n} ranks apart"),
     };
     let given = match h.handicap {
-        0 => format!("an even game at komi {komi}"),
-        1 => "no handicap stones and komi 0.5".to_string(),
-        n => format!("{n} handicap stones and komi 0.5"),
+        0 => format!("in an even game at komi {komi}"),
+        1 => format!("without handicap stones, at komi {komi}"),
+        n => format!("with {n} handicap stones, at komi {komi}"),
     };
     format!(
-        "Handicap auto: {} is {}, {} is {}, {apart} on {size}x{size}, so {} takes Black with {given}.",
+        "Handicap auto: {} is {}, {} is {}, {apart} on {size}x{size}, so {} takes Black {given}.",
         black.0, black.1, white.0, white.1, black.0
     )
 }

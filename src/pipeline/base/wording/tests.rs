@@ -5,6 +5,7 @@
 mod fixtures;
 mod limits;
 mod news;
+mod ratings;
 
 use chrono::Duration;
 
@@ -713,5 +714,6 @@ fn every_sentence() {
     news::news_words(&mut p);
     lost_words(&mut p);
     limits::limits_words(&mut p);
+    ratings::rating_words(&mut p);
     insta::assert_snapshot!(p.0);
 }
