@@ -15,8 +15,8 @@ use rusqlite::Connection;
 
 use crate::store::codec::time_text;
 use crate::store::profile::{Profile, profile};
-use crate::store::standings::Standing;
 use crate::store::ratings::{self, Strength};
+use crate::store::standings::Standing;
 use crate::store::{GameFilter, GameSummary, Player, bounces, listing, players, standings};
 
 /// Player commands
@@ -171,7 +171,7 @@ impl PlayerCommand {
     pub(crate) fn run(self, global: &GlobalArgs) -> anyhow::Result<u8> {
         let ctx = global.context()?;
         let mut store = match self {
-                PlayerCommand::List(_) | PlayerCommand::Show(_) => ctx.read_store()?,
+            PlayerCommand::List(_) | PlayerCommand::Show(_) => ctx.read_store()?,
             _ => ctx.open_store()?,
         };
         let limit = ctx.home.config().server.bounce_limit;

@@ -156,7 +156,11 @@ fn print(done: &Recomputed, written: bool) -> anyhow::Result<()> {
             l.after.rated_games
         )?;
     }
-    let verb = if written { "written" } else { "not written (--dry-run)" };
+    let verb = if written {
+        "written"
+    } else {
+        "not written (--dry-run)"
+    };
     outln!(
         "{} rated games and {} ranks set replayed; {} players changed; {verb}.",
         done.rated_games,

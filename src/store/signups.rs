@@ -55,7 +55,11 @@ fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingSignup> {
 }
 
 /// Keeps the rank signup `id` declared, for when it is confirmed.
-pub(crate) fn set_rank(conn: &Connection, id: SignupId, rank: Option<&str>) -> Result<(), StoreError> {
+pub(crate) fn set_rank(
+    conn: &Connection,
+    id: SignupId,
+    rank: Option<&str>,
+) -> Result<(), StoreError> {
     conn.prepare_cached("UPDATE pending_signups SET rank = ?2 WHERE id = ?1")?
         .execute(params![id, rank])?;
     Ok(())

@@ -135,7 +135,10 @@ fn the_clocks_read_no_clock_and_do_no_io() {
 #[test]
 fn the_ratings_do_no_io() {
     let rating = crate_src("rating");
-    assert!(rating.files.contains_key("rank.rs"), "crates/rating/src unread");
+    assert!(
+        rating.files.contains_key("rank.rs"),
+        "crates/rating/src unread"
+    );
     let found = source::impure_clock(&rating);
     assert!(
         found.is_empty(),

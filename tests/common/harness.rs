@@ -577,7 +577,7 @@ fn side_json(
 
 fn rule_columns(db: &Connection, id: GameId) -> Value {
     db.query_row(
-        "SELECT size, komi, handicap, ko_rule, allow_suicide, scoring, status
+        "SELECT size, komi, handicap, ko_rule, allow_suicide, scoring, status, rated
          FROM games WHERE id = ?1",
         [id.get()],
         |r| {
@@ -591,6 +591,7 @@ fn rule_columns(db: &Connection, id: GameId) -> Value {
                 "allow_suicide": r.get::<_, bool>(4)?,
                 "scoring": r.get::<_, String>(5)?,
                 "status": status,
+                "rated": r.get::<_, bool>(7)?,
             }))
         },
     )

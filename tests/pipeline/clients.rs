@@ -66,7 +66,7 @@ fn gmail_reply_with_quoted_history() {
     ok
 
 
-    game12: bob (Black, X) against alice (White, O)
+    game12: bob ? (Black, X) against alice ? (White, O)
     19x19 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 43, Black (bob) to play.
     Clock: per-move 7d.
@@ -134,7 +134,7 @@ fn outlook_html_only() {
     ok
 
 
-    game5: erik (Black, X) against frida (White, O)
+    game5: erik ? (Black, X) against frida ? (White, O)
     13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 24, White (frida) to play.
     Clock: per-move 7d.
@@ -185,14 +185,14 @@ fn apple_mail_pass_opens_scoring() {
         "{}",
         note.text
     );
-    insta::assert_snapshot!(tidy(&reply.text), @r"
+    insta::assert_snapshot!(tidy(&reply.text), @"
     You passed in game3: both players passed, so the game is being scored.
 
     > Pass game3 #57
     ok
 
 
-    game3: carol (Black, X) against dan (White, O)
+    game3: carol ? (Black, X) against dan ? (White, O)
     13x13 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: scoring (both players passed), after move 57.
     Moves 53-57: Black A5, White C5, Black E5, White pass, Black pass.
@@ -266,7 +266,7 @@ fn iso_8859_1_move_with_german_quote_header() {
     ok
 
 
-    game21: juergen (Black, X) against wei (White, O)
+    game21: juergen ? (Black, X) against wei ? (White, O)
     9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 10, White (wei) to play.
     Clock: per-move 7d.
@@ -318,7 +318,7 @@ fn thread_reply_with_just_a_point() {
     ok
 
 
-    game7: fiona (Black, X) against jack (White, O)
+    game7: fiona ? (Black, X) against jack ? (White, O)
     9x9 board, komi 7.5. Prisoners taken: by Black 0, by White 0.
     Status: playing. Move 12, White (jack) to play.
     Clock: per-move 7d.

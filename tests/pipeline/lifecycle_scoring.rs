@@ -128,7 +128,7 @@ fn two_passes_a_dispute_back_and_forth_and_agreement() {
     );
     assert_eq!(
         over[0].text.lines().next(),
-        Some("You won game1 by 4.5 points (B+4.5); your rating is now 1616 (+16).")
+        Some("You won game1 by 4.5 points (B+4.5); your rating is now 145 (+45).")
     );
     assert!(
         over[0].text.contains("Black wins by 4.5 (B+4.5)"),

@@ -35,12 +35,8 @@ pub struct RatedGame {
 
 /// Both ratings after `game` ended with `outcome`: (Black's, White's).
 pub fn rate(game: RatedGame, outcome: Outcome) -> (f64, f64) {
-    let black = EGFRating {
-        rating: game.black,
-    };
-    let white = EGFRating {
-        rating: game.white,
-    };
+    let black = EGFRating { rating: game.black };
+    let white = EGFRating { rating: game.white };
     let outcome = match outcome {
         Outcome::BlackWins => Outcomes::WIN,
         Outcome::WhiteWins => Outcomes::LOSS,

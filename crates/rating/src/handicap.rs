@@ -54,14 +54,18 @@ mod tests {
     use super::*;
 
     fn table(size: u8, max: u32) -> Vec<u32> {
-        (0..=20).map(|r| stones_for(r, size, max).handicap).collect()
+        (0..=20)
+            .map(|r| stones_for(r, size, max).handicap)
+            .collect()
     }
 
     #[test]
     fn nineteen_gives_a_stone_a_rank_up_to_nine() {
         assert_eq!(
             table(19, 9),
-            [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9]
+            [
+                0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9
+            ]
         );
         let h = stones_for(3, 19, 9);
         assert_eq!((h.stones(), h.komi(6.5)), (3, 0.5));
@@ -75,11 +79,15 @@ mod tests {
     fn smaller_boards_scale_the_difference() {
         assert_eq!(
             table(13, 9),
-            [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 9, 9]
+            [
+                0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7, 8, 8, 9, 9
+            ]
         );
         assert_eq!(
             table(9, 5),
-            [0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4]
+            [
+                0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 4
+            ]
         );
         assert_eq!(stones_for(30, 9, 5).handicap, 5);
         assert_eq!(stones_for(30, 5, 0).handicap, 1);

@@ -28,13 +28,17 @@ pub struct BadRank(pub String);
 impl Rank {
     /// `k` kyu (1 to 30), or `None`.
     pub fn kyu(k: u32) -> Option<Rank> {
-        let k = i32::try_from(k).ok().filter(|k| (1..=KYU_MAX).contains(k))?;
+        let k = i32::try_from(k)
+            .ok()
+            .filter(|k| (1..=KYU_MAX).contains(k))?;
         Some(Rank { step: -k })
     }
 
     /// `d` dan (1 to 9), or `None`.
     pub fn dan(d: u32) -> Option<Rank> {
-        let d = i32::try_from(d).ok().filter(|d| (1..=DAN_MAX).contains(d))?;
+        let d = i32::try_from(d)
+            .ok()
+            .filter(|d| (1..=DAN_MAX).contains(d))?;
         Some(Rank { step: d - 1 })
     }
 

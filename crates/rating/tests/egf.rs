@@ -4,7 +4,7 @@
 //! with the handicap term of
 //! https://www.europeangodatabase.eu/EGD/EGF_rating_system_old.php#System).
 
-use pbmgo_rating::{Outcome, RatedGame, Rank, rate};
+use pbmgo_rating::{Outcome, Rank, RatedGame, rate};
 
 /// β(r) = -7 ln(3300 - r), where a player receiving h handicap (h ≥ 1)
 /// counts as 100 (h - 0.5) points stronger.
@@ -82,9 +82,16 @@ fn known_cases_agree_with_the_formula_and_the_table() {
         };
         let (b, w) = rate(game, outcome);
         let (hb, hw) = by_hand(black, white, handicap, score(outcome));
-        assert!((b - hb).abs() < 1e-9 && (w - hw).abs() < 1e-9, "{game:?} {outcome:?}");
+        assert!(
+            (b - hb).abs() < 1e-9 && (w - hw).abs() < 1e-9,
+            "{game:?} {outcome:?}"
+        );
         let tenth = |x: f64| (x * 10.0).round() / 10.0;
-        assert_eq!((tenth(b), tenth(w)), (want_b, want_w), "{game:?} {outcome:?}");
+        assert_eq!(
+            (tenth(b), tenth(w)),
+            (want_b, want_w),
+            "{game:?} {outcome:?}"
+        );
     }
 }
 

@@ -30,10 +30,10 @@ use crate::pipeline::mailing::letters::letter_id;
 use crate::pipeline::mailing::outgoing::{self, Queued};
 use crate::pipeline::mailing::replies::{self, answer, reply_id};
 use crate::pipeline::record::journal::Recorded;
+use crate::rating::Rank;
 use crate::store::PlayerId;
 use crate::store::accounts::{self, AccountError};
 use crate::store::signups::{self, PendingSignup};
-use crate::rating::Rank;
 use crate::store::{StoreError, notices, players, ratings};
 
 /// The tag of a confirmation's Reply-To begins so.

@@ -12,10 +12,10 @@ use crate::mail::templates::GameOverCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::letter::Letter;
+use crate::pipeline::base::wording::ratings as rating_words;
 use crate::pipeline::base::wording::{ending as words, news};
 use crate::pipeline::board::scored;
 use crate::pipeline::board::sgf::sgf_attachment;
-use crate::pipeline::base::wording::ratings as rating_words;
 use crate::store::{StoreError, StoredGame, challenges, clock, events, games, ratings};
 
 /// How a game ends: the event, in a sentence, and who caused it.

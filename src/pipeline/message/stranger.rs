@@ -26,10 +26,10 @@ use crate::pipeline::mailing::backscatter;
 use crate::pipeline::mailing::replies;
 use crate::pipeline::record::journal::{Entry, Recorded, record};
 use crate::pipeline::record::report::{Disposition, Done, Effect, LineResult, Report};
+use crate::rating::Rank;
 use crate::store::StoreError;
 use crate::store::messages::Outcome;
 use crate::store::outbox;
-use crate::rating::Rank;
 use crate::store::players::{self, Player};
 
 /// A stranger's mail with a `signup` line.

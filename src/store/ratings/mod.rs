@@ -12,6 +12,8 @@
 mod facts;
 mod replay;
 mod strength;
+#[cfg(test)]
+mod tests;
 
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, params};

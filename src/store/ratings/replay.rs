@@ -195,7 +195,8 @@ fn save(
     for (id, s) in ledger {
         update.execute(params![id, s.rating, s.rated_games, s.ranked])?;
     }
-    conn.prepare_cached("DELETE FROM rating_changes")?.execute([])?;
+    conn.prepare_cached("DELETE FROM rating_changes")?
+        .execute([])?;
     let mut insert = conn.prepare_cached(
         "INSERT OR REPLACE INTO rating_changes (game_id, player_id, before, after)
          VALUES (?1, ?2, ?3, ?4)",

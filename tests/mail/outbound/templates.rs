@@ -84,9 +84,10 @@ fn boardless() -> Vec<(&'static str, serde_json::Value)> {
     vec![
         (
             "players.txt",
-            json!({"server_name": "Goban by Post", "example": "bob", "lines": [
-                "bob                     1616       1  2026-11-22",
-                "alice                   1584       1  2026-11-21",
+            json!({"server_name": "Goban by Post", "example": "bob", "near": false,
+                   "mine": "3k (1812)", "lines": [
+                "bob                     3k    1812       1  2026-11-22",
+                "alice                    ?     100       1  2026-11-21",
             ]}),
         ),
         ("words.txt", json!({"from": "alice", "lines": words})),
@@ -272,10 +273,22 @@ fn snapshots_of_the_variants() {
         "words-letter-challenge.txt",
         t.render("words-letter.txt", &about).unwrap()
     );
-    let alone = json!({"server_name": "Goban by Post", "example": null, "lines": []});
+    let alone = json!({"server_name": "Goban by Post", "example": null, "lines": [],
+                       "near": false, "mine": "?"});
     snapshot!(
         "players-alone.txt",
         t.render("players.txt", &alone).unwrap()
+    );
+    let near = json!({"server_name": "Goban by Post", "example": "bob", "near": true,
+                      "mine": "3k (1812)", "lines": [
+        "bob                     2k    1905       1  2026-11-22  (time zone Europe/Berlin)",
+    ]});
+    snapshot!("players-near.txt", t.render("players.txt", &near).unwrap());
+    let nobody = json!({"server_name": "Goban by Post", "example": null, "near": true,
+                        "mine": "3k (1812)", "lines": []});
+    snapshot!(
+        "players-near-nobody.txt",
+        t.render("players.txt", &nobody).unwrap()
     );
 }
 

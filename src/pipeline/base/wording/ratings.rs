@@ -42,7 +42,8 @@ pub(crate) fn ratings_paragraph(lines: &[String], unrated: Option<Unrated>) -> S
         Some(Unrated::Off) => "This game was played unrated.".to_string(),
         Some(Unrated::Void) => "A void game is not rated.".to_string(),
         Some(Unrated::Escaped) => {
-            "This game was not rated: it ended by resignation or on time before move 10.".to_string()
+            "This game was not rated: it ended by resignation or on time before move 10."
+                .to_string()
         }
         _ => String::new(),
     }

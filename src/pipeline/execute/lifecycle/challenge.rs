@@ -12,20 +12,20 @@ use crate::pipeline::record::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
+use super::fair;
 use crate::clock::System;
 use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
 use crate::go::{BoardSize, KoRule};
 use crate::mail::templates::ChallengeCtx;
 use crate::pipeline::base::letter::Letter;
+use crate::pipeline::base::wording::ratings as rating_words;
 use crate::store::StoreError;
 use crate::store::challenges::{self, Challenge, Status, Terms};
 use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player, PlayerRef};
 use crate::store::ratings;
 use crate::store::time_terms::TimeTerms;
-use crate::pipeline::base::wording::ratings as rating_words;
-use super::fair;
 
 /// The board size of a challenge that does not say.
 const DEFAULT_SIZE: u8 = 19;
@@ -97,7 +97,13 @@ fn terms(c: &Cmd<'_>, other: &Player, o: &ChallengeOptions) -> CmdResult<(Terms,
     let fair = match auto {
         true => {
             let pair = (&c.player.as_ref(), &other.as_ref());
-            Some(fair::fair(c.conn, (pair.0, pair.1), o, size, scoring.default_komi(0))??)
+            Some(fair::fair(
+                c.conn,
+                (pair.0, pair.1),
+                o,
+                size,
+                scoring.default_komi(0),
+            )??)
         }
         false => None,
     };
@@ -140,7 +146,11 @@ fn with_ranks(
 ) -> Result<Vec<String>, PipelineError> {
     let mut lines = words::term_lines(&c.terms);
     let shown = |p: &PlayerRef| -> Result<String, PipelineError> {
-        Ok(format!("{} {}", p.name, ratings::strength(conn, p.id)?.shown()))
+        Ok(format!(
+            "{} {}",
+            p.name,
+            ratings::strength(conn, p.id)?.shown()
+        ))
     };
     lines.push(format!(
         "Ranks: {}, {}",
@@ -208,7 +218,11 @@ fn colors(c: &Challenge, reader: &str) -> String {
 }
 
 /// The letter offering challenge `c` to the player challenged.
-fn challenge_letter(env: &Env<'_>, c: &Challenge, lines: &[String]) -> Result<Letter, PipelineError> {
+fn challenge_letter(
+    env: &Env<'_>,
+    c: &Challenge,
+    lines: &[String],
+) -> Result<Letter, PipelineError> {
     let ctx = ChallengeCtx {
         server_name: env.settings.identity.name.clone(),
         game: c.id.to_string(),

@@ -47,7 +47,11 @@ pub(super) fn fair(
     );
     let (rm, rt) = (Rank::of(mine.rating), Rank::of(theirs.rating));
     let ranks = rm.above(rt).unsigned_abs();
-    let max = if o.free { max_free(size) } else { max_fixed(size).unwrap_or(0) };
+    let max = if o.free {
+        max_free(size)
+    } else {
+        max_fixed(size).unwrap_or(0)
+    };
     let h = stones_for(ranks, size.get(), max);
     let color = match mine.rating.total_cmp(&theirs.rating) {
         std::cmp::Ordering::Less => ColorChoice::Black,
@@ -55,7 +59,10 @@ pub(super) fn fair(
         std::cmp::Ordering::Equal => o.color,
     };
     if o.color != ColorChoice::Nigiri && o.color != color {
-        return Ok(Err(reject("bad-option", words::auto_colour(o.color.name()))));
+        return Ok(Err(reject(
+            "bad-option",
+            words::auto_colour(o.color.name()),
+        )));
     }
     let komi = o.komi.map_or(h.komi(even_komi), |k| k.points());
     let why = explain((me, mine), (them, theirs), color, h, size, komi);

@@ -17,7 +17,10 @@ pub(super) fn rating_words(p: &mut Page) {
         w::change_line("bob", 1849.0, 1851.3),
     ];
     p.show("ratings::change_line(up, new rank)", lines.join("\n"));
-    p.show("ratings::ratings_paragraph", w::ratings_paragraph(&lines, None));
+    p.show(
+        "ratings::ratings_paragraph",
+        w::ratings_paragraph(&lines, None),
+    );
     for why in [Unrated::Off, Unrated::Void, Unrated::Escaped] {
         p.show(
             &format!("ratings::ratings_paragraph({why:?})"),
