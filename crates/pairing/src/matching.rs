@@ -192,3 +192,47 @@ impl Matching {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Matching;
+
+    fn graph(n: usize, edges: &[(usize, usize)]) -> Matching {
+        let has = |a: usize, b: usize| edges.contains(&(a, b)) || edges.contains(&(b, a));
+        Matching::new(vec![true; n], has)
+    }
+
+    #[test]
+    fn a_blossom_is_shrunk_to_find_the_perfect_matching() {
+        // A triangle 0-1-2 with tails 2-3 and 0-4-5: 0-1, 2-3, 4-5.
+        let m = graph(6, &[(0, 1), (1, 2), (2, 0), (2, 3), (0, 4), (4, 5)]);
+        assert!(m.is_perfect());
+        // An odd cycle 0..4 with a pendant 5 on 0: 0-5, 1-2, 3-4, found
+        // by going round the cycle when 0-1 was taken first.
+        let m = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 5)]);
+        assert!(m.is_perfect());
+    }
+
+    #[test]
+    fn no_perfect_matching_is_seen() {
+        // A star: the centre can take only one leaf.
+        assert!(!graph(4, &[(0, 1), (0, 2), (0, 3)]).is_perfect());
+        // Two triangles: odd components.
+        assert!(!graph(6, &[(0, 1), (1, 2), (2, 0), (3, 4), (4, 5), (5, 3)]).is_perfect());
+    }
+
+    #[test]
+    fn fixing_a_pair_keeps_the_rest_pairable_or_refuses() {
+        // A path 0-1-2-3: only 0-1, 2-3 pairs everyone.
+        let mut m = graph(4, &[(0, 1), (1, 2), (2, 3)]);
+        assert!(!m.fix(1, 2), "1-2 strands 0 and 3");
+        assert!(!m.fix(0, 2), "no edge");
+        assert!(m.fix(2, 3));
+        assert!(m.fix(0, 1));
+        // A 4-cycle 0-1-2-3-0: either diagonal-free pairing works.
+        let mut m = graph(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]);
+        assert!(m.fix(0, 3));
+        assert!(m.is_perfect());
+        assert!(m.fix(1, 2));
+    }
+}

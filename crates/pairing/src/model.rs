@@ -235,3 +235,41 @@ impl fmt::Display for Points {
         write!(f, "{sign}{whole}{fraction}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Colour, Game, Outcome, Points};
+
+    #[test]
+    fn points_print_as_short_as_exact() {
+        let shown: Vec<String> = [0, 1, 2, 3, 4, 10, -2]
+            .iter()
+            .map(|&q| Points::from_quarters(q).to_string())
+            .collect();
+        assert_eq!(shown, ["0", "0.25", "0.5", "0.75", "1", "2.5", "-0.5"]);
+        assert_eq!(Points::from_halves(3), Points::whole(1) + Points::HALF);
+        assert_eq!(Points::whole(3).times(Points::HALF), Points::from_halves(3));
+        assert_eq!(Points::whole(3).times(Points::ZERO), Points::ZERO);
+    }
+
+    #[test]
+    fn a_game_scores_each_side() {
+        let g = Game::new(1, 2).ended(Outcome::WhiteWins);
+        assert_eq!(
+            (g.points_for(Colour::Black), g.points_for(Colour::White)),
+            (Points::ZERO, Points::ONE)
+        );
+        assert_eq!(g.colour_of(2), Some(Colour::White));
+        assert_eq!(g.colour_of(3), None);
+        for o in [Outcome::BothLose, Outcome::Unplayed] {
+            let g = g.ended(o);
+            assert_eq!(
+                (g.points_for(Colour::Black), g.points_for(Colour::White)),
+                (Points::ZERO, Points::ZERO)
+            );
+        }
+        let jigo = g.ended(Outcome::Jigo);
+        assert_eq!(jigo.points_for(Colour::Black), Points::HALF);
+        assert_eq!(Colour::Black.other(), Colour::White);
+    }
+}

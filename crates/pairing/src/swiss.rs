@@ -12,14 +12,16 @@
 //!    paired with no repeat (Edmonds' matching answers that, so a pairing is
 //!    found whenever one exists). Games that would leave a player's colours
 //!    three apart are left out while a pairing without them exists (when
-//!    choosing the bye too, after its own rule). "Best" is, in this order: the nearest score (so groups pair
-//!    within themselves, and an odd group's last player floats down to the
-//!    top of the next group); not both due the same colour; and within a
-//!    group the top half against the bottom half (the k-th with the
-//!    k-th after the middle); then the higher-placed;
-//! 3. in each game Black goes to the one with fewer Blacks than Whites so
-//!    far, then to the one who had White last, then to the weaker, then (in
-//!    odd rounds) to the higher placed, (in even rounds) to the lower.
+//!    choosing the bye too, after its own rule). "Best" is, in this order:
+//!    the nearest score (so groups pair within themselves, and an odd
+//!    group's last player floats down to the top of the next group); not
+//!    both due the same colour; within a group the top half against the
+//!    bottom half (the k-th with the k-th after the middle); then the
+//!    higher placed;
+//! 3. in each game Black goes to the one with the fewer Blacks net of
+//!    Whites so far, then to the one who had White last, then to the
+//!    weaker, then (in odd rounds) to the higher placed, (in even rounds)
+//!    to the lower.
 //!
 //! A round robin's "next round" is its schedule's next round
 //! ([`round_robin`](crate::round_robin)) without the withdrawn players' games.

@@ -106,3 +106,23 @@ fn too_few_or_repeated_players_are_refused() {
         Err(PairingError::DuplicatePlayer(7))
     );
 }
+
+#[test]
+fn next_round_of_a_round_robin_follows_the_schedule_without_the_withdrawn() {
+    use pbmgo_pairing::{Player, Points, System, next_round};
+    let ids = [1u32, 2, 3, 4, 5, 6];
+    let schedule = round_robin(&ids).unwrap();
+    let mut players: Vec<Player<u32>> = ids.iter().map(|&id| Player::new(id, 20)).collect();
+    let next = next_round(&System::RoundRobin, &players, &schedule[..2], Points::ONE).unwrap();
+    assert_eq!(next, schedule[2]);
+    players[0] = players[0].withdrawn();
+    let next = next_round(&System::RoundRobin, &players, &schedule[..2], Points::ONE).unwrap();
+    let mut want = schedule[2].clone();
+    want.games.retain(|g| g.black != 1 && g.white != 1);
+    assert_eq!(next, want);
+    assert_eq!(want.games.len(), 2);
+    assert_eq!(
+        next_round(&System::RoundRobin, &players, &schedule, Points::ONE),
+        Err(PairingError::NoPairing { round: 6 })
+    );
+}
