@@ -82,8 +82,8 @@ pub fn next_round<K: Key>(
 
 /// Who sits out (none for an even count) and a perfect matching of the
 /// rest, or `None` when every choice leaves a repeat. Each graph of
-/// `tiers` is tried in turn (the stricter first), but for the bye, having
-/// had fewer byes comes before the tier.
+/// `tiers` is tried in turn (the stricter first), but for the bye, fewer
+/// byes and then a lower score come before the tier.
 fn sit_out<K: Key>(
     players: &[Player<K>],
     r: &[Record],
@@ -117,7 +117,7 @@ fn sit_out<K: Key>(
         )
     });
     candidates
-        .chunk_by(|&a, &b| r[a].byes == r[b].byes)
+        .chunk_by(|&a, &b| (r[a].byes, r[a].score) == (r[b].byes, r[b].score))
         .find_map(|same| {
             tiers.iter().find_map(|allowed| {
                 same.iter()

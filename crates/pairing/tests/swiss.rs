@@ -38,7 +38,7 @@ fn run(
             }
             Err(e) => panic!("{e}"),
         };
-        check_round(&players, &history, &round);
+        check_round(&system, &players, &history, &round);
         if system == System::Swiss
             && history.len() == 1
             && history[0].games.iter().all(|g| decisive(g.outcome))
@@ -201,13 +201,14 @@ fn a_pairing_is_found_exactly_when_one_exists() {
                 let who = usize::try_from(rng.below(u64::from(n))).unwrap();
                 players[who] = players[who].withdrawn();
             }
-            match next_round(&System::Swiss, &players, &history, Points::HALF) {
+            let system = System::Swiss;
+            match next_round(&system, &players, &history, Points::HALF) {
                 Ok(round) => {
                     assert!(
                         pairable(&players, &history),
                         "seed {seed}: paired the unpairable"
                     );
-                    check_round(&players, &history, &round);
+                    check_round(&system, &players, &history, &round);
                     history.push(play(&mut rng, &players, &round));
                     found += 1;
                 }

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use pbmgo_pairing::{Colour, Game, Outcome, Player, Round};
+use pbmgo_pairing::{Colour, Game, Outcome, Player, Round, System, standings};
 
 /// splitmix64: small, fast, and the same everywhere.
 pub(crate) struct Rng(u64);
@@ -101,9 +101,15 @@ pub(crate) fn pair(g: &Game<u32>) -> (u32, u32) {
 
 /// The invariants of a paired round: each active player exactly once (in a
 /// game or the bye), no withdrawn player, no repeat, at most one bye, the
-/// bye to someone without one while that can be helped, and no one's
+/// bye to the lowest score and to someone without one while that can be
+/// helped, and no one's
 /// colours more than two apart afterwards while that can be helped.
-pub(crate) fn check_round(players: &[Player<u32>], history: &[Round<u32>], round: &Round<u32>) {
+pub(crate) fn check_round(
+    system: &System,
+    players: &[Player<u32>],
+    history: &[Round<u32>],
+    round: &Round<u32>,
+) {
     let label = format!("round {}", history.len() + 1);
     let mut seen = Vec::new();
     for g in &round.games {
@@ -123,6 +129,24 @@ pub(crate) fn check_round(players: &[Player<u32>], history: &[Round<u32>], round
         );
     }
     assert!(round.byes.len() <= 1, "{label}: more than one bye");
+    if let Some(bye) = round.byes.first() {
+        // The lowest score among those without more byes, unless none of
+        // the lower ones could sit out.
+        let lines = standings(system, players, history).unwrap();
+        let score = |id: u32| lines.iter().find(|s| s.player == id).unwrap().points;
+        let fewer = |id: u32| byes_of(history, id) <= byes_of(history, bye.player);
+        for &id in active
+            .iter()
+            .filter(|&&id| fewer(id) && score(id) < score(bye.player))
+        {
+            let rest: Vec<u32> = active.iter().copied().filter(|&p| p != id).collect();
+            assert!(
+                !matchable(&rest, &before),
+                "{label}: the bye to {}, not {id}",
+                bye.player
+            );
+        }
+    }
     if let Some(bye) = round
         .byes
         .first()
