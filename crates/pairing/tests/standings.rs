@@ -221,3 +221,37 @@ fn a_withdrawn_player_keeps_their_games() {
     // SOS: 4 (now 2.5) + 3 (now 2) + 5 (still 3) + absent 0 = 7.5.
     assert_eq!(two.sos, pts(30));
 }
+
+#[test]
+fn both_lose_and_unplayed_games_score_nothing_but_count_their_opponent() {
+    use Outcome::{BothLose, Unplayed};
+    let players = [
+        Player::new(1u32, 20),
+        Player::new(2, 20),
+        Player::new(3, 20),
+    ];
+    // Round 1: 1-2 both lose, 3 has the bye (1). Round 2: 1-3 unplayed,
+    // 2 has the bye. Round 3: 3 beats 2, 1 has the bye.
+    let history = [
+        round(&[(1, 2, BothLose)], Some(3)),
+        round(&[(3, 1, Unplayed)], Some(2)),
+        round(&[(3, 2, BlackWins)], Some(1)),
+    ];
+    let got = standings(&System::Swiss, &players, &history).unwrap();
+    // Points: 1: bye = 1; 2: bye = 1; 3: bye + win = 2.
+    // SOS: 1: 2 (1) + 3 (2) + bye 0 = 3; 2: 1 (1) + bye 0 + 3 (2) = 3;
+    // 3: bye 0 + 1 (1) + 2 (1) = 2. SOSOS: 1: 3 + 2 = 5; 2: 3 + 2 = 5;
+    // 3: 3 + 3 = 6. SODOS: 3 beat 2 (1): 1. 1 and 2 are equal throughout:
+    // they share second place, listed by id.
+    assert_eq!(
+        lines(&got),
+        [
+            (1, 3, 8, 1, 8, 24, 4),
+            (2, 1, 4, 0, 12, 20, 0),
+            (2, 2, 4, 0, 12, 20, 0),
+        ]
+    );
+    let rows = crosstable(&System::Swiss, &players, &history).unwrap();
+    let cells: Vec<String> = rows[1].cells.iter().map(ToString::to_string).collect();
+    assert_eq!(cells, ["2-/b", "1?/w", "bye"]);
+}
