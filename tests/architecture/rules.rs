@@ -21,7 +21,7 @@ fn src() -> Tree {
 }
 
 /// The library crates of the workspace, each by its directory under crates/.
-const CRATES: &[&str] = &["go", "render", "clock", "rating"];
+const CRATES: &[&str] = &["go", "render", "clock", "rating", "pairing"];
 
 fn crate_src(name: &str) -> Tree {
     Tree::read(&root().join("crates").join(name).join("src"))
@@ -133,18 +133,17 @@ fn the_clocks_read_no_clock_and_do_no_io() {
 }
 
 #[test]
-fn the_ratings_do_no_io() {
-    let rating = crate_src("rating");
-    assert!(
-        rating.files.contains_key("rank.rs"),
-        "crates/rating/src unread"
-    );
-    let found = source::impure_clock(&rating);
-    assert!(
-        found.is_empty(),
-        "crates/rating reaches outside itself:\n{}",
-        found.join("\n")
-    );
+fn the_ratings_and_the_pairings_do_no_io() {
+    for (name, file) in [("rating", "rank.rs"), ("pairing", "ladder.rs")] {
+        let tree = crate_src(name);
+        assert!(tree.files.contains_key(file), "crates/{name}/src unread");
+        let found = source::impure_clock(&tree);
+        assert!(
+            found.is_empty(),
+            "crates/{name} reaches outside itself:\n{}",
+            found.join("\n")
+        );
+    }
 }
 
 #[test]
@@ -173,6 +172,11 @@ fn the_crates_depend_only_on_what_they_may() {
         dependencies("rating"),
         ["skillratings", "thiserror"],
         "crates/rating/Cargo.toml"
+    );
+    assert_eq!(
+        dependencies("pairing"),
+        ["thiserror"],
+        "crates/pairing/Cargo.toml"
     );
     for name in CRATES {
         assert!(

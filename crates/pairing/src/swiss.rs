@@ -1,0 +1,240 @@
+//! [`next_round`]: the next round of a Swiss or McMahon tournament from the
+//! rounds so far.
+//!
+//! The active players are ordered by score (McMahon score in a McMahon),
+//! then strength, then id; players of equal score make a score group. Then:
+//! 1. an odd count gives a bye: to the lowest-placed player who has not had
+//!    one (fewest byes first, then lowest score, then weakest, then the
+//!    greatest id), the first such player without whom everyone else can
+//!    still be paired;
+//! 2. the others are paired top first: each unpaired player takes the best
+//!    partner who has not met them and without whom the rest can still be
+//!    paired with no repeat (Edmonds' matching answers that, so a pairing is
+//!    found whenever one exists). Games that would leave a player's colours
+//!    three apart are left out while a pairing without them exists (when
+//!    choosing the bye too, after its own rule). "Best" is, in this order:
+//!    the nearest score (so groups pair within themselves, and an odd
+//!    group's last player floats down to the top of the next group); not
+//!    both due the same colour; within a group the top half against the
+//!    bottom half (the k-th with the k-th after the middle); then the
+//!    higher placed;
+//! 3. in each game Black goes to the one with the fewer Blacks net of
+//!    Whites so far, then to the one who had White last, then to the
+//!    weaker, then (in odd rounds) to the higher placed, (in even rounds)
+//!    to the lower.
+//!
+//! A round robin's "next round" is its schedule's next round
+//! ([`round_robin`](crate::round_robin)) without the withdrawn players' games.
+
+use std::cmp::Reverse;
+
+use crate::error::PairingError;
+use crate::matching::Matching;
+use crate::model::{Bye, Colour, Game, Key, Player, Points, Round};
+use crate::record::{Record, Table};
+use crate::robin::round_robin;
+use crate::system::System;
+
+/// The next round (`history.len() + 1`), its bye worth `bye_points`.
+pub fn next_round<K: Key>(
+    system: &System,
+    players: &[Player<K>],
+    history: &[Round<K>],
+    bye_points: Points,
+) -> Result<Round<K>, PairingError<K>> {
+    let number = history.len() + 1;
+    let starts = system.starts(players)?;
+    let table = Table::new(players, history, &starts)?;
+    if *system == System::RoundRobin {
+        return next_robin_round(players, number);
+    }
+    let r = &table.records;
+    let mut order: Vec<usize> = (0..players.len()).filter(|&i| players[i].active).collect();
+    order.sort_by_key(|&i| {
+        (
+            Reverse(r[i].score),
+            Reverse(players[i].strength),
+            players[i].id,
+        )
+    });
+    let fresh = |a: usize, b: usize| !table.met[a][b];
+    let balanced = |a: usize, b: usize| fresh(a, b) && !colour_clash(&r[a], &r[b]);
+    let (bye, mut matching) = sit_out(players, r, &order, &[&balanced, &fresh])
+        .ok_or(PairingError::NoPairing { round: number })?;
+    order.retain(|&i| Some(i) != bye);
+    let pairs = pair_down(players, r, &order, &table, &mut matching);
+    let games = pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let (black, white) = colours(players, r, a, b, number);
+            Game::new(players[black].id, players[white].id)
+        })
+        .collect();
+    let byes = bye
+        .map(|i| Bye {
+            player: players[i].id,
+            points: bye_points,
+        })
+        .into_iter()
+        .collect();
+    Ok(Round { games, byes })
+}
+
+/// Who sits out (none for an even count) and a perfect matching of the
+/// rest, or `None` when every choice leaves a repeat. Each graph of
+/// `tiers` is tried in turn (the stricter first), but for the bye, fewer
+/// byes and then a lower score come before the tier.
+fn sit_out<K: Key>(
+    players: &[Player<K>],
+    r: &[Record],
+    order: &[usize],
+    tiers: &[&dyn Fn(usize, usize) -> bool],
+) -> Option<(Option<usize>, Matching)> {
+    let perfect_without = |out: Option<usize>, allowed: &dyn Fn(usize, usize) -> bool| {
+        let mut alive = vec![false; players.len()];
+        order
+            .iter()
+            .filter(|&&i| Some(i) != out)
+            .for_each(|&i| alive[i] = true);
+        let m = Matching::new(alive, allowed);
+        m.is_perfect().then_some((out, m))
+    };
+    if order.is_empty() {
+        return None;
+    }
+    if order.len().is_multiple_of(2) {
+        return tiers
+            .iter()
+            .find_map(|allowed| perfect_without(None, allowed));
+    }
+    let mut candidates = order.to_vec();
+    candidates.sort_by_key(|&i| {
+        (
+            r[i].byes,
+            r[i].score,
+            players[i].strength,
+            Reverse(players[i].id),
+        )
+    });
+    candidates
+        .chunk_by(|&a, &b| (r[a].byes, r[a].score) == (r[b].byes, r[b].score))
+        .find_map(|same| {
+            tiers.iter().find_map(|allowed| {
+                same.iter()
+                    .find_map(|&out| perfect_without(Some(out), allowed))
+            })
+        })
+}
+
+/// Pairs `order` top first, each with the best partner that keeps the rest
+/// pairable; `matching` must be perfect on `order`.
+fn pair_down<K: Key>(
+    players: &[Player<K>],
+    r: &[Record],
+    order: &[usize],
+    table: &Table,
+    matching: &mut Matching,
+) -> Vec<(usize, usize)> {
+    let seat = seats(r, order);
+    let mut paired = vec![false; players.len()];
+    let mut pairs = Vec::with_capacity(order.len() / 2);
+    for (rank, &p) in order.iter().enumerate() {
+        if paired[p] {
+            continue;
+        }
+        let mut candidates: Vec<(usize, usize)> = order
+            .iter()
+            .enumerate()
+            .filter(|&(_, &q)| q != p && !paired[q] && !table.met[p][q])
+            .map(|(qrank, &q)| (qrank, q))
+            .collect();
+        candidates.sort_by_key(|&(qrank, q)| {
+            let same_way = r[p].balance.signum() == r[q].balance.signum() && r[p].balance != 0;
+            let clash = colour_clash(&r[p], &r[q]);
+            let gap = (r[p].score.quarters() - r[q].score.quarters()).abs();
+            let fold = if r[p].score == r[q].score {
+                seat[qrank].0.abs_diff(seat[rank].0 + seat[rank].1 / 2)
+            } else {
+                seat[qrank].0
+            };
+            (clash, gap, same_way, fold, qrank)
+        });
+        // One candidate always fits: the partner in the perfect matching.
+        if let Some(&(_, q)) = candidates.iter().find(|&&(_, q)| matching.fix(p, q)) {
+            paired[p] = true;
+            paired[q] = true;
+            pairs.push((p, q));
+        }
+    }
+    pairs
+}
+
+/// Whether a game between the two would leave one of them three games
+/// apart in colours (both already two the same way).
+fn colour_clash(a: &Record, b: &Record) -> bool {
+    a.balance.signum() == b.balance.signum() && a.balance.abs().min(b.balance.abs()) >= 2
+}
+
+/// For each place in `order`: its seat within its score group and the
+/// group's size.
+fn seats(r: &[Record], order: &[usize]) -> Vec<(usize, usize)> {
+    let mut out = Vec::with_capacity(order.len());
+    let mut start = 0;
+    while start < order.len() {
+        let score = r[order[start]].score;
+        let size = order[start..]
+            .iter()
+            .take_while(|&&i| r[i].score == score)
+            .count();
+        out.extend((0..size).map(|s| (s, size)));
+        start += size;
+    }
+    out
+}
+
+/// (Black, White) of the game between `a` (placed higher) and `b`.
+fn colours<K: Key>(
+    players: &[Player<K>],
+    r: &[Record],
+    a: usize,
+    b: usize,
+    round: usize,
+) -> (usize, usize) {
+    let due_black = |i: usize| match r[i].last {
+        Some(Colour::White) => 2,
+        None => 1,
+        Some(Colour::Black) => 0,
+    };
+    let a_black = match (
+        r[a].balance.cmp(&r[b].balance),
+        due_black(a).cmp(&due_black(b)),
+    ) {
+        (std::cmp::Ordering::Less, _) => true,
+        (std::cmp::Ordering::Greater, _) => false,
+        (_, std::cmp::Ordering::Greater) => true,
+        (_, std::cmp::Ordering::Less) => false,
+        _ => match players[a].strength.cmp(&players[b].strength) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => round % 2 == 1,
+        },
+    };
+    if a_black { (a, b) } else { (b, a) }
+}
+
+/// The round robin's round `number` among everyone listed, without the
+/// games of withdrawn players (their opponents have no game that round).
+fn next_robin_round<K: Key>(
+    players: &[Player<K>],
+    number: usize,
+) -> Result<Round<K>, PairingError<K>> {
+    let ids: Vec<K> = players.iter().map(|p| p.id).collect();
+    let mut round = round_robin(&ids)?
+        .into_iter()
+        .nth(number - 1)
+        .ok_or(PairingError::NoPairing { round: number })?;
+    let active = |id: K| players.iter().any(|p| p.id == id && p.active);
+    round.games.retain(|g| active(g.black) && active(g.white));
+    round.byes.retain(|b| active(b.player));
+    Ok(round)
+}
