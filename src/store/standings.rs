@@ -96,9 +96,13 @@ fn count(
         }
         return;
     }
-    let winner = match result.and_then(|r| r.parse::<GameResult>().ok()) {
-        Some(GameResult::Resignation(c) | GameResult::Time(c) | GameResult::Score(Some(c), _)) => c,
-        _ => return,
+    let Some(
+        GameResult::Resignation(winner)
+        | GameResult::Time(winner)
+        | GameResult::Score(Some(winner), _),
+    ) = result.and_then(|r| r.parse::<GameResult>().ok())
+    else {
+        return;
     };
     let (w, l) = match winner {
         Color::Black => (players[0], players[1]),

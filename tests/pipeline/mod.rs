@@ -33,6 +33,7 @@ mod pace;
 mod personal;
 mod personal_settings;
 mod pictures;
+mod ratings;
 mod repair;
 mod replies_quoted;
 mod smtp;

@@ -52,9 +52,8 @@ impl Facts {
     /// Whether the game counts, and as what: the outcome and the handicap
     /// the formula is given; else why not.
     pub(crate) fn verdict(&self) -> Result<(Outcome, u32), Unrated> {
-        let result = match (self.finished, self.result) {
-            (true, Some(r)) => r,
-            _ => return Err(Unrated::Unfinished),
+        let (true, Some(result)) = (self.finished, self.result) else {
+            return Err(Unrated::Unfinished);
         };
         if !self.rated {
             return Err(Unrated::Off);

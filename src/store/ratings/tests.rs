@@ -62,8 +62,12 @@ fn finished_game(
     id
 }
 
+/// Every player's strength (name, rating, rated games, ranked) and every
+/// game's change (game, player, before, after), as stored.
+type Stored = (Vec<(String, f64, u32, bool)>, Vec<(i64, i64, f64, f64)>);
+
 /// Every player's strength and every game's change, as stored.
-fn stored(conn: &Connection) -> (Vec<(String, f64, u32, bool)>, Vec<(i64, i64, f64, f64)>) {
+fn stored(conn: &Connection) -> Stored {
     let players = conn
         .prepare("SELECT name, rating, rated_games, ranked FROM players ORDER BY name")
         .unwrap()
