@@ -11,10 +11,12 @@
 //! Must not touch: SMTP or any other sending (see `transport`), the store,
 //! the wording of replies (see `templates`), the clock or randomness.
 //!
-//! In parts: the values (`types`), the headers and ids (`headers`) and the
-//! MIME body with its parts (`parts`); this file renders a mail from them.
+//! In parts: the values (`types`), the headers and ids (`headers`), the
+//! parts (`parts`) and the MIME body they are written into (`mime`); this
+//! file renders a mail from them.
 
 mod headers;
+mod mime;
 mod parts;
 #[cfg(test)]
 mod tests;
@@ -31,7 +33,8 @@ pub use parts::clean_body;
 pub use types::{AUTO_GENERATED, AUTO_REPLIED, Attachment, Identity, OutboundError, OutboundMail};
 
 use headers::{headers, rejected_headers};
-use parts::{attachment, body, boundary_key, mixed};
+use mime::Tree;
+use parts::{attachment, boundary_key, texts};
 
 /// Returns the mail as RFC 5322 bytes (CRLF line endings), dated `date`.
 ///
@@ -47,7 +50,7 @@ pub fn render(
     from: &Identity,
     date: DateTime<Utc>,
 ) -> Result<Vec<u8>, OutboundError> {
-    formatted(mail, from, date, false)
+    Ok(formatted(mail, from, date, false)?.0)
 }
 
 /// A mail rendered with its pictures apart: the bytes [`render`] gives
@@ -67,19 +70,18 @@ pub fn render_apart(
     if images.is_empty() || images.iter().enumerate().any(twice) {
         return Ok(None);
     }
-    let rest = formatted(mail, from, date, true)?;
-    let mut pictures = Vec::with_capacity(images.len());
-    for image in images {
-        let Some(at) = empty_part(&rest, &image.content_id) else {
-            return Ok(None);
-        };
-        let lines = match image.base64.is_empty() {
-            true => super::inline::encoded(&image.png).into(),
-            false => image.base64.clone(),
-        };
-        pictures.push((at, image.content_id.clone(), lines));
-    }
-    pictures.sort_unstable_by_key(|p| p.0);
+    let (rest, at) = formatted(mail, from, date, true)?;
+    let pictures = images
+        .iter()
+        .zip(at)
+        .map(|(image, at)| {
+            let lines = match image.base64.is_empty() {
+                true => super::inline::encoded(&image.png).into(),
+                false => image.base64.clone(),
+            };
+            (at, image.content_id.clone(), lines)
+        })
+        .collect();
     Ok(Some(Apart { rest, pictures }))
 }
 
@@ -93,44 +95,44 @@ pub struct Apart {
     pub pictures: Vec<(usize, String, Arc<[u8]>)>,
 }
 
-/// Where the body of the part `Content-ID: <key>` goes in `rest`, which
-/// holds it empty: after the blank line that ends its headers, right
-/// before the line break of the next boundary.
-fn empty_part(rest: &[u8], key: &str) -> Option<usize> {
-    let header = format!("Content-ID: <{key}>\r\n");
-    let at = memchr::memmem::rfind(rest, header.as_bytes())?;
-    let start = at + memchr::memmem::find(&rest[at..], b"\r\n\r\n")? + 4;
-    rest[start..].starts_with(b"\r\n--").then_some(start)
-}
-
-/// The mail's bytes, its pictures' bodies left empty when `apart`.
+/// The mail's bytes, its pictures' bodies left empty when `apart`, and
+/// where each picture's lines start.
 fn formatted(
     mail: &OutboundMail,
     from: &Identity,
     date: DateTime<Utc>,
     apart: bool,
-) -> Result<Vec<u8>, OutboundError> {
-    let builder = headers(mail, from, date)?;
+) -> Result<(Vec<u8>, Vec<usize>), OutboundError> {
+    let top = headers(mail, from, date)?.to_string();
     let hash = boundary_key(mail);
     let files: Vec<SinglePart> = mail
         .attachments
         .iter()
         .map(attachment)
         .collect::<Result<_, _>>()?;
-    let readable = body(mail, &hash, apart);
-    let message = if files.is_empty() {
-        builder.multipart(readable)
-    } else {
-        builder.multipart(mixed(readable, files, &hash))
-    }
-    .map_err(OutboundError::Build)?;
-    // Most mails have no X-Pbmgo-Rejected header: keep lettre's bytes then,
-    // rather than copying the whole mail (pictures and all) after them.
-    let formatted = message.formatted();
+    let (text, html) = texts(mail);
+    let pictures = mail
+        .inline_images
+        .iter()
+        .map(|i| {
+            let lines = match (apart, i.base64.is_empty()) {
+                (true, _) => Arc::from([].as_slice()),
+                (false, false) => Arc::clone(&i.base64),
+                (false, true) => super::inline::encoded(&i.png).into(),
+            };
+            (i.content_id.as_str(), i.filename.as_str(), lines)
+        })
+        .collect();
+    let tree = Tree {
+        hash: &hash,
+        text,
+        html,
+        pictures,
+        files,
+    };
     let mut raw = rejected_headers(&mail.rejected_codes);
-    if raw.is_empty() {
-        return Ok(formatted);
-    }
-    raw.extend_from_slice(&formatted);
-    Ok(raw)
+    raw.reserve(top.len() + tree.size());
+    raw.extend_from_slice(top.as_bytes());
+    let at = mime::write(&mut raw, &tree);
+    Ok((raw, at))
 }

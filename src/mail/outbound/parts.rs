@@ -1,10 +1,10 @@
-//! The body of an outgoing mail: the text part and its HTML alternative
-//! (with the inline pictures in a `multipart/related`), the attachments in
-//! a `multipart/mixed`, and the boundaries, drawn from the Message-ID so
-//! the same mail always gives the same bytes.
+//! The parts of an outgoing mail: the text part and its HTML alternative
+//! encoded, the attachments, and the key of the boundaries, drawn from the
+//! Message-ID so the same mail always gives the same bytes (`mime` writes
+//! them into the mail).
 
 use lettre::message::header::{ContentTransferEncoding, ContentType};
-use lettre::message::{Attachment as MimeAttachment, Body, MultiPart, SinglePart};
+use lettre::message::{Attachment as MimeAttachment, Body, SinglePart};
 use sha2::{Digest, Sha256};
 
 use super::headers::{clean, non_empty};
@@ -12,11 +12,10 @@ use super::types::{Attachment, OutboundError, OutboundMail};
 use crate::mail::alternative::{self, Picture};
 use crate::mail::textpart::encoded;
 
-/// The text part and the HTML part: the caller's HTML, or else the one
-/// [`alternative::html_with`] makes from the text, with the inline images
-/// (in a `multipart/related` with the HTML) when there are any; with
-/// `apart`, their parts without their bodies.
-pub(super) fn body(mail: &OutboundMail, hash: &str, apart: bool) -> MultiPart {
+/// The text part and the HTML part, encoded: the caller's HTML, or else
+/// the one [`alternative::html_with`] makes from the text, with the
+/// inline images in place.
+pub(super) fn texts(mail: &OutboundMail) -> (Body, Body) {
     let pictures: Vec<Picture<'_>> = mail
         .inline_images
         .iter()
@@ -37,22 +36,7 @@ pub(super) fn body(mail: &OutboundMail, hash: &str, apart: bool) -> MultiPart {
             alternative::html_with(&mail.text, &mail.subject, &laid_out, &pictures)
         }
     };
-    let html = SinglePart::html(encoded(clean_body(&html)));
-    let alternative = MultiPart::alternative()
-        .boundary(format!("=_pbmgo_alt_{hash}"))
-        .singlepart(SinglePart::plain(encoded(clean_body(&mail.text))));
-    match mail.inline_images.is_empty() {
-        true => alternative.singlepart(html),
-        false => {
-            let boundary = format!("=_pbmgo_rel_{hash}");
-            alternative.multipart(crate::mail::inline::related(
-                html,
-                &mail.inline_images,
-                boundary,
-                apart,
-            ))
-        }
-    }
+    (encoded(clean_body(&mail.text)), encoded(clean_body(&html)))
 }
 
 /// Returns `text` with `\n` line ends only (lettre writes them as CRLF):
@@ -80,17 +64,6 @@ pub(super) fn has_control(text: &[u8]) -> bool {
         })
     });
     c0 || memchr::memchr_iter(0xc2, text).any(|i| matches!(text.get(i + 1), Some(0x80..=0x9f)))
-}
-
-/// multipart/mixed: the readable part first, then the files.
-pub(super) fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
-    let mut parts = MultiPart::mixed()
-        .boundary(format!("=_pbmgo_mix_{hash}"))
-        .multipart(body);
-    for file in files {
-        parts = parts.singlepart(file);
-    }
-    parts
 }
 
 /// The key of the MIME boundaries: a hash of the mail's Message-ID (unique
