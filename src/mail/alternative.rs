@@ -27,6 +27,7 @@
 pub use super::laid::{Picture, escape};
 use super::laid::{class, laid};
 use super::layout::{Segment, is_board_row, lf_lines, segments};
+use super::style::STYLE;
 
 /// The width at which the text part's prose is wrapped.
 pub const WIDTH: usize = 72;
@@ -73,26 +74,40 @@ pub fn html(text: &str, title: &str) -> String {
 /// span of lines it depicts: the HTML shows that board once, as the
 /// picture.
 pub fn html_with(text: &str, title: &str, laid_out: &[&str], pictures: &[Picture<'_>]) -> String {
+    let (head, tail) = html_around_style(text, title, laid_out, pictures);
+    [head.as_str(), STYLE, tail.as_str()].concat()
+}
+
+/// [`html_with`] in two pieces, which the [`STYLE`] goes between: up to
+/// and with the line `<style>`, and from the line `</style>` on.
+pub(crate) fn html_around_style(
+    text: &str,
+    title: &str,
+    laid_out: &[&str],
+    pictures: &[Picture<'_>],
+) -> (String, String) {
     let mut declared: Vec<&str> = laid_out.to_vec();
     declared.extend(pictures.iter().map(|p| p.shows));
     let mut shown = vec![false; pictures.len()];
-    let mut body = String::new();
+    let mut body = String::with_capacity(text.len() * 2);
     for segment in segments(text, &declared) {
         match segment {
             Segment::Laid(lines, _) => body.push_str(&laid(&lines, pictures, &mut shown)),
             Segment::Free(lines) => body.push_str(&free(&lines)),
         }
     }
-    format!(
+    let head = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <meta name=\"supported-color-schemes\" content=\"light dark\">\n\
          <meta name=\"format-detection\" content=\"telephone=no, date=no, address=no\">\n\
          <meta name=\"x-apple-disable-message-reformatting\">\n\
-         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+         <title>{}</title>\n<style>\n",
         escape(title_or_default(title))
-    )
+    );
+    let tail = format!("</style>\n</head>\n<body>\n{body}</body>\n</html>\n");
+    (head, tail)
 }
 
 /// Free text: blocks at blank lines, each cut into groups of a kind.
@@ -106,15 +121,6 @@ fn free(lines: &[&str]) -> String {
     }
     out
 }
-
-/// Layout only: no colours, so the reader's scheme (light or dark) holds
-/// (in the dark, the bright wood of the picture is dimmed a little). The
-/// picture and the laid-out blocks fit a phone: the picture scales down to
-/// the width, and on a narrow screen a wide board in `<pre>` (no picture:
-/// `images off`) takes a font size from the screen's width, so that its
-/// rows stay whole lines; a count or a table scrolls on its own. A board
-/// is not cut by a page break when printed.
-const STYLE: &str = include_str!("style.css");
 
 fn title_or_default(title: &str) -> &str {
     if title.trim().is_empty() {

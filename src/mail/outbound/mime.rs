@@ -17,6 +17,27 @@ use std::sync::Arc;
 use lettre::message::header::{ContentDisposition, ContentId, ContentTransferEncoding, Headers};
 use lettre::message::{Body, SinglePart};
 
+use crate::mail::style::STYLE_QP;
+
+/// The HTML part, encoded: whole, or (quoted-printable) in the pieces
+/// before and after the stylesheet, whose lines are encoded already.
+pub(crate) enum Html {
+    /// The part's body as it goes.
+    Whole(Body),
+    /// What goes before and after [`STYLE_QP`].
+    AroundStyle(Vec<u8>, Vec<u8>),
+}
+
+/// Where [`write`] put what goes apart: the stylesheet's lines (when the
+/// HTML part has them apart) and each picture's lines.
+#[derive(Debug, Default)]
+pub(super) struct Places {
+    /// Where the stylesheet's lines start (or go, written apart).
+    pub(super) style: Option<usize>,
+    /// Where each picture's lines start (or go, when it has none).
+    pub(super) pictures: Vec<usize>,
+}
+
 /// What the body of a mail holds, ready to be written.
 pub(super) struct Tree<'a> {
     /// The key of its boundaries (see `parts::boundary_key`).
@@ -24,7 +45,9 @@ pub(super) struct Tree<'a> {
     /// The text part, encoded.
     pub(super) text: Body,
     /// The HTML part, encoded.
-    pub(super) html: Body,
+    pub(super) html: Html,
+    /// Whether the stylesheet's lines are left out (to go apart).
+    pub(super) style_apart: bool,
     /// The inline pictures: Content-ID, file name and base64 lines (empty
     /// when the mail is rendered with its pictures apart).
     pub(super) pictures: Vec<(&'a str, &'a str, Arc<[u8]>)>,
@@ -36,14 +59,18 @@ impl Tree<'_> {
     /// About how many bytes [`write`] adds.
     pub(super) fn size(&self) -> usize {
         let pictures: usize = self.pictures.iter().map(|p| p.2.len() + 400).sum();
-        self.text.as_ref().len() + self.html.as_ref().len() + pictures + 1024
+        let html = match &self.html {
+            Html::Whole(body) => body.as_ref().len(),
+            Html::AroundStyle(head, tail) => head.len() + STYLE_QP.len() + tail.len(),
+        };
+        self.text.as_ref().len() + html + pictures + 1024
     }
 }
 
 /// Appends the body of the mail (from its `Content-Type` header on) to
-/// `out`, which holds its other headers; returns where in `out` each
-/// picture's lines start (for a picture without lines, where they go).
-pub(super) fn write(out: &mut Vec<u8>, tree: &Tree<'_>) -> Vec<usize> {
+/// `out`, which holds its other headers; returns where in `out` the
+/// stylesheet and each picture's lines start (or go, when left out).
+pub(super) fn write(out: &mut Vec<u8>, tree: &Tree<'_>) -> Places {
     if tree.files.is_empty() {
         return alternative(out, tree);
     }
@@ -60,24 +87,24 @@ pub(super) fn write(out: &mut Vec<u8>, tree: &Tree<'_>) -> Vec<usize> {
 }
 
 /// The text part and the HTML part (with its pictures, if any); returns
-/// where each picture's lines start.
-fn alternative(out: &mut Vec<u8>, tree: &Tree<'_>) -> Vec<usize> {
+/// where the stylesheet and each picture's lines start.
+fn alternative(out: &mut Vec<u8>, tree: &Tree<'_>) -> Places {
     let alt = format!("=_pbmgo_alt_{}", tree.hash);
     open(out, "alternative", &alt);
     next(out, &alt);
     text(out, "text/plain", &tree.text);
     next(out, &alt);
-    let mut at = Vec::with_capacity(tree.pictures.len());
+    let mut at = Places::default();
     if tree.pictures.is_empty() {
-        text(out, "text/html", &tree.html);
+        at.style = html(out, tree);
     } else {
         let rel = format!("=_pbmgo_rel_{}", tree.hash);
         open(out, "related", &rel);
         next(out, &rel);
-        text(out, "text/html", &tree.html);
+        at.style = html(out, tree);
         for (id, filename, lines) in &tree.pictures {
             next(out, &rel);
-            at.push(picture(out, id, filename, lines));
+            at.pictures.push(picture(out, id, filename, lines));
         }
         close(out, &rel);
     }
@@ -119,6 +146,30 @@ fn text(out: &mut Vec<u8>, mime: &str, body: &Body) {
     out.extend_from_slice(mime.as_bytes());
     out.extend_from_slice(b"; charset=utf-8\r\n");
     encoded_body(out, body.encoding(), body.as_ref());
+}
+
+/// The HTML part; returns where the stylesheet's lines start when they
+/// were encoded apart.
+fn html(out: &mut Vec<u8>, tree: &Tree<'_>) -> Option<usize> {
+    let (head, tail) = match &tree.html {
+        Html::Whole(body) => {
+            text(out, "text/html", body);
+            return None;
+        }
+        Html::AroundStyle(head, tail) => (head, tail),
+    };
+    out.extend_from_slice(
+        b"Content-Type: text/html; charset=utf-8\r\n\
+          Content-Transfer-Encoding: quoted-printable\r\n\r\n",
+    );
+    out.extend_from_slice(head);
+    let at = out.len();
+    if !tree.style_apart {
+        out.extend_from_slice(STYLE_QP);
+    }
+    out.extend_from_slice(tail);
+    out.extend_from_slice(b"\r\n");
+    Some(at)
 }
 
 /// An inline picture's part: its Content-ID and file name as lettre

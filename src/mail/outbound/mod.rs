@@ -32,8 +32,9 @@ pub use headers::{clean_header_text, message_id};
 pub use parts::clean_body;
 pub use types::{AUTO_GENERATED, AUTO_REPLIED, Attachment, Identity, OutboundError, OutboundMail};
 
+use crate::mail::style::{STYLE_KEY, STYLE_QP};
 use headers::{headers, rejected_headers};
-use mime::Tree;
+use mime::{Places, Tree};
 use parts::{attachment, boundary_key, texts};
 
 /// Returns the mail as RFC 5322 bytes (CRLF line endings), dated `date`.
@@ -54,11 +55,12 @@ pub fn render(
 }
 
 /// A mail rendered with its pictures apart: the bytes [`render`] gives
-/// without the base64 lines of each inline picture, and each picture's
-/// lines with where they go (in order), so that the mail is put together
-/// with one copy and stored without its pictures without cutting them out
-/// again. `None` when the pictures cannot be placed that way (none, or two
-/// with one Content-ID): the caller renders the mail whole.
+/// without the base64 lines of each inline picture (nor the lines of its
+/// HTML part's stylesheet, the same in every mail), and those lines with
+/// where they go (in order), so that the mail is put together with one
+/// copy and stored without them without cutting them out again. `None`
+/// when the pictures cannot be placed that way (none, or two with one
+/// Content-ID): the caller renders the mail whole.
 pub fn render_apart(
     mail: &OutboundMail,
     from: &Identity,
@@ -71,38 +73,43 @@ pub fn render_apart(
         return Ok(None);
     }
     let (rest, at) = formatted(mail, from, date, true)?;
-    let pictures = images
-        .iter()
-        .zip(at)
-        .map(|(image, at)| {
-            let lines = match image.base64.is_empty() {
-                true => super::inline::encoded(&image.png).into(),
-                false => image.base64.clone(),
-            };
-            (at, image.content_id.clone(), lines)
-        })
-        .collect();
-    Ok(Some(Apart { rest, pictures }))
+    let style = at
+        .style
+        .map(|at| (at, format!("style.{STYLE_KEY:016x}"), Arc::from(STYLE_QP)));
+    let pictures = images.iter().zip(at.pictures).map(|(image, at)| {
+        let lines = match image.base64.is_empty() {
+            true => super::inline::encoded(&image.png).into(),
+            false => image.base64.clone(),
+        };
+        (at, image.content_id.clone(), lines)
+    });
+    let pieces = style.into_iter().chain(pictures).collect();
+    Ok(Some(Apart {
+        rest,
+        pictures: pieces,
+    }))
 }
 
 /// A mail rendered with its pictures apart (see [`render_apart`]).
 #[derive(Debug, Clone)]
 pub struct Apart {
-    /// The mail without its pictures' base64 lines.
+    /// The mail without its pictures' base64 lines and its stylesheet's
+    /// lines.
     pub rest: Vec<u8>,
-    /// Each picture: where its lines go in `rest`, its Content-ID and its
+    /// What goes back: where its lines go in `rest`, its key (a picture's
+    /// Content-ID; `style.<hash of its lines>` for the stylesheet) and its
     /// lines, in the order they go.
     pub pictures: Vec<(usize, String, Arc<[u8]>)>,
 }
 
-/// The mail's bytes, its pictures' bodies left empty when `apart`, and
-/// where each picture's lines start.
+/// The mail's bytes, its pictures' bodies and its stylesheet left out
+/// when `apart`, and where they start (or go).
 fn formatted(
     mail: &OutboundMail,
     from: &Identity,
     date: DateTime<Utc>,
     apart: bool,
-) -> Result<(Vec<u8>, Vec<usize>), OutboundError> {
+) -> Result<(Vec<u8>, Places), OutboundError> {
     let top = headers(mail, from, date)?.to_string();
     let hash = boundary_key(mail);
     let files: Vec<SinglePart> = mail
@@ -127,6 +134,7 @@ fn formatted(
         hash: &hash,
         text,
         html,
+        style_apart: apart,
         pictures,
         files,
     };

@@ -8,14 +8,17 @@ use lettre::message::{Attachment as MimeAttachment, Body, SinglePart};
 use sha2::{Digest, Sha256};
 
 use super::headers::{clean, non_empty};
+use super::mime::Html;
 use super::types::{Attachment, OutboundError, OutboundMail};
 use crate::mail::alternative::{self, Picture};
-use crate::mail::textpart::encoded;
+use crate::mail::style::STYLE;
+use crate::mail::textpart::{around_style, encoded};
 
 /// The text part and the HTML part, encoded: the caller's HTML, or else
 /// the one [`alternative::html_with`] makes from the text, with the
-/// inline images in place.
-pub(super) fn texts(mail: &OutboundMail) -> (Body, Body) {
+/// inline images in place (in pieces around the stylesheet when it is
+/// quoted-printable, the stylesheet's lines being encoded already).
+pub(super) fn texts(mail: &OutboundMail) -> (Body, Html) {
     let pictures: Vec<Picture<'_>> = mail
         .inline_images
         .iter()
@@ -29,14 +32,19 @@ pub(super) fn texts(mail: &OutboundMail) -> (Body, Body) {
             height: i.height,
         })
         .collect();
-    let html = match &mail.html {
-        Some(html) => html.clone(),
-        None => {
-            let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
-            alternative::html_with(&mail.text, &mail.subject, &laid_out, &pictures)
-        }
+    let text = encoded(clean_body(&mail.text));
+    let Some(given) = &mail.html else {
+        let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
+        let (head, tail) =
+            alternative::html_around_style(&mail.text, &mail.subject, &laid_out, &pictures);
+        let (head, tail) = (clean_body(&head), clean_body(&tail));
+        let html = match around_style(&head, &tail) {
+            Some((head, tail)) => Html::AroundStyle(head, tail),
+            None => Html::Whole(encoded([head, STYLE.into(), tail].concat())),
+        };
+        return (text, html);
     };
-    (encoded(clean_body(&mail.text)), encoded(clean_body(&html)))
+    (text, Html::Whole(encoded(clean_body(given))))
 }
 
 /// Returns `text` with `\n` line ends only (lettre writes them as CRLF):

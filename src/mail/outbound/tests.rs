@@ -135,7 +135,9 @@ fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
     mail.inline_images = vec![image("p1@b.org", &lines), image("p2@b.org", b"")];
     let whole = render(&mail, &identity(), date()).unwrap();
     let apart = render_apart(&mail, &identity(), date()).unwrap().unwrap();
-    assert_eq!(apart.pictures.len(), 2);
+    assert_eq!(apart.pictures.len(), 3, "the stylesheet and two pictures");
+    assert_eq!(&*apart.pictures[0].2, crate::mail::style::STYLE_QP);
+    assert!(apart.pictures[0].1.starts_with("style."));
     let mut put = Vec::new();
     let mut from = 0;
     for (at, _, data) in &apart.pictures {
@@ -148,7 +150,7 @@ fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
         String::from_utf8(put).unwrap(),
         String::from_utf8(whole).unwrap()
     );
-    assert_eq!(&*apart.pictures[0].2, lines.as_slice());
+    assert_eq!(&*apart.pictures[1].2, lines.as_slice());
     mail.inline_images.push(image("p1@b.org", &lines));
     assert!(
         render_apart(&mail, &identity(), date()).unwrap().is_none(),
@@ -164,6 +166,7 @@ fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
 /// The mail as lettre's `MessageBuilder` and `MultiPart` tree rendered it
 /// before `mime` wrote it by hand: the reference its bytes are held to.
 fn lettre_render(mail: &OutboundMail, from: &Identity, date: DateTime<Utc>) -> Vec<u8> {
+    use crate::mail::alternative::{Picture, html_with};
     use lettre::message::header::{self, ContentTransferEncoding, ContentType, HeaderName};
     use lettre::message::{Attachment as MimeAttachment, Body, Mailbox, MultiPart, SinglePart};
     let mailbox = |address: &str, name: Option<&str>| {
@@ -198,7 +201,28 @@ fn lettre_render(mail: &OutboundMail, from: &Identity, date: DateTime<Utc>) -> V
         builder = builder.raw_header(raw("X-Pbmgo-Game", game));
     }
     let hash = boundary_key(mail);
-    let (text, html) = texts(mail);
+    let (text, _) = texts(mail);
+    let html = match &mail.html {
+        Some(html) => html.clone(),
+        None => {
+            let pictures: Vec<Picture<'_>> = mail
+                .inline_images
+                .iter()
+                .map(|i| Picture {
+                    src: format!("cid:{}", i.content_id),
+                    shows: &i.shows,
+                    alt: &i.alt,
+                    caption: &i.caption,
+                    letters: &i.letters,
+                    width: i.width,
+                    height: i.height,
+                })
+                .collect();
+            let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
+            html_with(&mail.text, &mail.subject, &laid_out, &pictures)
+        }
+    };
+    let html = crate::mail::textpart::encoded(clean_body(&html));
     let alternative = MultiPart::alternative()
         .boundary(format!("=_pbmgo_alt_{hash}"))
         .singlepart(SinglePart::plain(text));
