@@ -18,10 +18,10 @@ use super::style::{STYLE, STYLE_ESCAPED, STYLE_LONG};
 const LIMIT: usize = 76;
 
 /// `text` (clean: no CR, LF line ends) as lettre would encode it.
-pub(crate) fn encoded(text: String) -> Body {
-    match choose(&text) {
+pub(crate) fn encoded(text: &str) -> Body {
+    match choose(text) {
         Encoding::SevenBit => {
-            Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit)
+            Body::dangerous_pre_encoded(crlf(text), ContentTransferEncoding::SevenBit)
         }
         Encoding::QuotedPrintable if memchr::memchr(b'\r', text.as_bytes()).is_none() => {
             Body::dangerous_pre_encoded(
@@ -30,10 +30,10 @@ pub(crate) fn encoded(text: String) -> Body {
             )
         }
         Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
-            quoted_printable(&crlf(&text)),
+            quoted_printable(&crlf(text)),
             ContentTransferEncoding::QuotedPrintable,
         ),
-        _ => Body::new(text),
+        _ => Body::new(text.to_owned()),
     }
 }
 
@@ -305,7 +305,7 @@ mod tests {
             format!("</style>\n<pre>{long} \t</pre>\n=3D é\n"),
             "</style>\n".to_owned() + &"☃".repeat(3000),
         ] {
-            let whole = encoded(format!("{head}{STYLE}{tail}"));
+            let whole = encoded(&format!("{head}{STYLE}{tail}"));
             match around_style(head, &tail) {
                 Some((h, t)) => {
                     assert_eq!(whole.encoding(), ContentTransferEncoding::QuotedPrintable);
@@ -338,7 +338,7 @@ mod tests {
             texts.push(format!("{} é\n{}=\t \n", "c".repeat(n), "d".repeat(n + 3)));
         }
         for text in texts {
-            let ours = encoded(text.clone());
+            let ours = encoded(&text);
             let theirs = Body::new(text.clone());
             assert_eq!(ours.encoding(), theirs.encoding(), "{text:?}");
             assert_eq!(

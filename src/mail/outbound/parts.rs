@@ -3,6 +3,8 @@
 //! Message-ID so the same mail always gives the same bytes (`mime` writes
 //! them into the mail).
 
+use std::borrow::Cow;
+
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Attachment as MimeAttachment, Body, SinglePart};
 use sha2::{Digest, Sha256};
@@ -32,32 +34,39 @@ pub(super) fn texts(mail: &OutboundMail) -> (Body, Html) {
             height: i.height,
         })
         .collect();
-    let text = encoded(clean_body(&mail.text));
+    let text = encoded(&cleaned(&mail.text));
     let Some(given) = &mail.html else {
         let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
         let (head, tail) =
             alternative::html_around_style(&mail.text, &mail.subject, &laid_out, &pictures);
-        let (head, tail) = (clean_body(&head), clean_body(&tail));
+        let (head, tail) = (cleaned(&head), cleaned(&tail));
         let html = match around_style(&head, &tail) {
             Some((head, tail)) => Html::AroundStyle(head, tail),
-            None => Html::Whole(encoded([head, STYLE.into(), tail].concat())),
+            None => Html::Whole(encoded(&[&*head, STYLE, &*tail].concat())),
         };
         return (text, html);
     };
-    (text, Html::Whole(encoded(clean_body(given))))
+    (text, Html::Whole(encoded(&cleaned(given))))
 }
 
 /// Returns `text` with `\n` line ends only (lettre writes them as CRLF):
 /// a lone CR becomes a line end and other control characters but tab are
 /// dropped, so no bare CR or NUL reaches an SMTP server.
 pub fn clean_body(text: &str) -> String {
+    cleaned(text).into_owned()
+}
+
+/// [`clean_body`], borrowing `text` when it is clean already (most are).
+fn cleaned(text: &str) -> Cow<'_, str> {
     if !has_control(text.as_bytes()) {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    text.chars()
-        .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
-        .collect()
+    Cow::Owned(
+        text.chars()
+            .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
+            .collect(),
+    )
 }
 
 /// Returns true when `text` (UTF-8) holds a control character other than

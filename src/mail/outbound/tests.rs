@@ -222,7 +222,7 @@ fn lettre_render(mail: &OutboundMail, from: &Identity, date: DateTime<Utc>) -> V
             html_with(&mail.text, &mail.subject, &laid_out, &pictures)
         }
     };
-    let html = crate::mail::textpart::encoded(clean_body(&html));
+    let html = crate::mail::textpart::encoded(&clean_body(&html));
     let alternative = MultiPart::alternative()
         .boundary(format!("=_pbmgo_alt_{hash}"))
         .singlepart(SinglePart::plain(text));
