@@ -37,29 +37,38 @@ pub const WIDTH: usize = 72;
 /// kept as they are, and a list item (`- `) continues on lines indented by
 /// two spaces.
 pub fn wrap(text: &str, width: usize) -> String {
-    let mut out = Vec::new();
-    for line in lf_lines(text) {
-        let keep = line.starts_with([' ', '\t', '>']) || line.chars().count() <= width;
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    for (i, line) in lf_lines(text).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let keep = line.starts_with([' ', '\t', '>'])
+            || line.len() <= width
+            || line.chars().count() <= width;
         if keep {
-            out.push(line.to_string());
+            out.push_str(line);
             continue;
         }
         let indent = if line.starts_with("- ") { "  " } else { "" };
-        let mut current = String::new();
+        // The line being filled is the end of `out`, from `start`; its
+        // length in characters is counted as it grows.
+        let (mut start, mut chars) = (out.len(), 0);
         for word in line.split_whitespace() {
-            let len = current.chars().count() + 1 + word.chars().count();
-            if !current.is_empty() && len > width {
-                out.push(std::mem::take(&mut current));
-                current.push_str(indent);
+            let word_chars = word.chars().count();
+            if out.len() > start && chars + 1 + word_chars > width {
+                out.push('\n');
+                out.push_str(indent);
+                (start, chars) = (out.len() - indent.len(), indent.len());
             }
-            if !current.is_empty() && !current.ends_with(' ') {
-                current.push(' ');
+            if out.len() > start && !out.ends_with(' ') {
+                out.push(' ');
+                chars += 1;
             }
-            current.push_str(word);
+            out.push_str(word);
+            chars += word_chars;
         }
-        out.push(current);
     }
-    out.join("\n")
+    out
 }
 
 /// Returns a complete HTML document saying what `text` says, titled
@@ -358,6 +367,68 @@ mod tests {
             "<blockquote><p>hi &amp; bye</p></blockquote>\n<ul>\n<li>one<br>\nmore</li>\n<li>two</li>\n</ul>\n"
         );
         assert!(!body("\n\n").contains("<p>"));
+    }
+
+    /// `wrap` as it was written first (a `String` per line, characters
+    /// counted again for every word): the reference its bytes are held to.
+    fn wrap_before(text: &str, width: usize) -> String {
+        let mut out = Vec::new();
+        for line in super::lf_lines(text) {
+            let keep = line.starts_with([' ', '\t', '>']) || line.chars().count() <= width;
+            if keep {
+                out.push(line.to_string());
+                continue;
+            }
+            let indent = if line.starts_with("- ") { "  " } else { "" };
+            let mut current = String::new();
+            for word in line.split_whitespace() {
+                let len = current.chars().count() + 1 + word.chars().count();
+                if !current.is_empty() && len > width {
+                    out.push(std::mem::take(&mut current));
+                    current.push_str(indent);
+                }
+                if !current.is_empty() && !current.ends_with(' ') {
+                    current.push(' ');
+                }
+                current.push_str(word);
+            }
+            out.push(current);
+        }
+        out.join("\n")
+    }
+
+    #[test]
+    fn wrap_gives_what_it_gave_before() {
+        let words = [
+            "a",
+            "word",
+            "ünïcödé",
+            "☃☃",
+            "longer-words-here",
+            "x",
+            "- ",
+            "  ",
+        ];
+        let mut texts = vec![String::new(), "\n\n".into(), " ".repeat(90)];
+        for n in 0..60 {
+            let line: Vec<&str> = (0..n).map(|i| words[(i * 5 + n) % words.len()]).collect();
+            texts.push(line.join(" "));
+            texts.push(format!("- {}\n> {}\n", line.join(" "), line.join("  ")));
+            texts.push(format!(
+                "{}\t{}\n\n",
+                "y".repeat(n * 3),
+                line.join("\u{a0} ")
+            ));
+        }
+        for text in texts {
+            for width in [1, 5, 20, 72] {
+                assert_eq!(
+                    wrap(&text, width),
+                    wrap_before(&text, width),
+                    "{text:?} {width}"
+                );
+            }
+        }
     }
 
     #[test]
