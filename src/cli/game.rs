@@ -317,7 +317,7 @@ fn play(args: PlayArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         // A repair plays even after the time ran out: then the clock is left as it was.
         let charged = clock::spend(tx, stored.id, color, ctx.now, zone)?
             .ok()
-            .flatten();
+            .and_then(|spent| spent.after);
         games::record_move(tx, &stored, &entry)?;
         if let Some((system, side)) = charged {
             time_terms::note_move(tx, stored.id, stored.game.move_number(), &system, &side)?;

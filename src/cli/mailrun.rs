@@ -52,10 +52,7 @@ pub(crate) fn settings_with(
     entropy: [u8; 16],
 ) -> anyhow::Result<Settings> {
     let c = home.config();
-    let tokens = TokenKey {
-        mode: c.server.auth,
-        secret: secret()?,
-    };
+    let tokens = TokenKey::new(c.server.auth, secret()?);
     Ok(Settings {
         identity: Identity {
             address: c.server.address.clone(),

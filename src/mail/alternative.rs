@@ -27,6 +27,7 @@
 pub use super::laid::{Picture, escape};
 use super::laid::{class, laid};
 use super::layout::{Segment, is_board_row, lf_lines, segments};
+use super::style::STYLE;
 
 /// The width at which the text part's prose is wrapped.
 pub const WIDTH: usize = 72;
@@ -36,29 +37,38 @@ pub const WIDTH: usize = 72;
 /// kept as they are, and a list item (`- `) continues on lines indented by
 /// two spaces.
 pub fn wrap(text: &str, width: usize) -> String {
-    let mut out = Vec::new();
-    for line in lf_lines(text) {
-        let keep = line.starts_with([' ', '\t', '>']) || line.chars().count() <= width;
+    let mut out = String::with_capacity(text.len() + text.len() / 32);
+    for (i, line) in lf_lines(text).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let keep = line.starts_with([' ', '\t', '>'])
+            || line.len() <= width
+            || line.chars().count() <= width;
         if keep {
-            out.push(line.to_string());
+            out.push_str(line);
             continue;
         }
         let indent = if line.starts_with("- ") { "  " } else { "" };
-        let mut current = String::new();
+        // The line being filled is the end of `out`, from `start`; its
+        // length in characters is counted as it grows.
+        let (mut start, mut chars) = (out.len(), 0);
         for word in line.split_whitespace() {
-            let len = current.chars().count() + 1 + word.chars().count();
-            if !current.is_empty() && len > width {
-                out.push(std::mem::take(&mut current));
-                current.push_str(indent);
+            let word_chars = word.chars().count();
+            if out.len() > start && chars + 1 + word_chars > width {
+                out.push('\n');
+                out.push_str(indent);
+                (start, chars) = (out.len() - indent.len(), indent.len());
             }
-            if !current.is_empty() && !current.ends_with(' ') {
-                current.push(' ');
+            if out.len() > start && !out.ends_with(' ') {
+                out.push(' ');
+                chars += 1;
             }
-            current.push_str(word);
+            out.push_str(word);
+            chars += word_chars;
         }
-        out.push(current);
     }
-    out.join("\n")
+    out
 }
 
 /// Returns a complete HTML document saying what `text` says, titled
@@ -73,26 +83,40 @@ pub fn html(text: &str, title: &str) -> String {
 /// span of lines it depicts: the HTML shows that board once, as the
 /// picture.
 pub fn html_with(text: &str, title: &str, laid_out: &[&str], pictures: &[Picture<'_>]) -> String {
+    let (head, tail) = html_around_style(text, title, laid_out, pictures);
+    [head.as_str(), STYLE, tail.as_str()].concat()
+}
+
+/// [`html_with`] in two pieces, which the [`STYLE`] goes between: up to
+/// and with the line `<style>`, and from the line `</style>` on.
+pub(crate) fn html_around_style(
+    text: &str,
+    title: &str,
+    laid_out: &[&str],
+    pictures: &[Picture<'_>],
+) -> (String, String) {
     let mut declared: Vec<&str> = laid_out.to_vec();
     declared.extend(pictures.iter().map(|p| p.shows));
     let mut shown = vec![false; pictures.len()];
-    let mut body = String::new();
+    let mut body = String::with_capacity(text.len() * 2);
     for segment in segments(text, &declared) {
         match segment {
             Segment::Laid(lines, _) => body.push_str(&laid(&lines, pictures, &mut shown)),
             Segment::Free(lines) => body.push_str(&free(&lines)),
         }
     }
-    format!(
+    let head = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <meta name=\"supported-color-schemes\" content=\"light dark\">\n\
          <meta name=\"format-detection\" content=\"telephone=no, date=no, address=no\">\n\
          <meta name=\"x-apple-disable-message-reformatting\">\n\
-         <title>{}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+         <title>{}</title>\n<style>\n",
         escape(title_or_default(title))
-    )
+    );
+    let tail = format!("</style>\n</head>\n<body>\n{body}</body>\n</html>\n");
+    (head, tail)
 }
 
 /// Free text: blocks at blank lines, each cut into groups of a kind.
@@ -106,15 +130,6 @@ fn free(lines: &[&str]) -> String {
     }
     out
 }
-
-/// Layout only: no colours, so the reader's scheme (light or dark) holds
-/// (in the dark, the bright wood of the picture is dimmed a little). The
-/// picture and the laid-out blocks fit a phone: the picture scales down to
-/// the width, and on a narrow screen a wide board in `<pre>` (no picture:
-/// `images off`) takes a font size from the screen's width, so that its
-/// rows stay whole lines; a count or a table scrolls on its own. A board
-/// is not cut by a page break when printed.
-const STYLE: &str = include_str!("style.css");
 
 fn title_or_default(title: &str) -> &str {
     if title.trim().is_empty() {
@@ -352,6 +367,68 @@ mod tests {
             "<blockquote><p>hi &amp; bye</p></blockquote>\n<ul>\n<li>one<br>\nmore</li>\n<li>two</li>\n</ul>\n"
         );
         assert!(!body("\n\n").contains("<p>"));
+    }
+
+    /// `wrap` as it was written first (a `String` per line, characters
+    /// counted again for every word): the reference its bytes are held to.
+    fn wrap_before(text: &str, width: usize) -> String {
+        let mut out = Vec::new();
+        for line in super::lf_lines(text) {
+            let keep = line.starts_with([' ', '\t', '>']) || line.chars().count() <= width;
+            if keep {
+                out.push(line.to_string());
+                continue;
+            }
+            let indent = if line.starts_with("- ") { "  " } else { "" };
+            let mut current = String::new();
+            for word in line.split_whitespace() {
+                let len = current.chars().count() + 1 + word.chars().count();
+                if !current.is_empty() && len > width {
+                    out.push(std::mem::take(&mut current));
+                    current.push_str(indent);
+                }
+                if !current.is_empty() && !current.ends_with(' ') {
+                    current.push(' ');
+                }
+                current.push_str(word);
+            }
+            out.push(current);
+        }
+        out.join("\n")
+    }
+
+    #[test]
+    fn wrap_gives_what_it_gave_before() {
+        let words = [
+            "a",
+            "word",
+            "ünïcödé",
+            "☃☃",
+            "longer-words-here",
+            "x",
+            "- ",
+            "  ",
+        ];
+        let mut texts = vec![String::new(), "\n\n".into(), " ".repeat(90)];
+        for n in 0..60 {
+            let line: Vec<&str> = (0..n).map(|i| words[(i * 5 + n) % words.len()]).collect();
+            texts.push(line.join(" "));
+            texts.push(format!("- {}\n> {}\n", line.join(" "), line.join("  ")));
+            texts.push(format!(
+                "{}\t{}\n\n",
+                "y".repeat(n * 3),
+                line.join("\u{a0} ")
+            ));
+        }
+        for text in texts {
+            for width in [1, 5, 20, 72] {
+                assert_eq!(
+                    wrap(&text, width),
+                    wrap_before(&text, width),
+                    "{text:?} {width}"
+                );
+            }
+        }
     }
 
     #[test]

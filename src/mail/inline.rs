@@ -1,14 +1,12 @@
 //! Pictures shown inside the HTML part of a reply (the board of a game):
-//! [`InlineImage`], and the `multipart/related` part that carries the HTML
-//! with them, each referred to by `cid:`.
+//! [`InlineImage`], and its base64 lines as the mail carries them (the
+//! `multipart/related` part that carries the HTML with them, each referred
+//! to by `cid:`, is written by `outbound`).
 //!
 //! Must not touch: how a picture is drawn (see `render`, used by the
 //! pipeline) or where it goes in the page (see `alternative`).
 
 use std::sync::Arc;
-
-use lettre::message::header::{ContentTransferEncoding, ContentType};
-use lettre::message::{Attachment as MimeAttachment, Body, MultiPart, SinglePart};
 
 /// A PNG shown in the HTML part, next to the text block it depicts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,33 +47,4 @@ pub fn encoded(png: &[u8]) -> Vec<u8> {
         Ok(()) => out.into_bytes(),
         Err(_) => Vec::new(),
     }
-}
-
-/// The HTML part followed by `images`, as `multipart/related`; with
-/// `apart`, each picture's part is left without its body (see
-/// `outbound::render_apart`, which puts them in afterwards).
-pub(crate) fn related(
-    html: SinglePart,
-    images: &[InlineImage],
-    boundary: String,
-    apart: bool,
-) -> MultiPart {
-    let mut part = MultiPart::related().boundary(boundary).singlepart(html);
-    for image in images {
-        let body = match (apart, image.base64.is_empty()) {
-            (true, _) => Body::dangerous_pre_encoded(Vec::new(), ContentTransferEncoding::Base64),
-            (false, false) => {
-                Body::dangerous_pre_encoded(image.base64.to_vec(), ContentTransferEncoding::Base64)
-            }
-            (false, true) => {
-                Body::new_with_encoding(image.png.to_vec(), ContentTransferEncoding::Base64)
-                    .unwrap_or_else(Body::new)
-            }
-        };
-        let png = ContentType::parse("image/png").unwrap_or(ContentType::TEXT_PLAIN);
-        let id = image.content_id.clone();
-        let file = MimeAttachment::new_inline_with_name(id, image.filename.clone()).body(body, png);
-        part = part.singlepart(file);
-    }
-    part
 }

@@ -15,6 +15,7 @@ pub(crate) mod laid;
 pub(crate) mod layout;
 pub mod outbound;
 pub mod oversize;
+pub(crate) mod style;
 pub(crate) mod tags;
 pub mod templates;
 pub(crate) mod textpart;

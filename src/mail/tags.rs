@@ -16,14 +16,20 @@ const BOUNCE_TAG: &str = "bounce-";
 /// Returns the VERP envelope sender for the mail `message_id` sent as
 /// `server` (`go@pbem.test`): `go+bounce-<id>@pbem.test`, where `<id>` is
 /// the first 16 hex digits of the HMAC-SHA256 of the Message-ID keyed with
-/// the home's secret `key`, so that no one can work out the bounce address
+/// the home's secret (`keyed` once, see [`hmac_keyed`]: keying hashes two
+/// blocks, as many as the id), so that no one can work out the bounce address
 /// of a mail to someone else from its Message-ID. The id is
 /// stored with the outbox row (as its `envelope_from`), so a bounce that
 /// comes back to this address names the row, and so its recipient. Any
 /// `+tag` of the server's own address is replaced; the result is lower-case,
 /// as addresses read from inbound mail are.
-pub(crate) fn bounce_address(server: &str, message_id: &str, key: &[u8]) -> String {
-    let digest = hmac_sha256(key, message_id.as_bytes());
+pub(crate) fn bounce_address(server: &str, message_id: &str, keyed: &HmacSha256) -> String {
+    let digest: [u8; 32] = keyed
+        .clone()
+        .chain_update(message_id.as_bytes())
+        .finalize()
+        .into_bytes()
+        .into();
     let id = data_encoding::HEXLOWER.encode(&digest[..8]);
     tagged_address(server, &format!("{BOUNCE_TAG}{id}")).to_ascii_lowercase()
 }
@@ -79,8 +85,11 @@ mod tests {
     #[test]
     fn a_bounce_id_needs_the_secret() {
         let id = "1.abc.pbmgo@pbem.test";
-        let a = bounce_address("go@pbem.test", id, b"one secret");
-        assert_ne!(a, bounce_address("go@pbem.test", id, b"another secret"));
+        let a = bounce_address("go@pbem.test", id, &hmac_keyed(b"one secret"));
+        assert_ne!(
+            a,
+            bounce_address("go@pbem.test", id, &hmac_keyed(b"another secret"))
+        );
         let plain: String = Sha256::digest(id.as_bytes())
             .iter()
             .take(8)
@@ -91,7 +100,10 @@ mod tests {
             format!("go+bounce-{plain}@pbem.test"),
             "not the bare hash"
         );
-        assert_eq!(a, bounce_address("go@pbem.test", id, b"one secret"));
+        assert_eq!(
+            a,
+            bounce_address("go@pbem.test", id, &hmac_keyed(b"one secret"))
+        );
     }
 
     /// Bounce addresses of mail already sent must still be recognised: this
@@ -99,13 +111,17 @@ mod tests {
     /// used the `hmac` crate (and agrees with Python's `hmac`).
     #[test]
     fn bounce_ids_from_before_the_crate_are_unchanged() {
-        let a = bounce_address("go@pbem.test", "1.abc.pbmgo@pbem.test", b"pinned secret");
+        let a = bounce_address(
+            "go@pbem.test",
+            "1.abc.pbmgo@pbem.test",
+            &hmac_keyed(b"pinned secret"),
+        );
         assert_eq!(a, "go+bounce-32c9fdb40238a67f@pbem.test");
     }
 
     #[test]
     fn bounce_addresses_carry_an_id_and_are_recognised() {
-        let a = bounce_address("go@pbem.test", "1.abc.pbmgo@pbem.test", b"k");
+        let a = bounce_address("go@pbem.test", "1.abc.pbmgo@pbem.test", &hmac_keyed(b"k"));
         assert!(
             a.starts_with("go+bounce-") && a.ends_with("@pbem.test"),
             "{a}"
@@ -113,7 +129,7 @@ mod tests {
         assert_eq!(a.len(), "go+bounce-@pbem.test".len() + 16);
         assert_eq!(
             a,
-            bounce_address("go+x@pbem.test", "1.abc.pbmgo@pbem.test", b"k")
+            bounce_address("go+x@pbem.test", "1.abc.pbmgo@pbem.test", &hmac_keyed(b"k"))
         );
         assert!(is_bounce_address(&a.to_uppercase(), "go@pbem.test"));
         assert!(!is_bounce_address(&a, "go@other.test"));

@@ -12,14 +12,16 @@ use email_encoding::body::Encoding;
 use lettre::message::Body;
 use lettre::message::header::ContentTransferEncoding;
 
+use super::style::{STYLE, STYLE_ESCAPED, STYLE_LONG};
+
 /// The longest quoted-printable line, soft line break excluded.
 const LIMIT: usize = 76;
 
 /// `text` (clean: no CR, LF line ends) as lettre would encode it.
-pub(crate) fn encoded(text: String) -> Body {
-    match choose(&text) {
+pub(crate) fn encoded(text: &str) -> Body {
+    match choose(text) {
         Encoding::SevenBit => {
-            Body::dangerous_pre_encoded(crlf(&text), ContentTransferEncoding::SevenBit)
+            Body::dangerous_pre_encoded(crlf(text), ContentTransferEncoding::SevenBit)
         }
         Encoding::QuotedPrintable if memchr::memchr(b'\r', text.as_bytes()).is_none() => {
             Body::dangerous_pre_encoded(
@@ -28,11 +30,27 @@ pub(crate) fn encoded(text: String) -> Body {
             )
         }
         Encoding::QuotedPrintable => Body::dangerous_pre_encoded(
-            quoted_printable(&crlf(&text)),
+            quoted_printable(&crlf(text)),
             ContentTransferEncoding::QuotedPrintable,
         ),
-        _ => Body::new(text),
+        _ => Body::new(text.to_owned()),
     }
+}
+
+/// The HTML part `head` + [`STYLE`] + `tail` (clean, `head` ending a
+/// line) in quoted-printable, when that is what [`encoded`] would make of
+/// it: the encoded `head` and `tail`, which
+/// [`STYLE_QP`](super::style::STYLE_QP) goes between.
+/// `None` when the part is 7bit or base64 (the caller encodes it whole).
+pub(crate) fn around_style(head: &str, tail: &str) -> Option<(Vec<u8>, Vec<u8>)> {
+    let (h, t) = (head.as_bytes(), tail.as_bytes());
+    let len = h.len() + STYLE.len() + t.len();
+    // The stylesheet's long line makes the part too long for 7bit.
+    let qp = STYLE_LONG
+        && h.ends_with(b"\n")
+        && escaped_count(h) + STYLE_ESCAPED + escaped_count(t) <= len / 3;
+    let cr = memchr::memchr(b'\r', h).is_some() || memchr::memchr(b'\r', t).is_some();
+    (qp && !cr).then(|| (quoted_printable_lf(h), quoted_printable_lf(t)))
 }
 
 /// The encoding lettre picks for `text` (`Encoding::choose(text, false)`
@@ -187,7 +205,7 @@ fn quoted_printable(input: &[u8]) -> Vec<u8> {
 
 /// [`quoted_printable`] of `input` with each LF made CRLF, for `input`
 /// without CR: the same bytes without copying the text to CRLF first.
-fn quoted_printable_lf(input: &[u8]) -> Vec<u8> {
+pub(crate) fn quoted_printable_lf(input: &[u8]) -> Vec<u8> {
     let mut q = Qp::for_input(input);
     let mut i = 0;
     while i < input.len() {
@@ -278,6 +296,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_part_around_the_stylesheet_is_encoded_as_the_whole_part() {
+        use crate::mail::style::STYLE_QP;
+        let head = "<head>\n<title>Ünïcode = title</title>\n<style>\n";
+        let long = "y".repeat(150);
+        for tail in [
+            "</style>\n<p>plain</p>\n".to_owned(),
+            format!("</style>\n<pre>{long} \t</pre>\n=3D é\n"),
+            "</style>\n".to_owned() + &"☃".repeat(3000),
+        ] {
+            let whole = encoded(&format!("{head}{STYLE}{tail}"));
+            match around_style(head, &tail) {
+                Some((h, t)) => {
+                    assert_eq!(whole.encoding(), ContentTransferEncoding::QuotedPrintable);
+                    assert_eq!([h.as_slice(), STYLE_QP, &t].concat(), whole.as_ref());
+                }
+                None => assert_ne!(whole.encoding(), ContentTransferEncoding::QuotedPrintable),
+            }
+        }
+        assert!(
+            around_style("<p>", "</p>").is_none(),
+            "a head that ends no line"
+        );
+    }
+
+    #[test]
     fn text_parts_are_encoded_as_lettre_encodes_them() {
         let long = "x".repeat(120);
         let mut texts = vec![
@@ -295,7 +338,7 @@ mod tests {
             texts.push(format!("{} é\n{}=\t \n", "c".repeat(n), "d".repeat(n + 3)));
         }
         for text in texts {
-            let ours = encoded(text.clone());
+            let ours = encoded(&text);
             let theirs = Body::new(text.clone());
             assert_eq!(ours.encoding(), theirs.encoding(), "{text:?}");
             assert_eq!(

@@ -32,6 +32,21 @@ pub(crate) fn start_turn(
     zone: Tz,
 ) -> Result<(), StoreError> {
     let row = row(conn, id)?;
+    start_turn_with(conn, id, row, row.to_move, now, zone)
+}
+
+/// [`start_turn`] for `to_move`, with the game's clock columns `row` read
+/// earlier in this move (by [`spend`]: the time system and the players
+/// are the same; only the side to move and the turn's start changed).
+pub(crate) fn start_turn_with(
+    conn: &Connection,
+    id: GameId,
+    row: ClockRow,
+    to_move: Color,
+    now: DateTime<Utc>,
+    zone: Tz,
+) -> Result<(), StoreError> {
+    let row = ClockRow { to_move, ..row };
     let deadline = runs_out(conn, id, &row, now, zone)?;
     conn.prepare_cached(
         "UPDATE games SET turn_started_at = ?2, clock_deadline = ?3 WHERE id = ?1",
@@ -77,15 +92,42 @@ pub(crate) struct TooLate {
 /// move made at `now`: the own time since their turn began comes off their
 /// clock by the game's system, and the clock at rest is stored; or
 /// [`TooLate`] when their time ran out first (nothing is stored then).
-/// Returns the system and the clock after the move.
+/// Returns the system and the clock after the move, with the game's clock
+/// columns as read before it (for [`start_turn_with`]).
 pub(crate) fn spend(
     conn: &Connection,
     id: GameId,
     color: Color,
     now: DateTime<Utc>,
     zone: Tz,
-) -> Result<Result<Option<(System, Side)>, TooLate>, StoreError> {
+) -> Result<Result<Spent, TooLate>, StoreError> {
     let row = row(conn, id)?;
+    let after = match spend_row(conn, id, &row, color, now, zone)? {
+        Ok(after) => after,
+        Err(late) => return Ok(Err(late)),
+    };
+    Ok(Ok(Spent { after, row }))
+}
+
+/// What [`spend`] charged: the system and the clock after the move (none
+/// when the turn had no start), and the clock columns as read before it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Spent {
+    /// The system and the mover's clock after the move.
+    pub(crate) after: Option<(System, Side)>,
+    /// The game's clock columns before the move.
+    pub(crate) row: ClockRow,
+}
+
+/// [`spend`] on the clock columns `row`.
+fn spend_row(
+    conn: &Connection,
+    id: GameId,
+    row: &ClockRow,
+    color: Color,
+    now: DateTime<Utc>,
+    zone: Tz,
+) -> Result<Result<Option<(System, Side)>, TooLate>, StoreError> {
     let (terms, deadline) = (row.terms, row.deadline);
     let Some(started) = row.started else {
         return Ok(Ok(None));

@@ -52,12 +52,15 @@ pub fn star_points(size: BoardSize) -> Vec<Point> {
 /// A `last` point off the board or on an empty point draws no marker.
 pub fn render(pos: &Position, last: Option<Point>) -> String {
     let size = pos.size();
-    let stars = star_points(size);
+    // Each point's mark when empty: looked up, not searched for.
+    let mut empty = vec!['.'; size.points()];
+    for p in star_points(size) {
+        empty[p.index(size)] = '+';
+    }
     let last = last.filter(|&p| size.contains(p) && pos.get(p).is_some());
     draw(size, last, |p| match pos.get(p) {
         Some(c) => c.stone_char(),
-        None if stars.contains(&p) => '+',
-        None => '.',
+        None => empty[p.index(size)],
     })
 }
 

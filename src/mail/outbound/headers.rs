@@ -7,8 +7,8 @@ use std::time::SystemTime;
 
 use chrono::{DateTime, Datelike, Utc};
 use lettre::Address;
-use lettre::message::Mailbox;
 use lettre::message::header::{self, HeaderName, HeaderValue, Headers};
+use lettre::message::{Mailbox, Mailboxes};
 
 use super::types::Identity;
 use super::types::{
@@ -46,35 +46,50 @@ pub fn clean_header_text(text: &str, max_chars: usize) -> String {
     out.chars().take(max_chars).collect()
 }
 
-/// The message without its body: addresses, subject, date and ids.
+/// The headers of the message, up to its body's Content-Type: addresses,
+/// subject, date and ids, in the order (and with the encoding) lettre's
+/// `MessageBuilder` gives them, `MIME-Version` last.
 pub(super) fn headers(
     mail: &OutboundMail,
     from: &Identity,
     date: DateTime<Utc>,
-) -> Result<lettre::message::MessageBuilder, OutboundError> {
+) -> Result<Headers, OutboundError> {
     let id = bare_id(&mail.message_id)
         .ok_or_else(|| OutboundError::BadMessageId(mail.message_id.clone()))?;
-    let mut builder = lettre::Message::builder()
-        .from(mailbox(&from.address, Some(&from.name))?)
-        .to(mailbox(&mail.to, mail.to_name.as_deref())?)
-        .subject(clean_header_text(&mail.subject, MAX_SUBJECT_CHARS))
-        .header(header::Date::new(system_time(date)?))
-        .message_id(Some(format!("<{id}>")));
+    let mut h = Headers::new();
+    h.set(header::From::from(Mailboxes::from(mailbox(
+        &from.address,
+        Some(&from.name),
+    )?)));
+    h.set(header::To::from(Mailboxes::from(mailbox(
+        &mail.to,
+        mail.to_name.as_deref(),
+    )?)));
+    h.set(header::Subject::from(clean_header_text(
+        &mail.subject,
+        MAX_SUBJECT_CHARS,
+    )));
+    h.set(header::Date::new(system_time(date)?));
+    h.set(header::MessageId::from(format!("<{id}>")));
     let parent = mail.in_reply_to.as_deref().and_then(bare_id);
     if let Some(parent) = parent {
-        builder = builder.in_reply_to(format!("<{parent}>"));
+        h.set(header::InReplyTo::from(format!("<{parent}>")));
     }
     if let Some(refs) = references(&mail.references, parent) {
-        builder = builder.references(refs);
+        h.set(header::References::from(refs));
     }
     if let Some(reply_to) = mail.reply_to.as_deref() {
-        builder = builder.reply_to(mailbox(reply_to, Some(&from.name))?);
+        h.set(header::ReplyTo::from(Mailboxes::from(mailbox(
+            reply_to,
+            Some(&from.name),
+        )?)));
     }
-    builder = builder.raw_header(raw(AUTO_SUBMITTED, auto_submitted(mail.auto_submitted)));
+    h.insert_raw(raw(AUTO_SUBMITTED, auto_submitted(mail.auto_submitted)));
     if let Some(game) = mail.game.as_deref().filter(|g| !clean(g).is_empty()) {
-        builder = builder.raw_header(raw(X_GAME, game));
+        h.insert_raw(raw(X_GAME, game));
     }
-    Ok(builder)
+    h.set(header::MIME_VERSION_1_0);
+    Ok(h)
 }
 
 const AUTO_SUBMITTED: HeaderName = HeaderName::new_from_ascii_str("Auto-Submitted");

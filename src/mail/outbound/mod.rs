@@ -11,10 +11,12 @@
 //! Must not touch: SMTP or any other sending (see `transport`), the store,
 //! the wording of replies (see `templates`), the clock or randomness.
 //!
-//! In parts: the values (`types`), the headers and ids (`headers`) and the
-//! MIME body with its parts (`parts`); this file renders a mail from them.
+//! In parts: the values (`types`), the headers and ids (`headers`), the
+//! parts (`parts`) and the MIME body they are written into (`mime`); this
+//! file renders a mail from them.
 
 mod headers;
+mod mime;
 mod parts;
 #[cfg(test)]
 mod tests;
@@ -30,8 +32,10 @@ pub use headers::{clean_header_text, message_id};
 pub use parts::clean_body;
 pub use types::{AUTO_GENERATED, AUTO_REPLIED, Attachment, Identity, OutboundError, OutboundMail};
 
+use crate::mail::style::{STYLE_KEY, STYLE_QP};
 use headers::{headers, rejected_headers};
-use parts::{attachment, body, boundary_key, mixed};
+use mime::{Places, Tree};
+use parts::{attachment, boundary_key, texts};
 
 /// Returns the mail as RFC 5322 bytes (CRLF line endings), dated `date`.
 ///
@@ -47,15 +51,16 @@ pub fn render(
     from: &Identity,
     date: DateTime<Utc>,
 ) -> Result<Vec<u8>, OutboundError> {
-    formatted(mail, from, date, false)
+    Ok(formatted(mail, from, date, false)?.0)
 }
 
 /// A mail rendered with its pictures apart: the bytes [`render`] gives
-/// without the base64 lines of each inline picture, and each picture's
-/// lines with where they go (in order), so that the mail is put together
-/// with one copy and stored without its pictures without cutting them out
-/// again. `None` when the pictures cannot be placed that way (none, or two
-/// with one Content-ID): the caller renders the mail whole.
+/// without the base64 lines of each inline picture (nor the lines of its
+/// HTML part's stylesheet, the same in every mail), and those lines with
+/// where they go (in order), so that the mail is put together with one
+/// copy and stored without them without cutting them out again. `None`
+/// when the pictures cannot be placed that way (none, or two with one
+/// Content-ID): the caller renders the mail whole.
 pub fn render_apart(
     mail: &OutboundMail,
     from: &Identity,
@@ -67,70 +72,75 @@ pub fn render_apart(
     if images.is_empty() || images.iter().enumerate().any(twice) {
         return Ok(None);
     }
-    let rest = formatted(mail, from, date, true)?;
-    let mut pictures = Vec::with_capacity(images.len());
-    for image in images {
-        let Some(at) = empty_part(&rest, &image.content_id) else {
-            return Ok(None);
-        };
+    let (rest, at) = formatted(mail, from, date, true)?;
+    let style = at
+        .style
+        .map(|at| (at, format!("style.{STYLE_KEY:016x}"), Arc::from(STYLE_QP)));
+    let pictures = images.iter().zip(at.pictures).map(|(image, at)| {
         let lines = match image.base64.is_empty() {
             true => super::inline::encoded(&image.png).into(),
             false => image.base64.clone(),
         };
-        pictures.push((at, image.content_id.clone(), lines));
-    }
-    pictures.sort_unstable_by_key(|p| p.0);
-    Ok(Some(Apart { rest, pictures }))
+        (at, image.content_id.clone(), lines)
+    });
+    let pieces = style.into_iter().chain(pictures).collect();
+    Ok(Some(Apart {
+        rest,
+        pictures: pieces,
+    }))
 }
 
 /// A mail rendered with its pictures apart (see [`render_apart`]).
 #[derive(Debug, Clone)]
 pub struct Apart {
-    /// The mail without its pictures' base64 lines.
+    /// The mail without its pictures' base64 lines and its stylesheet's
+    /// lines.
     pub rest: Vec<u8>,
-    /// Each picture: where its lines go in `rest`, its Content-ID and its
+    /// What goes back: where its lines go in `rest`, its key (a picture's
+    /// Content-ID; `style.<hash of its lines>` for the stylesheet) and its
     /// lines, in the order they go.
     pub pictures: Vec<(usize, String, Arc<[u8]>)>,
 }
 
-/// Where the body of the part `Content-ID: <key>` goes in `rest`, which
-/// holds it empty: after the blank line that ends its headers, right
-/// before the line break of the next boundary.
-fn empty_part(rest: &[u8], key: &str) -> Option<usize> {
-    let header = format!("Content-ID: <{key}>\r\n");
-    let at = memchr::memmem::rfind(rest, header.as_bytes())?;
-    let start = at + memchr::memmem::find(&rest[at..], b"\r\n\r\n")? + 4;
-    rest[start..].starts_with(b"\r\n--").then_some(start)
-}
-
-/// The mail's bytes, its pictures' bodies left empty when `apart`.
+/// The mail's bytes, its pictures' bodies and its stylesheet left out
+/// when `apart`, and where they start (or go).
 fn formatted(
     mail: &OutboundMail,
     from: &Identity,
     date: DateTime<Utc>,
     apart: bool,
-) -> Result<Vec<u8>, OutboundError> {
-    let builder = headers(mail, from, date)?;
+) -> Result<(Vec<u8>, Places), OutboundError> {
+    let top = headers(mail, from, date)?.to_string();
     let hash = boundary_key(mail);
     let files: Vec<SinglePart> = mail
         .attachments
         .iter()
         .map(attachment)
         .collect::<Result<_, _>>()?;
-    let readable = body(mail, &hash, apart);
-    let message = if files.is_empty() {
-        builder.multipart(readable)
-    } else {
-        builder.multipart(mixed(readable, files, &hash))
-    }
-    .map_err(OutboundError::Build)?;
-    // Most mails have no X-Pbmgo-Rejected header: keep lettre's bytes then,
-    // rather than copying the whole mail (pictures and all) after them.
-    let formatted = message.formatted();
+    let (text, html) = texts(mail);
+    let pictures = mail
+        .inline_images
+        .iter()
+        .map(|i| {
+            let lines = match (apart, i.base64.is_empty()) {
+                (true, _) => Arc::from([].as_slice()),
+                (false, false) => Arc::clone(&i.base64),
+                (false, true) => super::inline::encoded(&i.png).into(),
+            };
+            (i.content_id.as_str(), i.filename.as_str(), lines)
+        })
+        .collect();
+    let tree = Tree {
+        hash: &hash,
+        text,
+        html,
+        style_apart: apart,
+        pictures,
+        files,
+    };
     let mut raw = rejected_headers(&mail.rejected_codes);
-    if raw.is_empty() {
-        return Ok(formatted);
-    }
-    raw.extend_from_slice(&formatted);
-    Ok(raw)
+    raw.reserve(top.len() + tree.size());
+    raw.extend_from_slice(top.as_bytes());
+    let at = mime::write(&mut raw, &tree);
+    Ok((raw, at))
 }

@@ -1,22 +1,26 @@
-//! The body of an outgoing mail: the text part and its HTML alternative
-//! (with the inline pictures in a `multipart/related`), the attachments in
-//! a `multipart/mixed`, and the boundaries, drawn from the Message-ID so
-//! the same mail always gives the same bytes.
+//! The parts of an outgoing mail: the text part and its HTML alternative
+//! encoded, the attachments, and the key of the boundaries, drawn from the
+//! Message-ID so the same mail always gives the same bytes (`mime` writes
+//! them into the mail).
+
+use std::borrow::Cow;
 
 use lettre::message::header::{ContentTransferEncoding, ContentType};
-use lettre::message::{Attachment as MimeAttachment, Body, MultiPart, SinglePart};
+use lettre::message::{Attachment as MimeAttachment, Body, SinglePart};
 use sha2::{Digest, Sha256};
 
 use super::headers::{clean, non_empty};
+use super::mime::Html;
 use super::types::{Attachment, OutboundError, OutboundMail};
 use crate::mail::alternative::{self, Picture};
-use crate::mail::textpart::encoded;
+use crate::mail::style::STYLE;
+use crate::mail::textpart::{around_style, encoded};
 
-/// The text part and the HTML part: the caller's HTML, or else the one
-/// [`alternative::html_with`] makes from the text, with the inline images
-/// (in a `multipart/related` with the HTML) when there are any; with
-/// `apart`, their parts without their bodies.
-pub(super) fn body(mail: &OutboundMail, hash: &str, apart: bool) -> MultiPart {
+/// The text part and the HTML part, encoded: the caller's HTML, or else
+/// the one [`alternative::html_with`] makes from the text, with the
+/// inline images in place (in pieces around the stylesheet when it is
+/// quoted-printable, the stylesheet's lines being encoded already).
+pub(super) fn texts(mail: &OutboundMail) -> (Body, Html) {
     let pictures: Vec<Picture<'_>> = mail
         .inline_images
         .iter()
@@ -30,42 +34,39 @@ pub(super) fn body(mail: &OutboundMail, hash: &str, apart: bool) -> MultiPart {
             height: i.height,
         })
         .collect();
-    let html = match &mail.html {
-        Some(html) => html.clone(),
-        None => {
-            let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
-            alternative::html_with(&mail.text, &mail.subject, &laid_out, &pictures)
-        }
+    let text = encoded(&cleaned(&mail.text));
+    let Some(given) = &mail.html else {
+        let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
+        let (head, tail) =
+            alternative::html_around_style(&mail.text, &mail.subject, &laid_out, &pictures);
+        let (head, tail) = (cleaned(&head), cleaned(&tail));
+        let html = match around_style(&head, &tail) {
+            Some((head, tail)) => Html::AroundStyle(head, tail),
+            None => Html::Whole(encoded(&[&*head, STYLE, &*tail].concat())),
+        };
+        return (text, html);
     };
-    let html = SinglePart::html(encoded(clean_body(&html)));
-    let alternative = MultiPart::alternative()
-        .boundary(format!("=_pbmgo_alt_{hash}"))
-        .singlepart(SinglePart::plain(encoded(clean_body(&mail.text))));
-    match mail.inline_images.is_empty() {
-        true => alternative.singlepart(html),
-        false => {
-            let boundary = format!("=_pbmgo_rel_{hash}");
-            alternative.multipart(crate::mail::inline::related(
-                html,
-                &mail.inline_images,
-                boundary,
-                apart,
-            ))
-        }
-    }
+    (text, Html::Whole(encoded(&cleaned(given))))
 }
 
 /// Returns `text` with `\n` line ends only (lettre writes them as CRLF):
 /// a lone CR becomes a line end and other control characters but tab are
 /// dropped, so no bare CR or NUL reaches an SMTP server.
 pub fn clean_body(text: &str) -> String {
+    cleaned(text).into_owned()
+}
+
+/// [`clean_body`], borrowing `text` when it is clean already (most are).
+fn cleaned(text: &str) -> Cow<'_, str> {
     if !has_control(text.as_bytes()) {
-        return text.to_owned();
+        return Cow::Borrowed(text);
     }
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
-    text.chars()
-        .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
-        .collect()
+    Cow::Owned(
+        text.chars()
+            .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
+            .collect(),
+    )
 }
 
 /// Returns true when `text` (UTF-8) holds a control character other than
@@ -80,17 +81,6 @@ pub(super) fn has_control(text: &[u8]) -> bool {
         })
     });
     c0 || memchr::memchr_iter(0xc2, text).any(|i| matches!(text.get(i + 1), Some(0x80..=0x9f)))
-}
-
-/// multipart/mixed: the readable part first, then the files.
-pub(super) fn mixed(body: MultiPart, files: Vec<SinglePart>, hash: &str) -> MultiPart {
-    let mut parts = MultiPart::mixed()
-        .boundary(format!("=_pbmgo_mix_{hash}"))
-        .multipart(body);
-    for file in files {
-        parts = parts.singlepart(file);
-    }
-    parts
 }
 
 /// The key of the MIME boundaries: a hash of the mail's Message-ID (unique

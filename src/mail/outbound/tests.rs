@@ -3,7 +3,7 @@
 
 use super::headers::*;
 use super::parts::*;
-use super::types::MAX_REFERENCES;
+use super::types::{MAX_REFERENCES, MAX_SUBJECT_CHARS};
 use super::*;
 
 #[test]
@@ -135,7 +135,9 @@ fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
     mail.inline_images = vec![image("p1@b.org", &lines), image("p2@b.org", b"")];
     let whole = render(&mail, &identity(), date()).unwrap();
     let apart = render_apart(&mail, &identity(), date()).unwrap().unwrap();
-    assert_eq!(apart.pictures.len(), 2);
+    assert_eq!(apart.pictures.len(), 3, "the stylesheet and two pictures");
+    assert_eq!(&*apart.pictures[0].2, crate::mail::style::STYLE_QP);
+    assert!(apart.pictures[0].1.starts_with("style."));
     let mut put = Vec::new();
     let mut from = 0;
     for (at, _, data) in &apart.pictures {
@@ -148,7 +150,7 @@ fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
         String::from_utf8(put).unwrap(),
         String::from_utf8(whole).unwrap()
     );
-    assert_eq!(&*apart.pictures[0].2, lines.as_slice());
+    assert_eq!(&*apart.pictures[1].2, lines.as_slice());
     mail.inline_images.push(image("p1@b.org", &lines));
     assert!(
         render_apart(&mail, &identity(), date()).unwrap().is_none(),
@@ -159,4 +161,153 @@ fn a_mail_rendered_apart_is_the_mail_rendered_whole() {
         render_apart(&mail, &identity(), date()).unwrap().is_none(),
         "no picture"
     );
+}
+
+/// The mail as lettre's `MessageBuilder` and `MultiPart` tree rendered it
+/// before `mime` wrote it by hand: the reference its bytes are held to.
+fn lettre_render(mail: &OutboundMail, from: &Identity, date: DateTime<Utc>) -> Vec<u8> {
+    use crate::mail::alternative::{Picture, html_with};
+    use lettre::message::header::{self, ContentTransferEncoding, ContentType, HeaderName};
+    use lettre::message::{Attachment as MimeAttachment, Body, Mailbox, MultiPart, SinglePart};
+    let mailbox = |address: &str, name: Option<&str>| {
+        let name = name.map(clean).filter(|n| !n.is_empty());
+        Mailbox::new(name, address.trim().parse().unwrap())
+    };
+    let id = bare_id(&mail.message_id).unwrap();
+    let mut builder = lettre::Message::builder()
+        .from(mailbox(&from.address, Some(&from.name)))
+        .to(mailbox(&mail.to, mail.to_name.as_deref()))
+        .subject(clean_header_text(&mail.subject, MAX_SUBJECT_CHARS))
+        .header(header::Date::new(std::time::SystemTime::from(date)))
+        .message_id(Some(format!("<{id}>")));
+    let parent = mail.in_reply_to.as_deref().and_then(bare_id);
+    if let Some(parent) = parent {
+        builder = builder.in_reply_to(format!("<{parent}>"));
+    }
+    if let Some(refs) = references(&mail.references, parent) {
+        builder = builder.references(refs);
+    }
+    if let Some(reply_to) = mail.reply_to.as_deref() {
+        builder = builder.reply_to(mailbox(reply_to, Some(&from.name)));
+    }
+    let raw = |name: &'static str, value: &str| {
+        lettre::message::header::HeaderValue::new(
+            HeaderName::new_from_ascii_str(name),
+            clean(value),
+        )
+    };
+    builder = builder.raw_header(raw("Auto-Submitted", mail.auto_submitted));
+    if let Some(game) = mail.game.as_deref().filter(|g| !clean(g).is_empty()) {
+        builder = builder.raw_header(raw("X-Pbmgo-Game", game));
+    }
+    let hash = boundary_key(mail);
+    let (text, _) = texts(mail);
+    let html = match &mail.html {
+        Some(html) => html.clone(),
+        None => {
+            let pictures: Vec<Picture<'_>> = mail
+                .inline_images
+                .iter()
+                .map(|i| Picture {
+                    src: format!("cid:{}", i.content_id),
+                    shows: &i.shows,
+                    alt: &i.alt,
+                    caption: &i.caption,
+                    letters: &i.letters,
+                    width: i.width,
+                    height: i.height,
+                })
+                .collect();
+            let laid_out: Vec<&str> = mail.laid_out.iter().map(String::as_str).collect();
+            html_with(&mail.text, &mail.subject, &laid_out, &pictures)
+        }
+    };
+    let html = crate::mail::textpart::encoded(&clean_body(&html));
+    let alternative = MultiPart::alternative()
+        .boundary(format!("=_pbmgo_alt_{hash}"))
+        .singlepart(SinglePart::plain(text));
+    let html = SinglePart::html(html);
+    let readable = match mail.inline_images.is_empty() {
+        true => alternative.singlepart(html),
+        false => {
+            let mut part = MultiPart::related()
+                .boundary(format!("=_pbmgo_rel_{hash}"))
+                .singlepart(html);
+            for image in &mail.inline_images {
+                let body =
+                    Body::new_with_encoding(image.png.to_vec(), ContentTransferEncoding::Base64)
+                        .unwrap();
+                let png = ContentType::parse("image/png").unwrap();
+                let file = MimeAttachment::new_inline_with_name(
+                    image.content_id.clone(),
+                    image.filename.clone(),
+                )
+                .body(body, png);
+                part = part.singlepart(file);
+            }
+            alternative.multipart(part)
+        }
+    };
+    let body = match mail.attachments.is_empty() {
+        true => readable,
+        false => {
+            let mut parts = MultiPart::mixed()
+                .boundary(format!("=_pbmgo_mix_{hash}"))
+                .multipart(readable);
+            for file in &mail.attachments {
+                parts = parts.singlepart(attachment(file).unwrap());
+            }
+            parts
+        }
+    };
+    let mut out = rejected_headers(&mail.rejected_codes);
+    out.extend_from_slice(&builder.multipart(body).unwrap().formatted());
+    out
+}
+
+#[test]
+fn mails_are_written_as_lettre_wrote_them() {
+    let mut mail = OutboundMail::plain(
+        "a@b.org",
+        "A subject".into(),
+        "news\n\nboard\n".into(),
+        "1.x@b.org".into(),
+        AUTO_REPLIED,
+    );
+    let same = |mail: &OutboundMail, what: &str| {
+        let want = String::from_utf8(lettre_render(mail, &identity(), date())).unwrap();
+        let got = String::from_utf8(render(mail, &identity(), date()).unwrap()).unwrap();
+        assert_eq!(got, want, "{what}");
+    };
+    same(&mail, "plain");
+    mail.to_name = Some("Zoë Ölund-Smith, \"the\" player of a very long name indeed".into());
+    mail.subject = format!("[game12] Über {} ☃ and more words", "long ".repeat(20));
+    mail.text = format!(
+        "Ünïcödé {}\n\n{}\n",
+        "é".repeat(200),
+        "= trailing ".repeat(30)
+    );
+    mail.in_reply_to = Some("<p.1@x.org>".into());
+    mail.references = vec!["r.0@x.org".into(), "bad id".into()];
+    mail.reply_to = Some("go+token@b.org".into());
+    mail.game = Some("game12".into());
+    mail.rejected_codes = vec!["bad-command".into(), "too-late".into()];
+    same(&mail, "every header");
+    mail.inline_images = vec![
+        image("board.12.abc@b.org", b""),
+        image(&format!("board.{}@b.org", "ü".repeat(40)), b""),
+    ];
+    mail.inline_images[1].filename = "gämé 12 with a name much longer than most.png".into();
+    same(&mail, "pictures");
+    mail.attachments = vec![Attachment {
+        filename: "game12.sgf".into(),
+        content_type: "application/x-go-sgf".into(),
+        body: b"(;GM[1]SZ[19])".to_vec(),
+    }];
+    same(&mail, "an attachment");
+    mail.inline_images.clear();
+    same(&mail, "an attachment, no picture");
+    mail.text = "中文".repeat(300);
+    mail.html = Some("<p>given</p>".into());
+    same(&mail, "base64 text, given HTML");
 }

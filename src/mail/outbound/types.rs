@@ -134,7 +134,4 @@ pub enum OutboundError {
     /// The date cannot be written in a Date header (years 1970 to 9999).
     #[error("date {0} cannot be written in a mail header")]
     BadDate(DateTime<Utc>),
-    /// lettre refused to build the message.
-    #[error("cannot build the message")]
-    Build(#[source] lettre::error::Error),
 }

@@ -16,7 +16,7 @@ use rusqlite::Connection;
 
 use super::error::PipelineError;
 use crate::home::AuthMode;
-use crate::mail::tags::{hmac_keyed, hmac_sha256, tagged_address};
+use crate::mail::tags::{HmacSha256, hmac_keyed, hmac_sha256, tagged_address};
 use crate::store::GameId;
 use crate::store::PlayerId;
 use crate::store::players::{self};
@@ -69,12 +69,37 @@ pub(crate) fn scope_of(
 }
 
 /// The server's token key and how mail is authenticated.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub(crate) struct TokenKey {
     /// `address` (tokens off) or `token`.
     pub(crate) mode: AuthMode,
     /// The home's secret: the key of the tokens and of the VERP ids.
     pub(crate) secret: Vec<u8>,
+    /// The HMAC keyed with `secret` once, for every token and VERP id.
+    keyed: HmacSha256,
+}
+
+impl TokenKey {
+    /// The key of `mode` and `secret`.
+    pub(crate) fn new(mode: AuthMode, secret: Vec<u8>) -> TokenKey {
+        let keyed = hmac_keyed(&secret);
+        TokenKey {
+            mode,
+            secret,
+            keyed,
+        }
+    }
+
+    /// The HMAC keyed with the secret.
+    pub(crate) fn keyed(&self) -> &HmacSha256 {
+        &self.keyed
+    }
+}
+
+impl Default for TokenKey {
+    fn default() -> TokenKey {
+        TokenKey::new(AuthMode::default(), Vec::new())
+    }
 }
 
 impl std::fmt::Debug for TokenKey {
@@ -91,7 +116,14 @@ impl std::fmt::Debug for TokenKey {
 impl TokenKey {
     /// Returns the token of `player` for `scope`.
     pub(crate) fn token(&self, player: PlayerId, scope: Scope) -> String {
-        short_mac(&self.secret, &token_message(player, scope))
+        let mac: [u8; 32] = self
+            .keyed
+            .clone()
+            .chain_update(token_message(player, scope))
+            .finalize()
+            .into_bytes()
+            .into();
+        base32(mac.get(..SHORT_MAC_BYTES).unwrap_or(&mac))
     }
 
     /// Whether `presented` (a tag read from an address) is the token of
@@ -189,10 +221,7 @@ mod tests {
     /// `hmac` and `base64.b32encode`).
     #[test]
     fn tokens_from_before_the_crates_are_unchanged() {
-        let key = TokenKey {
-            mode: AuthMode::Token,
-            secret: b"pinned secret".to_vec(),
-        };
+        let key = TokenKey::new(AuthMode::Token, b"pinned secret".to_vec());
         let seven = PlayerId::new(7).unwrap();
         let game42 = Scope::game(GameId::new(42).unwrap());
         assert_eq!(key.token(seven, game42), "b5oia2torsocse47");
@@ -210,10 +239,7 @@ mod tests {
 
     #[test]
     fn tokens_differ_by_player_game_and_secret() {
-        let key = |s: &[u8]| TokenKey {
-            mode: AuthMode::Token,
-            secret: s.to_vec(),
-        };
+        let key = |s: &[u8]| TokenKey::new(AuthMode::Token, s.to_vec());
         let p = |n| PlayerId::new(n).unwrap();
         let g = |n| Scope::game(GameId::new(n).unwrap());
         let k = key(b"secret one");

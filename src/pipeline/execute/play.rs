@@ -11,16 +11,17 @@ use super::cmd::Cmd;
 use super::conditional;
 use super::lifecycle;
 use super::load::load_own;
-use crate::clock::{Side, System};
 use crate::command::GameRef;
 use crate::go::{Color, IllegalMove, Move, Phase, Point};
 use crate::pipeline::base::error::{CmdResult, PipelineError, Rejection, reject_in};
 use crate::pipeline::base::wording::play as words;
 use crate::pipeline::board::scored;
 use crate::pipeline::record::report::{Done, Effect, Fired, Notice};
+use crate::store::clock::Spent;
 use crate::store::games::{self, MoveEntry};
 use crate::store::listing::{self, GameFilter};
 use crate::store::players::Player;
+use crate::store::time_terms::ClockRow;
 use crate::store::{StoredGame, clock, comments, time_terms};
 
 /// `move GAME POINT[#N]` and `pass GAME[#N]`: plays for the sender, with
@@ -35,7 +36,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
     }
     let before = g.game.position();
     let played = g.game.play_checked(color, mv).map_err(|e| illegal(&g, e))?;
-    let clock = charge(c, &g, color)?;
+    let spent = charge(c, &g, color)?;
     let captured = match played.captures {
         0 => Vec::new(),
         _ => before.removed(&g.game.position(), color.opponent()),
@@ -48,24 +49,25 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
         played_at: c.env.now,
     };
     games::record_move(c.conn, &g, &entry)?;
-    if let Some((system, side)) = clock {
+    if let Some((system, side)) = spent.after {
         time_terms::note_move(c.conn, g.id, next, &system, &side)?;
     }
     comments::record(c.conn, g.id, next, color, c.words, c.key, c.env.now)?;
     let undo_closed = closed_undo(c, &g, color)?;
     games::undo::clear(c.conn, g.id)?;
-    if let Some(ended) = after_move(c, &g, color, mv, next)? {
+    if let Some(ended) = after_move(c, &g, (color, mv, next), spent.row)? {
         return Ok(ended.into());
     }
     let fired = conditional::respond(c, &mut g, color, mv)?;
     if let Some(Fired::Played { answer, number, .. }) = &fired {
         // The answer is played the moment its turn starts: it costs no
         // time, but the system's own rules (a Fischer bonus) apply.
-        if let Some((system, side)) = charge(c, &g, color.opponent())? {
+        let spent = charge(c, &g, color.opponent())?;
+        if let Some((system, side)) = spent.after {
             time_terms::note_move(c.conn, g.id, *number, &system, &side)?;
         }
         // An answer never ends the game: a second pass opens the count.
-        after_move(c, &g, color.opponent(), *answer, *number)?;
+        after_move(c, &g, (color.opponent(), *answer, *number), spent.row)?;
     }
     let mut done = changed(c, g, (color, mv, next), captured, fired);
     if let Effect::Changed(n) = &mut done.effect {
@@ -77,7 +79,7 @@ pub(super) fn play(c: &Cmd<'_>, game: GameRef, mv: Move, expected: Option<u32>) 
 /// Charges `color`'s clock in `g` for their move now, or refuses the move
 /// as too late when their time ran out before it (even if `tick` has not
 /// ended the game yet: it ends it as of that moment).
-fn charge(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<Option<(System, Side)>> {
+fn charge(c: &Cmd<'_>, g: &StoredGame, color: Color) -> CmdResult<Spent> {
     let env = c.env;
     match clock::spend(c.conn, g.id, color, env.now, env.settings.zone)? {
         Ok(after) => Ok(after),
@@ -136,18 +138,18 @@ fn check_number(g: &StoredGame, expected: Option<u32>, next: u32) -> CmdResult<(
     }
 }
 
-/// Runs the clocks after a move: the next turn, the scoring phase after a
-/// second pass, or the end of a game the move itself ended.
+/// Runs the clocks after a move (`color` played `mv`, move `number`; the
+/// clock columns `row` as read before it): the next turn, the scoring
+/// phase after a second pass, or the end of a game the move itself ended.
 fn after_move(
     c: &Cmd<'_>,
     g: &StoredGame,
-    color: Color,
-    mv: Move,
-    number: u32,
+    (color, mv, number): (Color, Move, u32),
+    row: ClockRow,
 ) -> CmdResult<Option<Effect>> {
-    let (conn, now) = (c.conn, c.env.now);
+    let (conn, now, zone) = (c.conn, c.env.now, c.env.settings.zone);
     match g.game.phase() {
-        Phase::Play => clock::start_turn(conn, g.id, now, c.env.settings.zone)?,
+        Phase::Play => clock::start_turn_with(conn, g.id, row, g.game.to_move(), now, zone)?,
         Phase::Scoring => {
             clock::stop(conn, g.id)?;
             scored::open(conn, g, color, now)?;

@@ -42,7 +42,7 @@ pub(crate) fn envelope(settings: &Settings, message_id: &str) -> String {
     tags::bounce_address(
         &settings.identity.address,
         message_id,
-        &settings.tokens.secret,
+        settings.tokens.keyed(),
     )
 }
 

@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use rusqlite::Connection;
 
+use crate::mail::layout::lf_lines;
 use crate::mail::outbound::OutboundMail;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Settings;
@@ -127,7 +128,7 @@ pub(crate) fn named_games(text: &str, about: Option<GameId>) -> Vec<GameId> {
     let mut ids: Vec<GameId> = about.into_iter().collect();
     // Only a line that starts with `game` can name one: the rest are not
     // searched for a colon.
-    for line in text.lines().filter(|l| l.starts_with("game")) {
+    for line in lf_lines(text).filter(|l| l.starts_with("game")) {
         let Some((head, _)) = line.split_once(':') else {
             continue;
         };
@@ -197,7 +198,8 @@ fn board(
 /// scored board goes on with its legend, the count and what to do next,
 /// prose that the text part wraps).
 fn diagram(block: &str) -> &str {
-    let grid = block.split("\n\n").next().unwrap_or(block);
+    // memchr's search: `split` set up a two-way searcher for each block.
+    let grid = memchr::memmem::find(block.as_bytes(), b"\n\n").map_or(block, |at| &block[..at]);
     grid.trim_end_matches('\n')
 }
 
@@ -210,7 +212,8 @@ fn shows_lines(text: &str, block: &str) -> bool {
     // From each line start (cheap to find) rather than by a substring
     // search for the whole block, whose set-up for a 19x19 board cost more
     // than the search.
-    let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(at, _)| at + 1));
+    let starts =
+        std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1));
     starts.into_iter().any(|at| {
         let rest = &text[at..];
         rest.starts_with(block) && {

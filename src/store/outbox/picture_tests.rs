@@ -169,3 +169,42 @@ fn a_mail_encoded_apart_is_stored_as_when_cut() {
         (whole.encoding, &whole.body, &whole.cuts)
     );
 }
+
+#[test]
+fn lines_every_mail_shares_are_stored_once_beside_the_pictures() {
+    let store = Store::open_in_memory().unwrap();
+    let c = store.conn();
+    let style = b"body {\r\n  margin: 0;\r\n}\r\n";
+    let mut ids = Vec::new();
+    for (message_id, cid) in [("a@x", "board.1.00ff@x"), ("b@x", "board.2.00ee@x")] {
+        let raw = with_picture(message_id, cid, 3);
+        let (rest, cuts) = pictures::cut(&raw, &[cid]);
+        // The stylesheet's lines go apart too, before the picture.
+        let at = memchr::memmem::find(&rest, b"<img").unwrap();
+        let picture = &cuts[0];
+        let mut whole = raw.clone();
+        whole.splice(at..at, style.iter().copied());
+        let placed = vec![
+            (
+                at,
+                "style.0123456789abcdef".to_owned(),
+                style.as_slice().into(),
+            ),
+            (picture.at, picture.key.clone(), picture.data.clone()),
+        ];
+        let (put, encoded) = encode_body_apart(&rest, placed);
+        assert_eq!(put, whole);
+        let later = enqueue_later(c, &mail_row(message_id, &put), Utc::now()).unwrap();
+        store_later(c, later, &encoded).unwrap();
+        ids.push((later.id(), whole));
+    }
+    assert_eq!(
+        count(c, "SELECT count(*) FROM outbox_pictures"),
+        3,
+        "one stylesheet, two pictures"
+    );
+    for (id, whole) in ids {
+        assert_eq!(encoding_of(c, id), "pictures");
+        assert_eq!(raw(c, id).unwrap(), whole, "read back whole");
+    }
+}

@@ -1,8 +1,10 @@
 //! Outbox pictures: the inline pictures of queued mail, stored once per
 //! distinct picture in `outbox_pictures` (keyed by Content-ID) instead of
-//! inside every body. A body whose pictures were cut out is stored with
-//! the encoding `pictures`: a header saying where each picture goes, then
-//! the rest of the mail as an lz4 block.
+//! inside every body; and, the same way, any other run of lines that many
+//! mails share (the stylesheet of the HTML part, keyed `style.<hash>`, see
+//! `mail::outbound::render_apart`). A body whose pictures were cut out is
+//! stored with the encoding `pictures`: a header saying where each picture
+//! goes, then the rest of the mail as an lz4 block.
 //!
 //! Owns the cutting (finding a picture's base64 lines in the rendered
 //! mail), the header, and putting the mail back together. What a picture

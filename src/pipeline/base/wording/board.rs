@@ -20,18 +20,29 @@ pub(crate) fn picture_alt(game: &str, moves: u32, picture: &Picture) -> String {
     };
     let position = &picture.position;
     let size = position.size();
-    let of = |c: Color| -> Vec<Point> {
-        let all = size.all_points();
-        all.filter(|&p| position.get(p) == Some(c)).collect()
-    };
-    let stones = |c: Color| match of(c) {
-        list if list.is_empty() => format!("no {} stones", c.name()),
-        list => format!("{} stones at {}", capitalized(c.name()), points(&list)),
+    // Both colours' stones in one pass, in the order of `all_points` (row
+    // by row from the bottom), with plain loops: its flattened iterator
+    // cost more than the looking.
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    let n = size.get();
+    for row in 0..n {
+        for col in 0..n {
+            let p = Point::new(col, row);
+            match position.get(p) {
+                Some(Color::Black) => black.push(p),
+                Some(Color::White) => white.push(p),
+                None => {}
+            }
+        }
+    }
+    let stones = |c: Color, list: &[Point]| match list {
+        [] => format!("no {} stones", c.name()),
+        list => format!("{} stones at {}", capitalized(c.name()), points(list)),
     };
     let mut out = format!(
         "{head}, {size}x{size}: {}, {}",
-        stones(Color::Black),
-        stones(Color::White)
+        stones(Color::Black, &black),
+        stones(Color::White, &white)
     );
     if let Some(last) = picture.last.filter(|&p| position.get(p).is_some()) {
         out.push_str(&format!("; the last stone played is {last}"));
