@@ -69,6 +69,13 @@ fn players_lists_names_ratings_active_games_and_last_seen() {
     assert_eq!(row("alice"), ["alice", "?", "100", "1", "2026-11-22"]);
     assert_eq!(row("bob"), ["bob", "?", "100", "1", "2026-11-22"]);
     assert_eq!(row("carol")[..4], ["carol", "?", "100", "0"]);
+    let widest = t
+        .text
+        .lines()
+        .take_while(|l| !l.starts_with("Ranks"))
+        .map(str::len)
+        .max();
+    assert!(widest <= Some(44), "the table fits a phone: {}", t.text);
     assert!(t.text.contains("challenge alice") || t.text.contains("challenge bob"));
 }
 

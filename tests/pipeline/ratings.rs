@@ -206,3 +206,49 @@ fn a_rated_game_moves_both_ratings_and_an_escape_moves_none() {
     assert_eq!(standing(&h, "alice")["rating"], 1600);
     assert_eq!(standing(&h, "alice")["rated_games"], 0);
 }
+
+#[test]
+fn handicap_auto_as_the_servers_default() {
+    let h = home_with("[games]\nhandicap = \"auto\"\n");
+    send(&h, ALICE, "rank 8k");
+    send(&h, BOB, "rank 4k");
+    send(&h, ALICE, "challenge bob");
+    let offer = letter(&h, BOB, "challenge", "game1");
+    assert!(offer.contains("4 ranks apart on 19x19"), "{offer}");
+    send(&h, BOB, "accept game1");
+    let shown = h.json(&["game", "show", "game1"]);
+    assert_eq!(
+        (&shown["handicap"], &shown["komi"], &shown["black"]),
+        (&4.into(), &0.5.into(), &"alice".into())
+    );
+    send(&h, ALICE, "challenge bob handicap 0");
+    send(&h, BOB, "accept game2");
+    let even = h.json(&["game", "show", "game2"]);
+    assert_eq!(even["handicap"], 0, "a number overrides the default");
+}
+
+#[test]
+fn a_rank_declared_at_signup_waits_for_the_confirmation() {
+    use crate::common::harness::Harness;
+    use crate::common::pbmgo_home::mail;
+    let h = Harness::from_config(
+        "[server]\naddress = \"go@pbmgo.example\"\nname = \"pbmgo\"\nsignup = \"confirm\"\n",
+    );
+    h.drop_mail(&mail(DAVE, "hello", "signup dave 3d").bytes());
+    h.poll_at("2026-11-22T12:00:00Z");
+    let c = h.sent_to(DAVE).pop().unwrap();
+    assert_eq!(c.kind(), "signup-confirm");
+    let to = c.header("Reply-To").unwrap().to_string();
+    let reply = mail(DAVE, &format!("Re: {}", c.subject), "confirm").header("To", &to);
+    h.drop_mail(&reply.bytes());
+    h.poll_at("2026-11-22T13:00:00Z");
+    let (rating, ranked): (f64, bool) = h
+        .db()
+        .query_row(
+            "SELECT rating, ranked FROM players WHERE name = 'dave'",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!((rating, ranked), (2300.0, true), "3d, declared");
+}

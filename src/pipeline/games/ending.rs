@@ -82,6 +82,10 @@ pub(crate) fn game_over_letters(
         ratings: ratings_text(conn, g)?,
     };
     let text = env.templates.render("game-over.txt", &ctx)?;
+    let brief = match ctx.ratings.is_empty() {
+        true => how.to_string(),
+        false => format!("{how}\n\n{}", ctx.ratings),
+    };
     let mut out = Vec::new();
     for c in [Color::Black, Color::White] {
         out.push(Letter {
@@ -92,7 +96,7 @@ pub(crate) fn game_over_letters(
             game: Some(g.id),
             attachments: vec![attachment.clone()],
             essential: true,
-            brief: Some(how.to_string()),
+            brief: Some(brief.clone()),
         });
     }
     Ok(out)

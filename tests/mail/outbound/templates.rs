@@ -86,8 +86,8 @@ fn boardless() -> Vec<(&'static str, serde_json::Value)> {
             "players.txt",
             json!({"server_name": "Goban by Post", "example": "bob", "near": false,
                    "mine": "3k (1812)", "lines": [
-                "bob                     3k    1812       1  2026-11-22",
-                "alice                    ?     100       1  2026-11-21",
+                "bob            3k   1812   1 2026-11-22",
+                "alice           ?    100   1 2026-11-21",
             ]}),
         ),
         ("words.txt", json!({"from": "alice", "lines": words})),
@@ -281,7 +281,7 @@ fn snapshots_of_the_variants() {
     );
     let near = json!({"server_name": "Goban by Post", "example": "bob", "near": true,
                       "mine": "3k (1812)", "lines": [
-        "bob                     2k    1905       1  2026-11-22  (time zone Europe/Berlin)",
+        "bob            2k   1905   1 2026-11-22\n    time zone Europe/Berlin",
     ]});
     snapshot!("players-near.txt", t.render("players.txt", &near).unwrap());
     let nobody = json!({"server_name": "Goban by Post", "example": null, "near": true,

@@ -98,6 +98,6 @@ pub(crate) fn near_notes(zone: Option<&str>, away_until: Option<DateTime<Utc>>) 
     }
     match notes.is_empty() {
         true => String::new(),
-        false => format!("  ({})", notes.join("; ")),
+        false => format!("\n    {}", notes.join("; ")),
     }
 }

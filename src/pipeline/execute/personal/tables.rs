@@ -69,13 +69,12 @@ fn standings_text(conn: &Connection, env: &Env<'_>) -> Result<String, PipelineEr
 /// Returns one player's line in the columns of `standings.txt`.
 fn table_line(s: &Standing) -> String {
     format!(
-        "{:<20} {:>5}  {:>6}  {:>5}  {:>4}  {:>4}  {:>6}",
+        "{:<12} {:>4} {:>6} {:>5} {:>5} {:>3}",
         s.name,
         s.rank.as_deref().unwrap_or("?"),
         s.rating,
         s.rated_games,
-        s.won,
-        s.lost,
+        format!("{}-{}", s.won, s.lost),
         s.active
     )
 }
@@ -106,12 +105,13 @@ pub(super) fn players(c: &Cmd<'_>, near: bool) -> CmdResult<Effect> {
     Ok(Effect::Text(text.trim_end().to_string()))
 }
 
-/// Returns one player's line in the columns of `players.txt`; `near`
-/// adds their time zone and vacation.
+/// Returns one player's line in the columns of `players.txt` (narrow
+/// enough for a phone); `near` adds a line with their time zone and
+/// vacation.
 fn roster_line(e: &RosterEntry, near: bool, now: chrono::DateTime<chrono::Utc>) -> String {
     let rank = e.strength.rank().map_or("?".to_string(), |r| r.to_string());
     let mut line = format!(
-        "{:<20} {:>5}  {:>6}  {:>6}  {}",
+        "{:<12} {:>4} {:>6} {:>3} {}",
         e.name,
         rank,
         e.strength.points(),
