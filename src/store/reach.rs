@@ -159,6 +159,23 @@ pub(crate) fn sent(
         )?)
 }
 
+/// Returns how many mails of `kind` were queued to `recipient` since
+/// `since` (what [`sent`] counts as answers for a single kind, in one
+/// indexed count).
+pub(crate) fn sent_of_kind(
+    conn: &Connection,
+    recipient: &str,
+    since: DateTime<Utc>,
+    kind: &str,
+) -> Result<u32, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT count(*) FROM outbox
+             WHERE recipient = ?1 AND created_at >= ?2 AND kind = ?3",
+        )?
+        .query_row(params![recipient, Sql(since), kind], |r| r.get(0))?)
+}
+
 /// Returns true when pbmgo has queued mail to `address`.
 pub(crate) fn ever_mailed(conn: &Connection, address: &str) -> Result<bool, StoreError> {
     Ok(conn

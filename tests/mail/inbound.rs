@@ -348,7 +348,7 @@ fn every_fixture_parses_and_is_documented() {
         let bytes = raw(&name);
         let mail = load(&name);
         assert_eq!(mail.size, bytes.len(), "{name}");
-        assert_eq!(mail.raw_hash.len(), 64, "{name}");
+        assert_eq!(mail.content_hash.len(), 64, "{name}");
         assert!(mail.message_id.is_some(), "{name}");
         assert!(
             readme.contains(&format!("`{name}`")),

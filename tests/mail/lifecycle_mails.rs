@@ -67,6 +67,7 @@ fn rendered() -> Vec<(&'static str, String)> {
             "Ko rule: list".into(),
             "Time: 3 days per move".into(),
         ],
+        why: "Handicap auto: bob is 5k (1600), alice is 2k (1900), 3 ranks apart on 19x19, so bob takes Black with 3 handicap stones, at komi 0.5.".into(),
         colors: "alice plays White (O), you Black (X).".into(),
         expires: "2026-12-06".into(),
     };

@@ -27,13 +27,15 @@ fn standing(h: &PbmgoHome, name: &str) -> Value {
         .unwrap_or_else(|| panic!("no {name} in {table}"))
 }
 
-/// The letter of `kind` to `to` about `game`.
+/// The text of the letter of `kind` to `to` about `game`, its
+/// whitespace made single spaces (paragraphs are wrapped at 72 columns).
 fn letter(h: &impl Home, to: &str, kind: &str, game: &str) -> String {
-    letters(h, to, kind)
+    let text = letters(h, to, kind)
         .into_iter()
         .rfind(|m| m.subject.contains(&format!("[{game}]")))
         .unwrap_or_else(|| panic!("no {kind} letter about {game} to {to}"))
-        .text
+        .text;
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -119,7 +121,6 @@ fn a_rated_game_moves_both_ratings_and_an_escape_moves_none() {
     let (alice, bob) = rate(even, Outcome::BlackWins);
     let (a, b) = (alice.round() as i64, bob.round() as i64);
     let over = letter(&h, ALICE, "game-over", "game1");
-    let over = over.split_whitespace().collect::<Vec<_>>().join(" ");
     let line = format!(
         "Ratings: alice 5k 1600 → {a}, {:+}; bob 3k 1800 → {b}, {:+}",
         a - 1600,
@@ -153,7 +154,6 @@ fn a_rated_game_moves_both_ratings_and_an_escape_moves_none() {
     ]);
     send(&h, BOB, "resign game2");
     let escaped = letter(&h, ALICE, "game-over", "game2");
-    let escaped = escaped.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         escaped.contains(
             "This game was not rated: it ended by resignation or on time before move 10."

@@ -151,10 +151,20 @@ fn tighten(values: &str) -> String {
         .split(" max ")
         .map(|part| {
             let mut out = part.to_string();
-            for sign in ["+", "x", "/"] {
-                out = out
-                    .replace(&format!(" {sign}"), sign)
-                    .replace(&format!("{sign} "), sign);
+            // The stored and canonical texts have no space here: only a
+            // player's "3d + 1d" needs the work.
+            if !part.contains(' ') {
+                return out;
+            }
+            for (spaced, sign) in [
+                (" +", "+"),
+                ("+ ", "+"),
+                (" x", "x"),
+                ("x ", "x"),
+                (" /", "/"),
+                ("/ ", "/"),
+            ] {
+                out = out.replace(spaced, sign);
             }
             out
         })

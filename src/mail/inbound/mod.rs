@@ -32,9 +32,6 @@ pub(crate) use dsn::DsnRecipient;
 pub struct InboundMail {
     /// The Message-ID without angle brackets, trimmed; `None` when absent.
     pub message_id: Option<String>,
-    /// SHA-256 of the raw bytes, lower-case hex (idempotency key when there
-    /// is no Message-ID).
-    pub raw_hash: String,
     /// SHA-256 of what the mail says (From, Subject, Date, body text and the
     /// bytes after the headers), lower-case hex: the same for a copy
     /// delivered again with other transport headers, another for another
@@ -181,7 +178,6 @@ fn build(raw: &[u8], message: &Message<'_>) -> InboundMail {
     let from = headers::from_addresses(message);
     let mut mail = InboundMail {
         message_id: headers::message_id(message),
-        raw_hash: sha256_hex(raw),
         size: raw.len(),
         from: from.address,
         from_name: from.name,

@@ -22,6 +22,8 @@ pub struct ChallengeCtx {
     pub terms: Vec<String>,
     /// Who plays which colour, in a sentence.
     pub colors: String,
+    /// What `handicap auto` chose and why, or empty.
+    pub why: String,
     /// When the challenge expires unanswered, e.g. `2026-12-06 10:00 UTC`.
     pub expires: String,
 }

@@ -8,6 +8,12 @@ use crate::go::{Color, Point};
 
 /// Returns `s` with its first letter in upper case.
 pub(crate) fn capitalized(s: &str) -> String {
+    if let Some(first) = s.bytes().next().filter(u8::is_ascii) {
+        let mut out = String::with_capacity(s.len());
+        out.push(char::from(first.to_ascii_uppercase()));
+        out.push_str(&s[1..]);
+        return out;
+    }
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())

@@ -132,16 +132,10 @@ pub(crate) fn may_answer(
     if reach.stopped(settings.bounce_limit) {
         return Ok(false);
     }
-    let only = format!(",{kind},");
-    // Counted as answers: `kind` alone (the other kind counts as capped
-    // here, which this count does not read).
-    let kinds = Kinds {
-        uncapped: PLAY,
-        answers: &only,
-    };
+    // Counted as answers: `kind` alone.
     let since = env.now - Duration::hours(1);
-    let sent = reach::sent(conn, &reach.address, since, kinds)?;
-    Ok(sent.answers < settings.max_answers_per_hour)
+    let answers = reach::sent_of_kind(conn, &reach.address, since, kind)?;
+    Ok(answers < settings.max_answers_per_hour)
 }
 
 /// The mail queued to `address` in the hour before `now`.

@@ -42,15 +42,14 @@ pub(super) fn challenge(
         return Err(r.into());
     }
     let offered = offer(c, &other, &terms)?;
-    let lines = with_ranks(c.conn, &offered, why)?;
-    let letter = challenge_letter(c.env, &offered, &lines)?;
-    let text = words::challenge_sent(
-        offered.id,
-        &other.name,
-        &lines,
-        &colors(&offered, &c.player.name),
-        offered.expires_at,
-    );
+    let lines = with_ranks(c.conn, &offered)?;
+    let why = why.unwrap_or_default();
+    let letter = challenge_letter(c.env, &offered, &lines, &why)?;
+    let mut colors = colors(&offered, &c.player.name);
+    if !why.is_empty() {
+        colors = format!("{why}\n{colors}");
+    }
+    let text = words::challenge_sent(offered.id, &other.name, &lines, &colors, offered.expires_at);
     Ok(Effect::acted(text, None, vec![letter]))
 }
 
@@ -137,13 +136,8 @@ fn terms(c: &Cmd<'_>, other: &Player, o: &ChallengeOptions) -> CmdResult<(Terms,
     Ok((terms, fair.map(|f| f.why)))
 }
 
-/// The term lines of `c` with both players' ranks, and what `handicap
-/// auto` chose and why.
-fn with_ranks(
-    conn: &Connection,
-    c: &Challenge,
-    why: Option<String>,
-) -> Result<Vec<String>, PipelineError> {
+/// The term lines of `c` with both players' ranks.
+fn with_ranks(conn: &Connection, c: &Challenge) -> Result<Vec<String>, PipelineError> {
     let mut lines = words::term_lines(&c.terms);
     let shown = |p: &PlayerRef| -> Result<String, PipelineError> {
         Ok(format!(
@@ -157,7 +151,6 @@ fn with_ranks(
         shown(&c.challenger)?,
         shown(&c.challenged)?
     ));
-    lines.extend(why);
     Ok(lines)
 }
 
@@ -222,6 +215,7 @@ fn challenge_letter(
     env: &Env<'_>,
     c: &Challenge,
     lines: &[String],
+    why: &str,
 ) -> Result<Letter, PipelineError> {
     let ctx = ChallengeCtx {
         server_name: env.settings.identity.name.clone(),
@@ -230,6 +224,7 @@ fn challenge_letter(
         challenged: c.challenged.name.clone(),
         terms: lines.to_vec(),
         colors: colors(c, &c.challenged.name),
+        why: why.to_string(),
         expires: minute(c.expires_at),
     };
     Ok(Letter {
