@@ -23,8 +23,10 @@ pub(crate) struct Reach {
     pub(crate) disabled: bool,
     /// Permanent bounces of the address not cleared by a mail from it.
     pub(crate) bounces: u32,
-    /// Mails queued to the address since the time asked about.
-    pub(crate) sent_since: u32,
+    /// Mails queued to the address since the time asked about, for an
+    /// address asked about as written ([`address`]); a player's reach
+    /// ([`player`]) does not count them (`None`): its callers cap by kind.
+    pub(crate) sent_since: Option<u32>,
 }
 
 impl Reach {
@@ -44,29 +46,23 @@ impl Reach {
 ///
 /// (`+?1`: with a bare `?1` this SQLite re-prepares the statement at every
 /// run, as the plan of `ORDER BY a.id` would depend on the bound value.)
-pub(crate) fn player(
-    conn: &Connection,
-    player_id: PlayerId,
-    since: DateTime<Utc>,
-) -> Result<Option<Reach>, StoreError> {
+pub(crate) fn player(conn: &Connection, player_id: PlayerId) -> Result<Option<Reach>, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT a.address, p.notify,
                     (SELECT count(*) FROM bounces b
                       WHERE b.address = a.address AND b.cleared_at IS NULL),
-                    (SELECT count(*) FROM outbox o
-                      WHERE o.recipient = a.address AND o.created_at >= ?2),
                     p.disabled
                FROM addresses a JOIN players p ON p.id = a.player_id
               WHERE a.player_id = +?1 ORDER BY a.id LIMIT 1",
         )?
-        .query_row(params![player_id, Sql(since)], |r| {
+        .query_row(params![player_id], |r| {
             Ok(Reach {
                 address: r.get(0)?,
                 notify: r.get(1)?,
-                disabled: r.get(4)?,
+                disabled: r.get(3)?,
                 bounces: r.get(2)?,
-                sent_since: r.get(3)?,
+                sent_since: None,
             })
         })
         .optional()?)
@@ -95,7 +91,7 @@ pub(crate) fn address(
         notify: None,
         disabled: false,
         bounces,
-        sent_since,
+        sent_since: Some(sent_since),
     })
 }
 
@@ -197,12 +193,12 @@ mod tests {
         let now = Utc.with_ymd_and_hms(2026, 11, 23, 10, 0, 0).unwrap();
         let two = ["bob@x.org".to_string(), "bob@y.org".to_string()];
         let bob = players::add(c, "bob", &two, now).unwrap();
-        let reach = player(c, bob.id, now).unwrap().unwrap();
+        let reach = player(c, bob.id).unwrap().unwrap();
         assert_eq!(reach.address, "bob@x.org");
         assert!(reach.wants_every_mail() && !reach.stopped(3) && !reach.disabled);
-        assert_eq!((reach.bounces, reach.sent_since), (0, 0));
+        assert_eq!((reach.bounces, reach.sent_since), (0, None));
         let nobody = PlayerId::new(bob.id.get() + 1).unwrap();
-        assert_eq!(player(c, nobody, now).unwrap(), None);
+        assert_eq!(player(c, nobody).unwrap(), None);
     }
 
     #[test]

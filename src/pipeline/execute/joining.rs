@@ -208,8 +208,10 @@ pub(crate) fn may_mail_unproven(
 ) -> Result<bool, PipelineError> {
     let reach = replies::reach_address(conn, address, env.now - Duration::days(1))?;
     let settings = env.settings;
-    Ok(reach.sent_since < settings.unknown_sender_replies_per_day
-        && !reach.stopped(settings.bounce_limit))
+    Ok(
+        reach.sent_since.unwrap_or(0) < settings.unknown_sender_replies_per_day
+            && !reach.stopped(settings.bounce_limit),
+    )
 }
 
 /// The code of the confirmation `msg` answers, if it was sent to one.

@@ -108,8 +108,7 @@ pub(crate) fn queue_noting(
     letter: &Letter,
     origin: &Origin<'_>,
 ) -> Result<Fate, PipelineError> {
-    let hour_ago = env.now - chrono::Duration::hours(1);
-    let Some(reach) = reach::player(conn, letter.to.id, hour_ago)? else {
+    let Some(reach) = reach::player(conn, letter.to.id)? else {
         return Ok(Fate::Declined);
     };
     let declined = reach.disabled || (!letter.essential && !reach.wants_every_mail());

@@ -1,7 +1,6 @@
 //! `say GAME TEXT...`: a message to the opponent, kept in the game's
 //! record and mailed to them.
 
-use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::{CmdResult, PipelineError};
 use crate::pipeline::base::wording::personal as words;
 use crate::pipeline::execute::cmd::Cmd;
@@ -44,7 +43,7 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
     let at = g.game.move_number();
     comments::record(conn, g.id, at, color, &[text.to_string()], c.key, env.now)?;
     let to = g.player(color.opponent()).clone();
-    if let Some(kept) = not_mailed(conn, env, &to)? {
+    if let Some(kept) = not_mailed(conn, &to)? {
         return Ok(Effect::acted(kept, None, Vec::new()));
     }
     let ctx = SayCtx {
@@ -71,12 +70,8 @@ pub(super) fn say(c: &Cmd<'_>, game: GameRef, text: &str) -> CmdResult<Effect> {
 
 /// Why `to` gets no `say` mail, in words for the sender: the admin
 /// disabled them, or they have `notify off`; `None` when they get it.
-fn not_mailed(
-    conn: &Connection,
-    env: &Env<'_>,
-    to: &PlayerRef,
-) -> Result<Option<String>, PipelineError> {
-    let Some(reach) = reach::player(conn, to.id, env.now)? else {
+fn not_mailed(conn: &Connection, to: &PlayerRef) -> Result<Option<String>, PipelineError> {
+    let Some(reach) = reach::player(conn, to.id)? else {
         return Ok(None);
     };
     Ok(if reach.disabled {

@@ -3,7 +3,7 @@
 //! numbered in order ([`reply_id`]), and the hold of capped mail to each
 //! player (see `pace`).
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -121,8 +121,7 @@ impl<'a, 'b> Queue<'a, 'b> {
     /// Returns true when `letter`, queued now, would be held back by the
     /// hourly cap (see `pace`).
     pub(super) fn would_hold(&self, letter: &Letter) -> Result<bool, PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        let Some(reach) = reach::player(self.conn, letter.to.id, since)? else {
+        let Some(reach) = reach::player(self.conn, letter.to.id)? else {
             return Ok(false);
         };
         Ok(pace::hold(self.conn, self.env, &reach.address, letter.kind)?.is_some())
@@ -131,8 +130,7 @@ impl<'a, 'b> Queue<'a, 'b> {
     /// Brings forward to `until` the mail this message queued to player
     /// `id` that the cap holds back (the time of the notices it carries).
     pub(super) fn defer_to(&self, id: PlayerId, until: DateTime<Utc>) -> Result<(), PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        let Some(reach) = reach::player(self.conn, id, since)? else {
+        let Some(reach) = reach::player(self.conn, id)? else {
             return Ok(());
         };
         let cap = self.env.settings.max_replies_per_hour;
@@ -144,8 +142,7 @@ impl<'a, 'b> Queue<'a, 'b> {
     /// Moves into `letter` the notices still held back for its player;
     /// returns when the earliest of them was due.
     pub(super) fn merge_held(&self, letter: &mut Letter) -> Result<Option<String>, PipelineError> {
-        let since = self.env.now - Duration::hours(1);
-        let Some(reach) = reach::player(self.conn, letter.to.id, since)? else {
+        let Some(reach) = reach::player(self.conn, letter.to.id)? else {
             return Ok(None);
         };
         held::merge_into(self.conn, letter, &reach.address, self.inbound_id)
