@@ -4,10 +4,10 @@
 //! request.
 
 use crate::pipeline::base::context::Env;
-use crate::pipeline::base::error::{CmdResult, reject_in};
+use crate::pipeline::base::error::{CmdResult, PipelineError, reject_in};
 use crate::pipeline::base::phrases::minute;
 use crate::pipeline::base::wording::{board::played, personal as words, replies};
-use crate::pipeline::board::block::board_ctx;
+use crate::pipeline::board::block::{board_ctx, with_ranks};
 use crate::pipeline::board::scored::board_at;
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::execute::load::load_own;
@@ -72,16 +72,23 @@ fn asks_own_last(g: &StoredGame, color: Color) -> bool {
     matches!(g.game.last_move(), Some((c, _)) if c == color) && !g.game.history().moves().is_empty()
 }
 
-fn ctx(g: &StoredGame, asker: Color, move_number: u32, move_text: String) -> UndoCtx {
-    UndoCtx {
+fn ctx(
+    conn: &Connection,
+    g: &StoredGame,
+    asker: Color,
+    (move_number, move_text): (u32, String),
+) -> Result<UndoCtx, PipelineError> {
+    let mut board = board_ctx(g);
+    with_ranks(conn, g, &mut board)?;
+    Ok(UndoCtx {
         game: g.id.to_string(),
         asker: g.player(asker).name.clone(),
         other: g.player(asker.opponent()).name.clone(),
         move_text,
         move_number,
-        board: board_ctx(g),
+        board,
         example_command: replies::example_move(g.id, g.game.move_number() + 1),
-    }
+    })
 }
 
 fn last_text(g: &StoredGame) -> String {
@@ -99,7 +106,7 @@ fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdRes
         move_number: number,
     };
     undo::ask(conn, g.id, request)?;
-    let c = ctx(g, color, number, last_text(g));
+    let c = ctx(conn, g, color, (number, last_text(g)))?;
     let letter = Letter {
         to: g.player(color.opponent()).clone(),
         kind: "undo-request",
@@ -127,7 +134,7 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
     undo::take_back(conn, g, &before, env.now)?;
     clock::start_turn(conn, g.id, env.now, env.settings.zone)?;
     let after = games::load(conn, g.id)?;
-    let mut c = ctx(&after, asker, number, move_text);
+    let mut c = ctx(conn, &after, asker, (number, move_text))?;
     c.board = board_at(conn, &after, (env.now, env.settings.zone))?;
     let due = clock::of_game(conn, g.id)?.map(|(d, _)| minute(d));
     let letter = Letter {
