@@ -91,6 +91,12 @@ fn declared_ranks_and_handicap_auto_on_each_board_size() {
     send(&h, ERIN, "challenge dave size 9 unrated");
     send(&h, DAVE, "accept game4");
     assert_eq!(h.json(&["game", "show", "game4"])["rated"], false);
+    send(&h, CAROL, "challenge dave free");
+    let free = results(&h, CAROL);
+    assert!(
+        free[0].contains("rejected"),
+        "free without stones: {free:?}"
+    );
     send(&h, CAROL, "rank 12 kyu");
     assert_eq!(results(&h, CAROL), ["rank 12 kyu => ok"]);
     assert!(

@@ -107,7 +107,8 @@ fn terms(c: &Cmd<'_>, other: &Player, o: &ChallengeOptions) -> CmdResult<(Terms,
         false => None,
     };
     let h = fair.as_ref().map_or(o.handicap.unwrap_or(0), |f| f.stones);
-    let free = o.free && h > 0;
+    // `free` with no stones is refused, unless handicap auto chose none.
+    let free = o.free && (fair.is_none() || h > 0);
     if let Some(why) = handicap_refusal(h, free, size, size_n) {
         return Err(reject("bad-handicap", why).into());
     }
