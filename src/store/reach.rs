@@ -114,8 +114,6 @@ pub(crate) struct Sent {
     /// Of those, the ones a limit still holds back (pending, never tried,
     /// their last error `deferred:`).
     pub(crate) waiting: u32,
-    /// Answers to the address's own mail.
-    pub(crate) answers: u32,
     /// When the oldest capped mail not held back was queued (RFC 3339).
     pub(crate) oldest_capped: Option<String>,
 }
@@ -133,12 +131,10 @@ pub(crate) fn sent(
                SELECT created_at,
                       instr(?3, ',' || kind || ',') = 0
                         AND instr(?4, ',' || kind || ',') = 0 AS capped,
-                      instr(?4, ',' || kind || ',') > 0 AS answer,
                       status = 'pending' AND attempts = 0
                         AND coalesce(last_error, '') LIKE 'deferred:%' AS waiting
                  FROM outbox WHERE recipient = ?1 AND created_at >= ?2)
              SELECT coalesce(sum(capped), 0), coalesce(sum(capped AND waiting), 0),
-                    coalesce(sum(answer), 0),
                     min(CASE WHEN capped AND NOT waiting THEN created_at END)
                FROM o",
         )?
@@ -148,28 +144,10 @@ pub(crate) fn sent(
                 Ok(Sent {
                     capped: r.get(0)?,
                     waiting: r.get(1)?,
-                    answers: r.get(2)?,
-                    oldest_capped: r.get(3)?,
+                    oldest_capped: r.get(2)?,
                 })
             },
         )?)
-}
-
-/// Returns how many mails of `kind` were queued to `recipient` since
-/// `since` (what [`sent`] counts as answers for a single kind, in one
-/// indexed count).
-pub(crate) fn sent_of_kind(
-    conn: &Connection,
-    recipient: &str,
-    since: DateTime<Utc>,
-    kind: &str,
-) -> Result<u32, StoreError> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT count(*) FROM outbox
-             WHERE recipient = ?1 AND created_at >= ?2 AND kind = ?3",
-        )?
-        .query_row(params![recipient, Sql(since), kind], |r| r.get(0))?)
 }
 
 /// Returns true when pbmgo has queued mail to `address`.

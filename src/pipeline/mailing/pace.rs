@@ -134,7 +134,7 @@ pub(crate) fn may_answer(
     }
     // Counted as answers: `kind` alone.
     let since = env.now - Duration::hours(1);
-    let answers = reach::sent_of_kind(conn, &reach.address, since, kind)?;
+    let answers = outbox::count_kind_to_since(conn, &reach.address, kind, since)?;
     Ok(answers < settings.max_answers_per_hour)
 }
 

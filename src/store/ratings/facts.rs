@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use rusqlite::{Connection, Row};
 
 use crate::go::{Color, GameResult};
-use crate::rating::{Outcome, egf_handicap, is_escape};
+use crate::rating::{Outcome, RatedGame, egf_handicap, is_escape, rate};
 use crate::store::StoreError;
 use crate::store::games::GameId;
 use crate::store::ids::PlayerId;
@@ -69,6 +69,20 @@ impl Facts {
             GameResult::Score(None, _) => Outcome::Draw,
         };
         Ok((outcome, egf_handicap(self.stones, self.komi)))
+    }
+}
+
+impl Facts {
+    /// Both ratings after the game, from Black's `black` and White's
+    /// `white` before it; `None` when it does not count.
+    pub(crate) fn rated(&self, black: f64, white: f64) -> Option<(f64, f64)> {
+        let (outcome, handicap) = self.verdict().ok()?;
+        let game = RatedGame {
+            black,
+            white,
+            handicap,
+        };
+        Some(rate(game, outcome))
     }
 }
 

@@ -22,7 +22,7 @@ use super::StoreError;
 use super::codec::Sql;
 use super::games::GameId;
 use super::ids::PlayerId;
-use crate::rating::{Rank, rate};
+use crate::rating::Rank;
 
 pub(crate) use facts::{Unrated, verdict};
 pub(crate) use replay::{Recomputed, replay};
@@ -136,16 +136,10 @@ pub(crate) fn game_finished(
     conn.prepare_cached("INSERT INTO rating_events (at, game_id) VALUES (?1, ?2)")?
         .execute(params![Sql(at), id])?;
     let f = facts::load(conn, id)?;
-    let Ok((outcome, handicap)) = f.verdict() else {
+    let (b, w) = (strength(conn, f.black)?, strength(conn, f.white)?);
+    let Some((nb, nw)) = f.rated(b.rating, w.rating) else {
         return Ok(Vec::new());
     };
-    let (b, w) = (strength(conn, f.black)?, strength(conn, f.white)?);
-    let game = crate::rating::RatedGame {
-        black: b.rating,
-        white: w.rating,
-        handicap,
-    };
-    let (nb, nw) = rate(game, outcome);
     for (player, before, after) in [(f.black, b.rating, nb), (f.white, w.rating, nw)] {
         moved(conn, id, player, before, after)?;
     }

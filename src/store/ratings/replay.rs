@@ -8,7 +8,6 @@ use rusqlite::{Connection, params};
 
 use super::facts::{self, Facts};
 use super::strength::Strength;
-use crate::rating::{RatedGame, rate};
 use crate::store::StoreError;
 use crate::store::games::GameId;
 use crate::store::ids::PlayerId;
@@ -97,18 +96,12 @@ pub(crate) fn replay(conn: &Connection, write: bool) -> Result<Recomputed, Store
 
 /// Plays game `f` into the ledger when it counts; returns what it moved.
 fn play(ledger: &mut HashMap<PlayerId, Strength>, f: &Facts) -> Vec<Moved> {
-    let Ok((outcome, handicap)) = f.verdict() else {
-        return Vec::new();
-    };
     let (Some(b), Some(w)) = (ledger.get(&f.black).copied(), ledger.get(&f.white).copied()) else {
         return Vec::new();
     };
-    let game = RatedGame {
-        black: b.rating,
-        white: w.rating,
-        handicap,
+    let Some((nb, nw)) = f.rated(b.rating, w.rating) else {
+        return Vec::new();
     };
-    let (nb, nw) = rate(game, outcome);
     let mut out = Vec::with_capacity(2);
     for (p, before, after) in [(f.black, b.rating, nb), (f.white, w.rating, nw)] {
         if let Some(s) = ledger.get_mut(&p) {
