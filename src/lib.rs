@@ -17,6 +17,7 @@
 pub mod cli;
 pub use pbmgo_clock as clock;
 pub use pbmgo_go as go;
+pub use pbmgo_pairing as pairing;
 pub use pbmgo_rating as rating;
 pub mod command;
 pub mod home;

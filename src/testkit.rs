@@ -23,7 +23,7 @@ use crate::go::Game;
 use crate::home::Home;
 use crate::mail::templates::Templates;
 use crate::mailbox::transport::Transport;
-use crate::pipeline::jobs::admin::{self, NewGame};
+use crate::pipeline::games::start::{self as admin, NewGame};
 use crate::pipeline::{self, Env, MailSink, Settings};
 use crate::runner;
 use crate::store::outbox::RetryPolicy;

@@ -16,7 +16,7 @@ use super::{game_admin, game_conditionals, game_sgf, game_show, game_verify, mai
 use crate::clock::System;
 use crate::go::{BoardSize, Game, Move, Phase, Played};
 use crate::pipeline::MailSink;
-use crate::pipeline::jobs::admin::{self, NewGame};
+use crate::pipeline::games::start::{self as admin, NewGame};
 use crate::store::codec::time_text;
 use crate::store::{
     GameFilter, GameId, GameSummary, MoveEntry, clock, games, listing, players, time_terms,

@@ -50,6 +50,7 @@ mod player_repair;
 mod poll;
 mod quarantine;
 mod ratings;
+mod tournament;
 mod replay;
 mod runs;
 mod secret;
@@ -141,6 +142,9 @@ enum Command {
     Ratings(ratings::RatingsCommand),
     /// List challenges made by mail (open ones unless --all)
     Challenges(challenges::ChallengesArgs),
+    /// Run tournaments and ladders: make, enter, start, pair, withdraw, show
+    #[command(subcommand)]
+    Tournament(tournament::TournamentCommand),
     /// Copy the database to a file while the mail job may run, and check the copy
     Backup(backup::BackupArgs),
     /// Print a shell completion script (bash, zsh or fish)
@@ -178,6 +182,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args, &cli.global),
         Command::Ratings(cmd) => cmd.run(&cli.global),
         Command::Challenges(args) => challenges::run(args, &cli.global),
+        Command::Tournament(cmd) => cmd.run(&cli.global),
         Command::Backup(args) => backup::run(args, &cli.global),
         Command::Completions(args) => docs::completions(args, Cli::command()),
         Command::Man(args) => docs::man(args, Cli::command()),

@@ -72,6 +72,9 @@ pub(crate) fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
             summary.deadlines,
             summary.digests
         )?;
+        if summary.rounds > 0 {
+            outln!("tournament rounds paired {}", summary.rounds)?;
+        }
     }
     Ok(0)
 }

@@ -101,3 +101,10 @@ row_id!(
     QuarantineId,
     "a quarantine id"
 );
+
+row_id!(
+    /// A tournament's id (the `tournaments` row); players and the admin
+    /// name tournaments by their names, the id is for rows and keys.
+    TournamentId,
+    "a tournament id"
+);

@@ -119,6 +119,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 24,
         sql: include_str!("migrations/0024_ratings.sql"),
     },
+    Migration {
+        version: 25,
+        sql: include_str!("migrations/0025_tournaments.sql"),
+    },
 ];
 
 /// The migration after which the ratings are replayed from the finished

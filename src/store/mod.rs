@@ -56,10 +56,11 @@ pub(crate) mod settings;
 pub(crate) mod signups;
 pub(crate) mod standings;
 pub(crate) mod time_terms;
+pub(crate) mod tournaments;
 
 pub use database::{DEFAULT_BUSY_TIMEOUT, Store};
 pub use error::StoreError;
 pub use games::{GameId, MoveEntry, StoredGame};
-pub use ids::{MessageId, OutboxId, PlayerId, QuarantineId, SignupId};
+pub use ids::{MessageId, OutboxId, PlayerId, QuarantineId, SignupId, TournamentId};
 pub use listing::{GameFilter, GameSummary, MoveRow};
 pub use players::{Player, PlayerRef};

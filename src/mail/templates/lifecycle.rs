@@ -64,6 +64,8 @@ pub struct GameOverCtx {
     /// What the game did to both ratings, or why it was not rated (empty
     /// when there is nothing to say).
     pub ratings: String,
+    /// A tournament game's standings line (empty for other games).
+    pub tournament: String,
 }
 
 /// Context of `sgf.txt`: a game record sent on request.

@@ -16,6 +16,7 @@ use crate::pipeline::base::wording::ratings as rating_words;
 use crate::pipeline::base::wording::{ending as words, news};
 use crate::pipeline::board::scored;
 use crate::pipeline::board::sgf::sgf_attachment;
+use crate::pipeline::games::tournament::{self, view};
 use crate::store::{StoreError, StoredGame, challenges, clock, events, games, ratings};
 
 /// How a game ends: the event, in a sentence, and who caused it.
@@ -56,6 +57,7 @@ pub(crate) fn end_game(
     clock::stop(conn, g.id)?;
     challenges::set_finished(conn, g.id, now)?;
     ratings::game_finished(conn, g.id, now)?;
+    tournament::progress::game_ended(conn, env, g.id)?;
     let resigned = matches!(event, GameEvent::Resign(_));
     game_over_letters(conn, env, g, ending.how, resigned)
 }
@@ -80,12 +82,14 @@ pub(crate) fn game_over_letters(
         board: scored::board_ctx(conn, g)?,
         sgf_name: attachment.filename.clone(),
         ratings: ratings_text(conn, g)?,
+        tournament: view::game_line(conn, g.id)?.unwrap_or_default(),
     };
     let text = env.templates.render("game-over.txt", &ctx)?;
-    let brief = match ctx.ratings.is_empty() {
-        true => how.to_string(),
-        false => format!("{how}\n\n{}", ctx.ratings),
-    };
+    let brief = [how, &ctx.ratings, &ctx.tournament]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n");
     let mut out = Vec::new();
     for c in [Color::Black, Color::White] {
         out.push(Letter {

@@ -6,3 +6,5 @@
 
 pub(crate) mod ending;
 pub(crate) mod game_letter;
+pub(crate) mod start;
+pub(crate) mod tournament;

@@ -21,6 +21,7 @@ use rusqlite::Connection;
 use super::deadlines;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::games::tournament::progress;
 use crate::store::clock;
 
 /// Runs the clocks, the deadlines and the digests at `env.now`, in the
@@ -32,5 +33,6 @@ pub(crate) fn run(conn: &Connection, env: &Env<'_>) -> Result<TickSummary, Pipel
     }
     summary.deadlines = deadlines::run(conn, env)?;
     summary.digests = digest::run(conn, env)?;
+    summary.rounds = progress::tick(conn, env)?;
     Ok(summary)
 }

@@ -28,6 +28,7 @@ pub(crate) mod replies;
 pub(crate) mod scoring;
 pub(crate) mod start;
 pub(crate) mod tick;
+pub(crate) mod tournament;
 
 #[cfg(test)]
 mod tests;

@@ -8,6 +8,7 @@ use crate::pipeline::base::wording::ending as words;
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::execute::load::{load, load_own};
 use crate::pipeline::games::ending::{Ending, end_game, game_over_letters};
+use crate::pipeline::games::tournament::progress;
 use crate::pipeline::record::report::Effect;
 
 use crate::command::GameRef;
@@ -69,6 +70,7 @@ pub(crate) fn ended_by_move(
     number: u32,
 ) -> CmdResult<Effect> {
     challenges::set_finished(c.conn, g.id, c.env.now)?;
+    progress::game_ended(c.conn, c.env, g.id)?;
     let result = g.game.result().map(|r| r.to_string()).unwrap_or_default();
     let how = words::repetition_how(number, mv);
     let letters = game_over_letters(c.conn, c.env, g, &how, false)?;

@@ -40,6 +40,8 @@ pub struct TickSummary {
     pub deadlines: u32,
     /// Daily digests queued.
     pub digests: u32,
+    /// Tournament rounds paired (a tournament's start counts as one).
+    pub rounds: u32,
 }
 
 /// Context of `clock-reminder.txt`, `clock-warning.txt` and `clock-period.txt`.

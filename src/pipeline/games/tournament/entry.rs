@@ -1,0 +1,126 @@
+//! Entering and leaving: `join NAME` (and a ladder's bottom place),
+//! `leave NAME` before the start, and a withdrawal after it (by mail or by
+//! `pbmgo tournament withdraw`): the games played stand, the games going
+//! on count as lost by the player who withdrew, and they are not paired
+//! again.
+
+use rusqlite::Connection;
+
+use super::field::Field;
+use crate::go::events::GameEvent;
+use crate::pipeline::base::context::Env;
+use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::phrases::day;
+use crate::pipeline::base::wording::tournament as words;
+use crate::pipeline::games::ending::{Ending, end_game};
+use crate::pipeline::mailing::letters;
+use crate::store::players::PlayerRef;
+use crate::store::tournaments::{Kind, Status, Tournament, entrants, pairings};
+use crate::store::{GameId, games};
+
+/// `join NAME`: what the reply says, or why not.
+pub(crate) fn join(
+    conn: &Connection,
+    env: &Env<'_>,
+    t: &Tournament,
+    player: &PlayerRef,
+) -> Result<Result<String, String>, PipelineError> {
+    let name = &t.terms.name;
+    let ladder = t.terms.kind == Kind::Ladder;
+    if t.status == Status::Finished || (t.status == Status::Running && !ladder) {
+        return Ok(Err(words::not_open(name, status_words(t.status))));
+    }
+    let field = Field::load(conn, t.id)?;
+    if field.entrant(player.id).is_some_and(|e| e.active()) {
+        return Ok(Err(words::already_in(name)));
+    }
+    if let Some(max) = t.terms.max_players
+        && field.entrants.iter().filter(|e| e.active()).count() >= max as usize
+    {
+        return Ok(Err(words::full(name, max)));
+    }
+    if field.entrant(player.id).is_some() {
+        entrants::remove(conn, t.id, player.id)?;
+    }
+    entrants::join(conn, t.id, player.id, ladder, env.now)?;
+    let count = field.entrants.iter().filter(|e| e.active()).count() + 1;
+    Ok(Ok(match ladder {
+        true => words::joined_ladder(name, count),
+        false => {
+            let starts = t.terms.starts.map(|d| d.to_string());
+            words::joined(name, count, &words::starts_when(starts.as_deref()))
+        }
+    }))
+}
+
+/// `leave NAME`: before the start the player is no longer entered; after
+/// it they withdraw (see [`withdraw`]). What the reply says, or why not.
+pub(crate) fn leave(
+    conn: &Connection,
+    env: &Env<'_>,
+    t: &Tournament,
+    player: &PlayerRef,
+    source: &str,
+) -> Result<Result<String, String>, PipelineError> {
+    let name = &t.terms.name;
+    let field = Field::load(conn, t.id)?;
+    if !field.entrant(player.id).is_some_and(|e| e.active()) {
+        return Ok(Err(words::not_in(name)));
+    }
+    if t.status == Status::Open {
+        entrants::remove(conn, t.id, player.id)?;
+        return Ok(Ok(words::left(name)));
+    }
+    let ended = withdraw(conn, env, t, player, source)?;
+    Ok(Ok(words::withdrew(name, &ended)))
+}
+
+/// Withdraws `player` from running tournament `t`: marked withdrawn (a
+/// ladder closes the gap), and each of their games in it still going on
+/// ends as lost by them, with the usual final mail. Returns those games.
+pub(crate) fn withdraw(
+    conn: &Connection,
+    env: &Env<'_>,
+    t: &Tournament,
+    player: &PlayerRef,
+    source: &str,
+) -> Result<Vec<GameId>, PipelineError> {
+    entrants::withdraw(conn, t.id, player.id, env.now)?;
+    let running = pairings::running_of(conn, t.id, player.id)?;
+    for &id in &running {
+        let mut g = games::load(conn, id)?;
+        let Some(color) = g.color_of(player.id) else {
+            continue;
+        };
+        let how = words::withdrew_how(&player.name, color, &t.terms.name);
+        let ending = Ending {
+            event: GameEvent::Resign(color),
+            how: &how,
+            source,
+            at: None,
+        };
+        let list = end_game(conn, env, &mut g, &ending)?;
+        let unique = |i| format!("withdraw:{id}:{i}");
+        letters::queue_each(conn, env, &list, unique, None, None)?;
+    }
+    Ok(running)
+}
+
+/// A status in the words of "the tournament has ...".
+fn status_words(s: Status) -> &'static str {
+    match s {
+        Status::Open => "not started",
+        Status::Running => "started",
+        Status::Finished => "ended",
+    }
+}
+
+/// When `t` starts, in words, for the listings.
+pub(crate) fn starts_text(t: &Tournament) -> String {
+    match (t.status, t.started_at, t.terms.starts) {
+        (Status::Open, _, Some(d)) => format!("starts {d}"),
+        (Status::Open, _, None) => "open for entries".to_string(),
+        (_, Some(at), _) => format!("started {}", day(at)),
+        _ => "started".to_string(),
+    }
+}
