@@ -10,7 +10,9 @@
 //!
 //! - blocks are separated by blank lines;
 //! - a line that starts with white space is laid out by hand (a command to
-//!   copy, a table), and so is a board row (`19  . . X 19`): `<pre>`;
+//!   copy, a table), and so is a board row (`19  . . X 19`): `<pre>`, or a
+//!   `<table>` when the lines are an aligned table of columns under a
+//!   header (see `grid`);
 //! - lines that start with `>` quote a player or a command: `<blockquote>`;
 //! - lines that start with `- ` are the items of a list, and lines indented
 //!   by two spaces right under an item continue it: `<ul>`;
@@ -25,7 +27,7 @@
 //! MIME (see `outbound`).
 
 pub use super::laid::{Picture, escape};
-use super::laid::{class, laid};
+use super::laid::{class, grid_table, laid};
 use super::layout::{Segment, is_board_row, lf_lines, segments};
 use super::style::STYLE;
 
@@ -212,11 +214,7 @@ fn is_continuation(line: &str) -> bool {
 impl Group<'_> {
     fn render(&self) -> String {
         match self.kind {
-            Kind::Pre => format!(
-                "<pre{}>{}</pre>\n",
-                class(&self.lines),
-                escape(&self.lines.join("\n"))
-            ),
+            Kind::Pre => self.pre(),
             Kind::Quote => {
                 let mut lines: Vec<&str> = self.lines.iter().map(|l| unquote(l)).collect();
                 while lines.last().is_some_and(|l| l.trim().is_empty()) {
@@ -237,6 +235,15 @@ impl Group<'_> {
             }
             Kind::Prose => format!("<p>{}</p>\n", lines_html(&self.lines, Some(WIDTH))),
         }
+    }
+
+    /// Lines laid out by hand: a grid as a `<table>` (see `grid`: never
+    /// a board), any other as a `<pre>`, a board's with its class.
+    fn pre(&self) -> String {
+        grid_table(&self.lines).unwrap_or_else(|| {
+            let board = class(&self.lines);
+            format!("<pre{board}>{}</pre>\n", escape(&self.lines.join("\n")))
+        })
     }
 }
 

@@ -156,3 +156,138 @@ fn wrap_keeps_quotes_and_indents_items() {
     let quote = format!("> {}", "x".repeat(100));
     assert_eq!(wrap(&quote, 20), quote);
 }
+
+/// The tournament standings the text part writes, and their table.
+const STANDINGS: &str = "  Pl  Player   Pts  Wins  SOS  SOSOS  SODOS
+   1  alice      3     3    4     12      4
+   2  bob        2     2    5     11      2
+   3= carol      1     1    6     10      0";
+
+#[test]
+fn a_tournaments_standings_become_a_table_with_its_numbers_right_aligned() {
+    let out = body(&format!(
+        "Standings after round 3\n\n{STANDINGS}\n\nWell played."
+    ));
+    let num = |c: &str| format!("<td class=\"num\">{c}</td>");
+    let row = |cells: [&str; 7]| {
+        let tds: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i == 1 {
+                    format!("<td>{c}</td>")
+                } else {
+                    num(c)
+                }
+            })
+            .collect();
+        format!("<tr>{}</tr>\n", tds.concat())
+    };
+    let expected = [
+        "<p>Standings after round 3</p>\n",
+        "<div class=\"scroll\"><table class=\"grid\">\n<thead><tr>",
+        "<th class=\"num\">Pl</th><th>Player</th><th class=\"num\">Pts</th>",
+        "<th class=\"num\">Wins</th><th class=\"num\">SOS</th>",
+        "<th class=\"num\">SOSOS</th><th class=\"num\">SODOS</th></tr></thead>\n<tbody>\n",
+        &row(["1", "alice", "3", "3", "4", "12", "4"]),
+        &row(["2", "bob", "2", "2", "5", "11", "2"]),
+        &row(["3=", "carol", "1", "1", "6", "10", "0"]),
+        "</tbody>\n</table></div>\n<p>Well played.</p>\n",
+    ]
+    .concat();
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn a_crosstable_becomes_a_table_whose_results_are_words() {
+    let text = "  Pl  Player   R1     R2     R3     Pts  SOS\n   \
+                1  alice    4+/b   2+/w   3+/b     3    4\n   \
+                2  bob      3+/w   1-/b   4+/w     2    5";
+    assert_eq!(
+        body(text),
+        "<div class=\"scroll\"><table class=\"grid\">\n<thead><tr>\
+         <th class=\"num\">Pl</th><th>Player</th><th>R1</th><th>R2</th><th>R3</th>\
+         <th class=\"num\">Pts</th><th class=\"num\">SOS</th></tr></thead>\n<tbody>\n\
+         <tr><td class=\"num\">1</td><td>alice</td><td>4+/b</td><td>2+/w</td>\
+         <td>3+/b</td><td class=\"num\">3</td><td class=\"num\">4</td></tr>\n\
+         <tr><td class=\"num\">2</td><td>bob</td><td>3+/w</td><td>1-/b</td>\
+         <td>4+/w</td><td class=\"num\">2</td><td class=\"num\">5</td></tr>\n\
+         </tbody>\n</table></div>\n"
+    );
+}
+
+#[test]
+fn single_space_gutters_part_columns_when_every_line_has_them() {
+    let text = "  Player       Rank Rating Rated   W-L Act\n  \
+                alice          3k   1812     4   3-1   2\n  \
+                bob             ?    100     0   0-0   1";
+    assert_eq!(
+        body(text),
+        "<div class=\"scroll\"><table class=\"grid\">\n<thead><tr>\
+         <th>Player</th><th>Rank</th><th class=\"num\">Rating</th>\
+         <th class=\"num\">Rated</th><th class=\"num\">W-L</th>\
+         <th class=\"num\">Act</th></tr></thead>\n<tbody>\n\
+         <tr><td>alice</td><td>3k</td><td class=\"num\">1812</td>\
+         <td class=\"num\">4</td><td class=\"num\">3-1</td><td class=\"num\">2</td></tr>\n\
+         <tr><td>bob</td><td>?</td><td class=\"num\">100</td>\
+         <td class=\"num\">0</td><td class=\"num\">0-0</td><td class=\"num\">1</td></tr>\n\
+         </tbody>\n</table></div>\n"
+    );
+}
+
+#[test]
+fn a_cell_with_a_space_stays_whole_when_the_header_crosses_it() {
+    let text = "  Player   Strength    Games\n  \
+                alice    3k (1812)       4\n  \
+                bob      2d (2250)      12";
+    assert_eq!(
+        body(text),
+        "<div class=\"scroll\"><table class=\"grid\">\n<thead><tr>\
+         <th>Player</th><th>Strength</th><th class=\"num\">Games</th></tr></thead>\n\
+         <tbody>\n<tr><td>alice</td><td>3k (1812)</td><td class=\"num\">4</td></tr>\n\
+         <tr><td>bob</td><td>2d (2250)</td><td class=\"num\">12</td></tr>\n\
+         </tbody>\n</table></div>\n"
+    );
+    // A header that names no column over `(1812)` makes no table.
+    let unnamed = "  Player   Rk          Games\n  \
+                   alice    3k (1812)       4\n  \
+                   bob      2d (2250)      12";
+    assert_eq!(body(unnamed), format!("<pre>{unnamed}</pre>\n"));
+}
+
+#[test]
+fn cells_are_escaped() {
+    let text = "  Name     Note    Pts\n  <b>&co   a>b       1½";
+    assert_eq!(
+        body(text),
+        "<div class=\"scroll\"><table class=\"grid\">\n<thead><tr>\
+         <th>Name</th><th>Note</th><th class=\"num\">Pts</th></tr></thead>\n<tbody>\n\
+         <tr><td>&lt;b&gt;&amp;co</td><td>a&gt;b</td><td class=\"num\">1½</td></tr>\n\
+         </tbody>\n</table></div>\n"
+    );
+}
+
+#[test]
+fn blocks_that_are_not_tables_stay_preformatted() {
+    let blocks = [
+        // A command to copy, and two.
+        "    challenge bob",
+        "    move game1 D4\n    move game2 Q16",
+        // Commands to copy after what they do: no column of numbers.
+        "    To accept:      done game1#1\n    To play on:     resume game1",
+        // A count: no header of words in columns.
+        "    Counting: area\n    Black: 3 = 3\n    White: 0.5",
+        // A line across the columns leaves a header cell empty.
+        "  Player       Rank Rating Act Last seen\n  \
+         bob            2k   1905   1 2026-11-22\n    time zone Europe/Berlin",
+        // Columns a single space apart only.
+        "  Game Moves Days\n  game1 12 3",
+        // Numbers in the header.
+        "  1  2  3\n  4  5  6",
+    ];
+    for text in blocks {
+        assert_eq!(body(text), format!("<pre>{}</pre>\n", super::escape(text)));
+    }
+    let board = "    A B C\n 3  . . .  3\n 2  . X .  2\n 1  . . .  1\n    A B C";
+    assert_eq!(body(board), format!("<pre class=\"board\">{board}</pre>\n"));
+}

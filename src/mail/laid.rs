@@ -1,11 +1,13 @@
 //! The HTML of a span of a mail's text laid out by hand: the picture that
 //! depicts it (a board shown once, as its picture), a board's `<pre>`, a
-//! table of two columns (the scoring commands: what, then the command), or
+//! table of two columns (the scoring commands: what, then the command), an
+//! aligned table of columns under a header (see `grid`) as a `<table>`, or
 //! else a `<pre>` of its lines, each kept a line.
 //!
 //! Must not touch: which spans are laid out (see `layout`), the rest of
 //! the page (see `alternative`).
 
+use super::grid::grid;
 use super::layout::{is_board_row, lf_lines};
 
 /// A picture of a block of the text (the board), shown in its place.
@@ -48,8 +50,8 @@ pub(crate) fn laid(lines: &[&str], pictures: &[Picture<'_>], shown: &mut [bool])
 }
 
 /// A laid-out span without a picture: a board's `<pre>` as drawn; a
-/// table of two columns as a `<table>`; any other as a `<pre>` of its
-/// lines without the indent they share in the text.
+/// table of two columns or a grid as a `<table>`; any other as a `<pre>`
+/// of its lines without the indent they share in the text.
 fn block(lines: &[&str]) -> String {
     let board = class(lines);
     if !board.is_empty() {
@@ -58,8 +60,34 @@ fn block(lines: &[&str]) -> String {
     let lines = dedented(lines);
     match columns(&lines) {
         Some(rows) => table(&rows),
-        None => format!("<pre>{}</pre>\n", escape(&lines.join("\n"))),
+        None => grid_table(&lines)
+            .unwrap_or_else(|| format!("<pre>{}</pre>\n", escape(&lines.join("\n")))),
     }
+}
+
+/// The grid `lines` are (see `grid`), if they are one, as a `<table
+/// class="grid">`: the header's cells `<th>`, the rows' `<td>`, a column
+/// of numbers `class="num"`; in a `<div class="scroll">`, which scrolls
+/// sideways on its own when the table is wider than the screen.
+pub(crate) fn grid_table(lines: &[&str]) -> Option<String> {
+    let g = grid(lines)?;
+    let row = |cells: &[String], tag: &str| -> String {
+        let cells: String = cells
+            .iter()
+            .zip(&g.numeric)
+            .map(|(c, &n)| {
+                let num = if n { " class=\"num\"" } else { "" };
+                format!("<{tag}{num}>{}</{tag}>", escape(c))
+            })
+            .collect();
+        format!("<tr>{cells}</tr>")
+    };
+    let body: String = g.rows.iter().map(|r| row(r, "td") + "\n").collect();
+    Some(format!(
+        "<div class=\"scroll\"><table class=\"grid\">\n<thead>{}</thead>\n\
+         <tbody>\n{body}</tbody>\n</table></div>\n",
+        row(&g.head, "th")
+    ))
 }
 
 /// `lines` without the leading spaces they all have.
@@ -261,6 +289,25 @@ mod tests {
         assert_eq!(
             block(&board),
             "<pre class=\"board\"> 2  . X  2\n 1  . .  1</pre>\n"
+        );
+    }
+
+    #[test]
+    fn a_declared_table_of_columns_becomes_a_grid_without_its_indent() {
+        let standings = [
+            "    Pl  Player   Pts  SOS",
+            "     1  alice      2    3",
+            "     2= bob        1    4",
+        ];
+        assert_eq!(
+            block(&standings),
+            "<div class=\"scroll\"><table class=\"grid\">\n<thead><tr>\
+             <th class=\"num\">Pl</th><th>Player</th><th class=\"num\">Pts</th>\
+             <th class=\"num\">SOS</th></tr></thead>\n<tbody>\n\
+             <tr><td class=\"num\">1</td><td>alice</td><td class=\"num\">2</td>\
+             <td class=\"num\">3</td></tr>\n\
+             <tr><td class=\"num\">2=</td><td>bob</td><td class=\"num\">1</td>\
+             <td class=\"num\">4</td></tr>\n</tbody>\n</table></div>\n"
         );
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod alternative;
 pub mod classify;
+pub(crate) mod grid;
 pub mod inbound;
 pub mod inline;
 pub(crate) mod laid;

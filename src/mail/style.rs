@@ -1,6 +1,6 @@
 //! The stylesheet of every HTML part (`style.css`), and its
 //! quoted-printable lines made when pbmgo is compiled: every reply's HTML
-//! part carries the same 2.9 KB, which were encoded again for every mail
+//! part carries the same 3.6 KB, which were encoded again for every mail
 //! (and, stored, compressed again for every body: the outbox keeps them
 //! once, apart, see `outbound::render_apart`).
 //!
@@ -15,7 +15,8 @@
 /// scales down to the width, and on a narrow screen a wide board in
 /// `<pre>` (no picture: `images off`) takes a font size from the screen's
 /// width, so that its rows stay whole lines; a count or a table scrolls on
-/// its own. A board is not cut by a page break when printed.
+/// its own, and so does a table of columns (`table.grid`, see `grid`) in
+/// its `div.scroll`. A board is not cut by a page break when printed.
 pub(crate) const STYLE: &str = include_str!("style.css");
 
 /// [`STYLE`] in quoted-printable, CRLF line ends, as `textpart` writes it
