@@ -233,6 +233,9 @@ fn pairing(a: NameArgs, global: &GlobalArgs, first: bool) -> anyhow::Result<u8> 
         };
         let games = done.map_err(|message| Refused { message })?;
         let t = tournaments::get(tx, t.id)?;
+        if t.terms.kind == Kind::Ladder {
+            return Ok(format!("{}: the ladder takes challenges", t.terms.name));
+        }
         Ok(format!(
             "{}: round {} paired, {games} games started",
             t.terms.name, t.round

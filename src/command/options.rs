@@ -233,7 +233,7 @@ impl fmt::Display for ChallengeOptions {
 /// The words that start a challenge option, lower-case.
 const OPTION_WORDS: &[&str] = &[
     "size", "komi", "handicap", "h", "free", "color", "colour", "ko", "scoring", "rules", "days",
-    "time", "weekends", "night", "rated", "unrated",
+    "time", "weekends", "night", "rated", "unrated", "ladder",
 ];
 
 /// Whether `word` starts a challenge option (`size`, `free`, `black`…).

@@ -40,6 +40,9 @@ pub(super) enum Shape {
     /// by nothing or an option, so "Challenge accepted!" and "Challenge
     /// Bob to a game" are chat.
     Challenge,
+    /// `NAME`: `join`, `leave`, `tournament`: one name-shaped word, so
+    /// "Join us at the club" and "Leave it to me" are chat.
+    Tourney,
     /// `[GAME] TEXT...`: `say`.
     Text,
     /// `DAYS | off`: `vacation`.
@@ -82,6 +85,7 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Switch => first.is_none_or(|w| technical(w) || switch(w).is_some()),
         Shape::Zone => args.len() <= 1 && first.is_none_or(zone_shaped),
         Shape::Rank => first.is_none_or(rank_shaped),
+        Shape::Tourney => args.len() <= 1 && first.is_none_or(name_shaped),
         Shape::Near => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("near")),
     }
 }

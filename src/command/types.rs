@@ -96,6 +96,8 @@ pub enum Command {
         opponent: String,
         /// The game's options; unset ones take the server's defaults.
         options: ChallengeOptions,
+        /// `ladder NAME`: a challenge on that ladder, lower-cased.
+        ladder: Option<String>,
     },
     /// `accept GAME`: accept a challenge, which starts the game.
     Accept {
@@ -209,6 +211,23 @@ pub enum Command {
     },
     /// `standings`: mail the table of players.
     Standings,
+    /// `join NAME`: enter a tournament or ladder.
+    Join {
+        /// The tournament's name, lower-cased.
+        tournament: String,
+    },
+    /// `leave NAME`: leave a tournament before it starts, withdraw after.
+    Leave {
+        /// The tournament's name, lower-cased.
+        tournament: String,
+    },
+    /// `tournament NAME`: mail its standings and the sender's games in it.
+    Tournament {
+        /// The tournament's name, lower-cased.
+        tournament: String,
+    },
+    /// `tournaments`: list the tournaments open or running.
+    Tournaments,
     /// `players [near]`: list the players, to find an opponent; `near`,
     /// only the active ones within three ranks of the sender.
     Players {
@@ -267,7 +286,14 @@ impl fmt::Display for Command {
             }
             Command::Pass { game, expected } => write!(f, "pass {game}{}", Expected(*expected)),
             Command::Resign { game } => write!(f, "resign {game}"),
-            Command::Challenge { opponent, options } => write!(f, "challenge {opponent}{options}"),
+            Command::Challenge {
+                opponent,
+                options,
+                ladder,
+            } => {
+                write!(f, "challenge {opponent}{options}")?;
+                ladder.iter().try_for_each(|l| write!(f, " ladder {l}"))
+            }
             Command::Accept { game } => write!(f, "accept {game}"),
             Command::Decline { game } => write!(f, "decline {game}"),
             Command::Place { game, points } => write!(f, "place {game}{}", Points(points)),
@@ -296,6 +322,10 @@ impl fmt::Display for Command {
                 AddressAction::Remove(a) => write!(f, "address remove {a}"),
             },
             Command::Standings => f.write_str("standings"),
+            Command::Join { tournament } => write!(f, "join {tournament}"),
+            Command::Leave { tournament } => write!(f, "leave {tournament}"),
+            Command::Tournament { tournament } => write!(f, "tournament {tournament}"),
+            Command::Tournaments => f.write_str("tournaments"),
             Command::Players { near } => {
                 write!(f, "players{}", if *near { " near" } else { "" })
             }

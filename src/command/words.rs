@@ -1,7 +1,7 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
-//! `say`, `vacation`, `notify`, `images`, `password`, `address`, `standings`
-//! and `if`.
+//! `say`, `vacation`, `notify`, `images`, `password`, `address`, `standings`,
+//! `join`, `leave`, `tournament`, `tournaments` and `if`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
 //! the raw line for `say` text and passwords, which are kept as written.
@@ -40,6 +40,10 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("password", Shape::Secret),
     ("address", Shape::Address),
     ("standings", Shape::Nothing),
+    ("join", Shape::Tourney),
+    ("leave", Shape::Tourney),
+    ("tournament", Shape::Tourney),
+    ("tournaments", Shape::Nothing),
     ("if", Shape::Conditional),
 ];
 
@@ -94,17 +98,50 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>) -> Outcome {
         "confirm" => confirm(args),
         "password" => password(args),
         "address" => address(args),
+        "join" | "leave" | "tournament" => tourney(keyword, args),
+        "tournaments" => no_arguments(args).map(|()| Command::Tournaments),
         _ => no_arguments(args).map(|()| Command::Standings),
     }
+}
+
+/// `join NAME`, `leave NAME`, `tournament NAME`.
+fn tourney(keyword: &str, args: &[&str]) -> Outcome {
+    let usage = match keyword {
+        "join" => "join TOURNAMENT",
+        "leave" => "leave TOURNAMENT",
+        _ => "tournament NAME",
+    };
+    let tournament = match args {
+        [] => return Err(CommandError::MissingArgument(usage)),
+        [name] => name.to_lowercase(),
+        [_, extra @ ..] => return Err(too_many(extra)),
+    };
+    Ok(match keyword {
+        "join" => Command::Join { tournament },
+        "leave" => Command::Leave { tournament },
+        _ => Command::Tournament { tournament },
+    })
 }
 
 fn challenge(args: &[&str]) -> Outcome {
     let (name, rest) = args
         .split_first()
         .ok_or(CommandError::MissingArgument("challenge NAME [options]"))?;
+    let mut rest = rest.to_vec();
+    let at = rest.iter().position(|w| w.eq_ignore_ascii_case("ladder"));
+    let ladder = match at {
+        Some(i) if i + 1 < rest.len() => {
+            let name = rest[i + 1].to_lowercase();
+            rest.drain(i..=i + 1);
+            Some(name)
+        }
+        Some(_) => return Err(CommandError::BadOption("ladder needs its name".into())),
+        None => None,
+    };
     Ok(Command::Challenge {
         opponent: name.to_lowercase(),
-        options: challenge_options(rest)?,
+        options: challenge_options(&rest)?,
+        ladder,
     })
 }
 

@@ -35,6 +35,7 @@ fn challenge_reads_every_option() {
                 days: Some(5),
                 ..ChallengeOptions::default()
             },
+            ladder: None,
         }
     );
     assert_eq!(
@@ -50,7 +51,8 @@ fn challenge_defaults_and_bare_colour_words() {
         ok("challenge alice"),
         Command::Challenge {
             opponent: "alice".into(),
-            options: ChallengeOptions::default()
+            options: ChallengeOptions::default(),
+            ladder: None,
         }
     );
     let Command::Challenge { options, .. } = ok("challenge alice black komi -3.5") else {

@@ -50,7 +50,11 @@ fn arb_command() -> impl Strategy<Value = Command> {
     let pts = prop::collection::vec(arb_point(), 1..6);
     prop_oneof![
         ("[a-z][a-z0-9_-]{1,15}", arb_options())
-            .prop_map(|(opponent, options)| Command::Challenge { opponent, options }),
+            .prop_map(|(opponent, options)| Command::Challenge {
+                opponent,
+                options,
+                ladder: None
+            }),
         game.clone().prop_map(|game| Command::Accept { game }),
         game.clone().prop_map(|game| Command::Decline { game }),
         (game.clone(), pts.clone()).prop_map(|(game, points)| Command::Place { game, points }),

@@ -165,6 +165,10 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Password { .. }
         | Command::Address { .. }
         | Command::Standings
+        | Command::Join { .. }
+        | Command::Leave { .. }
+        | Command::Tournament { .. }
+        | Command::Tournaments
         | Command::Rank { .. }
         | Command::Players { .. } => personal::run(c, cmd).map(Done::from),
         Command::If { game, action } => conditional::run(c, *game, action).map(Done::from),

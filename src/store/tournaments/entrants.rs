@@ -120,16 +120,6 @@ pub(crate) fn set_places(conn: &Connection, t: TournamentId, players: &[PlayerId
     Ok(())
 }
 
-/// The tournaments `player` is entered in and has not left, by row id.
-pub(crate) fn tournaments_of(conn: &Connection, player: PlayerId) -> Result<Vec<TournamentId>, StoreError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT tournament_id FROM tournament_entrants \
-         WHERE player_id = ?1 AND withdrawn_at IS NULL ORDER BY tournament_id",
-    )?;
-    let rows = stmt.query_map([player], |r| r.get(0))?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 /// Closes the gaps in a ladder's places, keeping their order.
 fn renumber_places(conn: &Connection, t: TournamentId) -> Result<(), StoreError> {
     let mut stmt = conn.prepare_cached(

@@ -170,3 +170,45 @@ fn read(r: &Row<'_>) -> rusqlite::Result<Pairing> {
         what,
     })
 }
+
+/// Marks challenge `challenge` as one of ladder `t`'s.
+pub(crate) fn set_ladder_challenge(
+    conn: &Connection,
+    challenge: GameId,
+    t: TournamentId,
+) -> Result<(), StoreError> {
+    conn.execute(
+        "UPDATE challenges SET tournament_id = ?2 WHERE id = ?1",
+        params![challenge, t],
+    )?;
+    Ok(())
+}
+
+/// The ladder of challenge `challenge`, if it is a ladder challenge.
+pub(crate) fn ladder_of_challenge(
+    conn: &Connection,
+    challenge: GameId,
+) -> Result<Option<TournamentId>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT tournament_id FROM challenges WHERE id = ?1")?
+        .query_row([challenge], |r| r.get(0))
+        .optional()?
+        .flatten())
+}
+
+/// `player`'s ladder challenge in `t` still open, or whose game goes on.
+pub(crate) fn open_ladder_challenge(
+    conn: &Connection,
+    t: TournamentId,
+    player: PlayerId,
+) -> Result<Option<GameId>, StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT c.id FROM challenges c LEFT JOIN games g ON g.id = c.id \
+             WHERE c.tournament_id = ?1 AND c.challenger_id = ?2 \
+               AND (c.status = 'open' OR (c.status = 'accepted' AND g.status <> 'finished')) \
+             ORDER BY c.id LIMIT 1",
+        )?
+        .query_row(params![t, player], |r| r.get(0))
+        .optional()?)
+}

@@ -214,9 +214,10 @@ pub(crate) fn heading(
     round: &str,
     players: usize,
 ) -> String {
-    let when = match status {
-        "open" => "open for entries".to_string(),
-        "finished" => "finished".to_string(),
+    let when = match (status, system) {
+        ("open", _) => "open for entries".to_string(),
+        ("finished", _) => "finished".to_string(),
+        (_, "ladder") => "taking challenges".to_string(),
         _ => format!("now in {round}"),
     };
     format!("Tournament {tournament}: {system} on {size}x{size}, {when}, {players} players.")
@@ -228,4 +229,62 @@ pub(crate) fn legend() -> &'static str {
      the opponents' points; SOSOS: the sum of their SOS; SODOS: the points of the opponents \
      beaten. A crosstable cell such as 3+/b is a win (+), loss (-) or jigo (=) against the \
      player placed 3rd, with Black (b) or White (w); ? is a game going on."
+}
+
+/// One of the sender's games going on, for `tournament NAME`.
+pub(crate) fn my_game(id: GameId, opponent: &str, round: u32) -> String {
+    match round {
+        0 => format!("- {id} against {opponent}"),
+        r => format!("- {id} against {opponent} (round {r})"),
+    }
+}
+
+/// The sender's part of `tournament NAME`.
+pub(crate) fn my_games(going: &[String], played: usize, next: &str) -> String {
+    let now = match going.is_empty() {
+        true => "You have no game going on in it.".to_string(),
+        false => format!("Your games going on in it:\n\n{}", going.join("\n")),
+    };
+    format!("{now}\n\nYou have finished {played} of its games. {next}")
+}
+
+/// When the next game comes in a Swiss or McMahon.
+pub(crate) fn next_round(round: u32) -> String {
+    format!("Round {round} is paired as soon as every game of this round has ended.")
+}
+
+/// A ladder: games come by challenges.
+pub(crate) fn next_ladder(tournament: &str) -> String {
+    format!("Your next game is a challenge: \"challenge NAME ladder {tournament}\".")
+}
+
+/// Before the start.
+pub(crate) fn next_at_start() -> &'static str {
+    "Your games are paired when it starts."
+}
+
+/// No more rounds.
+pub(crate) fn next_none() -> &'static str {
+    "No more rounds will be paired."
+}
+
+/// One tournament in `tournaments`.
+pub(crate) fn listed(
+    tournament: &str,
+    (system, size): (&str, u8),
+    players: usize,
+    starts: &str,
+    round: Option<&str>,
+) -> String {
+    let round = round.map(|r| format!(", now in {r}")).unwrap_or_default();
+    format!("- {tournament}: {system} on {size}x{size}, {players} players, {starts}{round}")
+}
+
+/// The `tournaments` reply.
+pub(crate) fn list(lines: &[String]) -> String {
+    format!(
+        "Tournaments:\n\n{}\n\nSend \"join NAME\" to enter one, \"tournament NAME\" for its \
+         table.",
+        lines.join("\n")
+    )
 }

@@ -90,6 +90,7 @@ fn start_game(
     let t = &c.terms;
     let game = new_game(t)?;
     let id = games::insert_as(conn, Some(c.id), black, white, &game, &[], env.now)?;
+    super::ladder::accepted(conn, id, (black.id, white.id))?;
     let to_place = if t.free { t.handicap } else { 0 };
     challenges::set_game_terms(conn, id, t.days, to_place)?;
     time_terms::set(conn, id, &t.clock)?;

@@ -1,4 +1,4 @@
-//! `challenge NAME [options]` and `decline GAME`: offering a game, and
+//! `challenge NAME [options] [ladder T]` and `decline GAME`: offering a game, and
 //! refusing or withdrawing the offer; finding an open challenge for
 //! `accept` (in `accept`), and the letters about challenges.
 
@@ -12,7 +12,8 @@ use crate::pipeline::record::report::Effect;
 use chrono::Duration;
 use rusqlite::Connection;
 
-use super::fair;
+use super::{fair, ladder};
+use crate::store::tournaments::pairings;
 use crate::clock::System;
 use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
@@ -35,15 +36,24 @@ pub(super) fn challenge(
     c: &Cmd<'_>,
     opponent: &str,
     options: &ChallengeOptions,
+    ladder_name: Option<&str>,
 ) -> CmdResult<Effect> {
     let other = find_opponent(c, opponent)?;
+    let on_ladder = match ladder_name {
+        Some(name) => Some(ladder::check(c, &other, name)?),
+        None => None,
+    };
     let (terms, why) = terms(c, &other, options)?;
     if let Some(r) = over_limit(c, &other)? {
         return Err(r.into());
     }
     let offered = offer(c, &other, &terms)?;
     let lines = with_ranks(c.conn, &offered)?;
-    let why = why.unwrap_or_default();
+    let mut why = why.unwrap_or_default();
+    if let Some((t, line)) = on_ladder {
+        pairings::set_ladder_challenge(c.conn, offered.id, t)?;
+        why = [why, line].join("\n").trim().to_string();
+    }
     let letter = challenge_letter(c.env, &offered, &lines, &why)?;
     let mut colors = colors(&offered, &c.player.name);
     if !why.is_empty() {

@@ -2,7 +2,8 @@
 //! in `challenge`), free handicap placement (`place`) and the scoring phase
 //! (`dead`, `alive`, `done`, `resume`, in `scoring`), the end of a game
 //! and game records (`sgf`, in `ending`), and the server's proposed count
-//! of a finished game for review (`estimate`).
+//! of a finished game for review (`estimate`), and a ladder's challenges
+//! (`ladder`).
 //!
 //! Each command tells the sender what happened (the transcript) and mails
 //! the other player a [`Letter`]. Endings and returns to play are recorded
@@ -14,6 +15,7 @@ mod challenge;
 pub(crate) mod ending;
 mod estimate;
 mod fair;
+mod ladder;
 mod place;
 pub(crate) mod scoring;
 
@@ -32,7 +34,11 @@ use crate::store::players::Player;
 /// Runs one lifecycle command for `player`.
 pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
     match cmd {
-        Command::Challenge { opponent, options } => challenge::challenge(c, opponent, options),
+        Command::Challenge {
+            opponent,
+            options,
+            ladder,
+        } => challenge::challenge(c, opponent, options, ladder.as_deref()),
         Command::Accept { game } => accept::accept(c, *game),
         Command::Decline { game } => challenge::decline(c, *game),
         Command::Place { game, points } => place::place(c, *game, points),

@@ -1,6 +1,7 @@
 //! A player's own commands: `undo` (`undo`), `say` (`talk`), `standings`
 //! and `players` (`tables`), `rank` (`rank`), `vacation`, `notify`, `images`, `confirm` and `password`
-//! (`settings`), and `address` (`address`), with the password gate every
+//! (`settings`), `address` (`address`), and `join`, `leave`, `tournament`
+//! and `tournaments` (`tournament`), with the password gate every
 //! mail of a player with a password passes first.
 
 mod address;
@@ -8,6 +9,7 @@ mod rank;
 mod settings;
 mod tables;
 mod talk;
+mod tournament;
 mod undo;
 
 pub(crate) use settings::password_gate;
@@ -37,6 +39,10 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Confirm { on } => settings::confirm(conn, player, *on),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),
         Command::Address { action } => address::run(c, action),
+        Command::Join { tournament } => tournament::join(c, tournament),
+        Command::Leave { tournament } => tournament::leave(c, tournament),
+        Command::Tournament { tournament } => tournament::show(c, tournament),
+        Command::Tournaments => tournament::list(c),
         other => Err(reject("unknown-command", words::not_personal(&other.to_string())).into()),
     }
 }

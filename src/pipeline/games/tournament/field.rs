@@ -3,8 +3,6 @@
 //! with each game's outcome, and its system; and what the crate makes of
 //! it (standings, crosstable, the next round).
 
-use std::collections::HashMap;
-
 use rusqlite::Connection;
 
 use crate::go::{Color, GameResult};
@@ -118,11 +116,6 @@ impl Field {
             .map_err(|e| invalid(&self.t, e.to_string()))
     }
 
-    /// A ladder's games (round 0), in the order they started.
-    pub(crate) fn ladder_games(&self) -> impl Iterator<Item = &Pairing> {
-        self.pairings.iter().filter(|p| p.round == 0)
-    }
-
     /// How many rounds it has in all: a round robin's schedule, a Swiss's
     /// or McMahon's `--rounds` (else enough to find a winner: ⌈log2 n⌉,
     /// at least 1).
@@ -140,14 +133,6 @@ impl Field {
                 .rounds
                 .unwrap_or_else(|| n.max(2).next_power_of_two().trailing_zeros().max(1)),
         }
-    }
-
-    /// Each player's games and byes so far, by name: who they meet when.
-    pub(crate) fn names(&self) -> HashMap<PlayerId, &str> {
-        self.entrants
-            .iter()
-            .map(|e| (e.player.id, e.player.name.as_str()))
-            .collect()
     }
 }
 

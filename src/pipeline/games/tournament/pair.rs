@@ -25,7 +25,7 @@ use crate::store::players::PlayerRef;
 use crate::store::time_terms::TimeTerms;
 use crate::store::tournaments::pairings;
 use crate::store::tournaments::{self, Kind, Status, entrants};
-use crate::store::{GameId, PlayerId, StoreError, TournamentId, ratings};
+use crate::store::{GameId, PlayerId, TournamentId, ratings};
 
 /// Starts tournament `id`; returns the games started, or why it cannot.
 pub(crate) fn start(
@@ -252,10 +252,3 @@ fn bye_letter(
     Ok(())
 }
 
-/// The error of a tournament that is not found.
-pub(crate) fn missing(name: &str) -> StoreError {
-    StoreError::NotFound {
-        what: "tournament",
-        id: name.to_string(),
-    }
-}
