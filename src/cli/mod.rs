@@ -50,7 +50,6 @@ mod player_repair;
 mod poll;
 mod quarantine;
 mod ratings;
-mod tournament;
 mod replay;
 mod runs;
 mod secret;
@@ -58,6 +57,7 @@ mod send;
 mod standings;
 mod status;
 mod tick;
+mod tournament;
 pub(crate) mod transport;
 
 use std::process::ExitCode;

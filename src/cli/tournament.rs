@@ -210,7 +210,8 @@ fn find(store: &mut Store, name: &str) -> anyhow::Result<Tournament> {
 
 fn join(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
-        let t = tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
+        let t =
+            tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
         let p = players::find(tx, &a.player)?.as_ref();
         entry::join(tx, env, &t, &p)?.map_err(|message| Refused { message }.into())
     })
@@ -218,7 +219,8 @@ fn join(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 
 fn pairing(a: NameArgs, global: &GlobalArgs, first: bool) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
-        let t = tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
+        let t =
+            tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
         let done = match first {
             true => pair::start(tx, env, t.id)?,
             false if t.status != Status::Running || t.terms.kind == Kind::Ladder => Err(format!(
@@ -233,8 +235,15 @@ fn pairing(a: NameArgs, global: &GlobalArgs, first: bool) -> anyhow::Result<u8> 
         };
         let games = done.map_err(|message| Refused { message })?;
         let t = tournaments::get(tx, t.id)?;
-        if t.terms.kind == Kind::Ladder {
-            return Ok(format!("{}: the ladder takes challenges", t.terms.name));
+        match t.terms.kind {
+            Kind::Ladder => return Ok(format!("{}: the ladder takes challenges", t.terms.name)),
+            Kind::RoundRobin => {
+                return Ok(format!(
+                    "{}: all {} rounds paired, {games} games started",
+                    t.terms.name, t.round
+                ));
+            }
+            _ => {}
         }
         Ok(format!(
             "{}: round {} paired, {games} games started",
@@ -245,7 +254,8 @@ fn pairing(a: NameArgs, global: &GlobalArgs, first: bool) -> anyhow::Result<u8> 
 
 fn withdraw(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
-        let t = tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
+        let t =
+            tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
         let p = players::find(tx, &a.player)?.as_ref();
         entry::leave(tx, env, &t, &p, "cli")?.map_err(|message| Refused { message }.into())
     })
@@ -255,10 +265,7 @@ fn withdraw(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 /// queued, and prints what it says.
 fn in_mail_run(
     global: &GlobalArgs,
-    body: impl FnOnce(
-        &rusqlite::Connection,
-        &crate::pipeline::Env<'_>,
-    ) -> anyhow::Result<String>,
+    body: impl FnOnce(&rusqlite::Connection, &crate::pipeline::Env<'_>) -> anyhow::Result<String>,
 ) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let run = mailrun::run_context(&ctx, global.pinned_time(), 1)?;

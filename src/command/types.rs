@@ -268,6 +268,29 @@ pub enum IfAction {
     Set(Vec<Move>),
 }
 
+impl Command {
+    /// Writes a challenge, the tables and the tournament commands, as
+    /// they are read.
+    fn fmt_more(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Command::Challenge {
+                opponent,
+                options,
+                ladder,
+            } => {
+                write!(f, "challenge {opponent}{options}")?;
+                ladder.iter().try_for_each(|l| write!(f, " ladder {l}"))
+            }
+            Command::Join { tournament } => write!(f, "join {tournament}"),
+            Command::Leave { tournament } => write!(f, "leave {tournament}"),
+            Command::Tournament { tournament } => write!(f, "tournament {tournament}"),
+            Command::Players { near } => write!(f, "players{}", if *near { " near" } else { "" }),
+            Command::Standings => f.write_str("standings"),
+            _ => f.write_str("tournaments"),
+        }
+    }
+}
+
 impl fmt::Display for Command {
     /// Writes the canonical form, which [`parse_command`](super::parse_command) reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -286,14 +309,6 @@ impl fmt::Display for Command {
             }
             Command::Pass { game, expected } => write!(f, "pass {game}{}", Expected(*expected)),
             Command::Resign { game } => write!(f, "resign {game}"),
-            Command::Challenge {
-                opponent,
-                options,
-                ladder,
-            } => {
-                write!(f, "challenge {opponent}{options}")?;
-                ladder.iter().try_for_each(|l| write!(f, " ladder {l}"))
-            }
             Command::Accept { game } => write!(f, "accept {game}"),
             Command::Decline { game } => write!(f, "decline {game}"),
             Command::Place { game, points } => write!(f, "place {game}{}", Points(points)),
@@ -321,14 +336,6 @@ impl fmt::Display for Command {
                 AddressAction::Add(a) => write!(f, "address add {a}"),
                 AddressAction::Remove(a) => write!(f, "address remove {a}"),
             },
-            Command::Standings => f.write_str("standings"),
-            Command::Join { tournament } => write!(f, "join {tournament}"),
-            Command::Leave { tournament } => write!(f, "leave {tournament}"),
-            Command::Tournament { tournament } => write!(f, "tournament {tournament}"),
-            Command::Tournaments => f.write_str("tournaments"),
-            Command::Players { near } => {
-                write!(f, "players{}", if *near { " near" } else { "" })
-            }
             Command::If { game, action } => match action {
                 IfAction::List => write!(f, "if {game}"),
                 IfAction::Off => write!(f, "if {game} off"),
@@ -337,6 +344,7 @@ impl fmt::Display for Command {
                     moves.iter().try_for_each(|m| write!(f, " {m}"))
                 }
             },
+            _ => self.fmt_more(f),
         }
     }
 }

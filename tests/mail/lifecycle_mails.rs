@@ -107,6 +107,7 @@ fn rendered() -> Vec<(&'static str, String)> {
         board: board(Some("B+4.5")),
         sgf_name: "game12.sgf".into(),
         ratings: "Ratings: alice 3k 1812 → 1827, +15; bob 2k 1905 → 1890, -15.".into(),
+        tournament: "Tournament autumn, standings in round 2 of 3: 1. alice 2, 2. bob 1.".into(),
     };
     let sgf = SgfCtx {
         game: "game12".into(),

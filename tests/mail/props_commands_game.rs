@@ -49,12 +49,13 @@ fn arb_command() -> impl Strategy<Value = Command> {
     let game = (1u64..100_000).prop_map(GameRef);
     let pts = prop::collection::vec(arb_point(), 1..6);
     prop_oneof![
-        ("[a-z][a-z0-9_-]{1,15}", arb_options())
-            .prop_map(|(opponent, options)| Command::Challenge {
+        ("[a-z][a-z0-9_-]{1,15}", arb_options()).prop_map(|(opponent, options)| {
+            Command::Challenge {
                 opponent,
                 options,
-                ladder: None
-            }),
+                ladder: None,
+            }
+        }),
         game.clone().prop_map(|game| Command::Accept { game }),
         game.clone().prop_map(|game| Command::Decline { game }),
         (game.clone(), pts.clone()).prop_map(|(game, points)| Command::Place { game, points }),

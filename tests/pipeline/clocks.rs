@@ -288,7 +288,7 @@ fn tick_json_counts_and_no_send_leaves_the_outbox_pending() {
     assert_eq!(
         v,
         serde_json::json!({"reminders": 1, "warnings": 0, "timeouts": 0,
-                           "deadlines": 0, "digests": 0, "sent": 0})
+                           "deadlines": 0, "digests": 0, "rounds": 0, "sent": 0})
     );
     let pending: i64 = h
         .db()

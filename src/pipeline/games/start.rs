@@ -57,7 +57,11 @@ pub(crate) fn start(
     clock::start_turn(conn, id, env.now, env.settings.zone)?;
     if new.mail {
         let intro = |c: Color| {
-            let opponent = if c == Color::Black { new.white } else { new.black };
+            let opponent = if c == Color::Black {
+                new.white
+            } else {
+                new.black
+            };
             words::started_intro(id, c, &opponent.name, &terms)
         };
         mail_start(conn, env, id, &intro)?;

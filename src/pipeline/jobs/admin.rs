@@ -11,9 +11,7 @@ use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::board::to_move;
-use crate::pipeline::base::wording::{
-    admin as words, ending::adjudicated_how,
-};
+use crate::pipeline::base::wording::{admin as words, ending::adjudicated_how};
 use crate::pipeline::games::ending::{Ending, end_game};
 use crate::pipeline::games::game_letter::{GameLetter, game_letter};
 use crate::pipeline::mailing::letters;

@@ -19,20 +19,22 @@ CREATE TABLE tournaments (
     name         TEXT NOT NULL UNIQUE COLLATE NOCASE
                  CHECK (length(name) BETWEEN 1 AND 32),
     system       TEXT NOT NULL
-                 CHECK (system IN ('round-robin', 'swiss', 'mcmahon', 'ladder')),
+                 CHECK (system = 'round-robin' OR system = 'swiss'
+                        OR system = 'mcmahon' OR system = 'ladder'),
     size         INTEGER NOT NULL CHECK (size BETWEEN 2 AND 25),
     time         TEXT,
     rounds       INTEGER CHECK (rounds IS NULL OR rounds >= 1),
     bar          TEXT,
-    handicap     TEXT NOT NULL DEFAULT 'none' CHECK (handicap IN ('none', 'auto')),
+    handicap     TEXT NOT NULL DEFAULT 'none' CHECK (handicap = 'none' OR handicap = 'auto'),
     max_players  INTEGER CHECK (max_players IS NULL OR max_players >= 2),
     starts       TEXT,
-    bye_quarters INTEGER NOT NULL DEFAULT 4 CHECK (bye_quarters IN (0, 2, 4)),
+    bye_quarters INTEGER NOT NULL DEFAULT 4
+                 CHECK (bye_quarters = 0 OR bye_quarters = 2 OR bye_quarters = 4),
     reach        INTEGER NOT NULL DEFAULT 5 CHECK (reach >= 1),
     round_days   INTEGER CHECK (round_days IS NULL OR round_days >= 1),
-    rated        INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1)),
+    rated        INTEGER NOT NULL DEFAULT 1 CHECK (rated = 0 OR rated = 1),
     status       TEXT NOT NULL DEFAULT 'open'
-                 CHECK (status IN ('open', 'running', 'finished')),
+                 CHECK (status = 'open' OR status = 'running' OR status = 'finished'),
     round        INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
     round_at     TEXT,
     created_at   TEXT NOT NULL,

@@ -65,7 +65,11 @@ pub(crate) fn join(
 }
 
 /// Removes `player` from `t` before its start; false when not in it.
-pub(crate) fn remove(conn: &Connection, t: TournamentId, player: PlayerId) -> Result<bool, StoreError> {
+pub(crate) fn remove(
+    conn: &Connection,
+    t: TournamentId,
+    player: PlayerId,
+) -> Result<bool, StoreError> {
     let removed = conn.execute(
         "DELETE FROM tournament_entrants WHERE tournament_id = ?1 AND player_id = ?2",
         params![t, player],
@@ -106,7 +110,11 @@ pub(crate) fn set_strength(
 }
 
 /// Writes the ladder of `t`: `players`, top first.
-pub(crate) fn set_places(conn: &Connection, t: TournamentId, players: &[PlayerId]) -> Result<(), StoreError> {
+pub(crate) fn set_places(
+    conn: &Connection,
+    t: TournamentId,
+    players: &[PlayerId],
+) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE tournament_entrants SET place = NULL WHERE tournament_id = ?1",
         [t],

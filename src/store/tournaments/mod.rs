@@ -139,7 +139,11 @@ const COLUMNS: &str = "id, name, system, size, time, rounds, bar, handicap, max_
 
 /// Stores a new tournament, open for entries; returns its id, or
 /// `Taken` when the name is.
-pub(crate) fn create(conn: &Connection, t: &Terms, now: DateTime<Utc>) -> Result<TournamentId, StoreError> {
+pub(crate) fn create(
+    conn: &Connection,
+    t: &Terms,
+    now: DateTime<Utc>,
+) -> Result<TournamentId, StoreError> {
     if find(conn, &t.name)?.is_some() {
         return Err(StoreError::Taken {
             what: "tournament name",
@@ -199,7 +203,11 @@ pub(crate) fn list(
 }
 
 /// Marks `id` started at `now`.
-pub(crate) fn set_started(conn: &Connection, id: TournamentId, now: DateTime<Utc>) -> Result<(), StoreError> {
+pub(crate) fn set_started(
+    conn: &Connection,
+    id: TournamentId,
+    now: DateTime<Utc>,
+) -> Result<(), StoreError> {
     conn.execute(
         "UPDATE tournaments SET status = 'running', started_at = ?2 WHERE id = ?1",
         params![id, Sql(now)],

@@ -75,7 +75,11 @@ pub(crate) fn add_bye(
 }
 
 /// The next free board of `round` of `t`.
-pub(crate) fn next_board(conn: &Connection, t: TournamentId, round: u32) -> Result<u32, StoreError> {
+pub(crate) fn next_board(
+    conn: &Connection,
+    t: TournamentId,
+    round: u32,
+) -> Result<u32, StoreError> {
     Ok(conn
         .prepare_cached(
             "SELECT coalesce(max(board), 0) + 1 FROM tournament_pairings \
@@ -102,11 +106,12 @@ pub(crate) fn of(conn: &Connection, t: TournamentId) -> Result<Vec<Pairing>, Sto
 }
 
 /// The tournament and round of game `game`, if it is a tournament game.
-pub(crate) fn of_game(conn: &Connection, game: GameId) -> Result<Option<(TournamentId, u32)>, StoreError> {
+pub(crate) fn of_game(
+    conn: &Connection,
+    game: GameId,
+) -> Result<Option<(TournamentId, u32)>, StoreError> {
     Ok(conn
-        .prepare_cached(
-            "SELECT tournament_id, round FROM tournament_pairings WHERE game_id = ?1",
-        )?
+        .prepare_cached("SELECT tournament_id, round FROM tournament_pairings WHERE game_id = ?1")?
         .query_row([game], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?)
 }

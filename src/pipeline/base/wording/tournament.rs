@@ -85,8 +85,9 @@ pub(crate) fn withdrew_how(name: &str, color: Color, tournament: &str) -> String
 /// `join NAME` done.
 pub(crate) fn joined(tournament: &str, count: usize, starts: &str) -> String {
     format!(
-        "You joined the tournament {tournament} ({count} players so far). {starts} \
-         Send \"leave {tournament}\" to leave it before it starts."
+        "You joined the tournament {tournament} ({count} player{} so far). {starts} \
+         Send \"leave {tournament}\" to leave it before it starts.",
+        if count == 1 { "" } else { "s" }
     )
 }
 
@@ -117,7 +118,11 @@ pub(crate) fn withdrew(tournament: &str, ended: &[GameId]) -> String {
         0 => String::new(),
         _ => format!(
             " Your games in it that were going on count as lost: {}.",
-            ended.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+            ended
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
     };
     format!(

@@ -13,7 +13,6 @@ use chrono::Duration;
 use rusqlite::Connection;
 
 use super::{fair, ladder};
-use crate::store::tournaments::pairings;
 use crate::clock::System;
 use crate::command::{ChallengeOptions, GameRef, Komi};
 use crate::go::handicap::{max_fixed, max_free};
@@ -27,6 +26,7 @@ use crate::store::games::{self, GameId};
 use crate::store::players::{self, Player, PlayerRef};
 use crate::store::ratings;
 use crate::store::time_terms::TimeTerms;
+use crate::store::tournaments::pairings;
 
 /// The board size of a challenge that does not say.
 const DEFAULT_SIZE: u8 = 19;

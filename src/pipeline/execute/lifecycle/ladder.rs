@@ -15,11 +15,7 @@ use crate::store::{GameId, PlayerId, StoreError, TournamentId};
 
 /// Checks the sender's challenge of `other` on ladder `name`; returns the
 /// ladder and the line the challenge letter adds, or the refusal.
-pub(super) fn check(
-    c: &Cmd<'_>,
-    other: &Player,
-    name: &str,
-) -> CmdResult<(TournamentId, String)> {
+pub(super) fn check(c: &Cmd<'_>, other: &Player, name: &str) -> CmdResult<(TournamentId, String)> {
     let t = match tournaments::find(c.conn, name)? {
         Some(t) if t.terms.kind == Kind::Ladder && t.status != Status::Finished => t,
         Some(t) if t.terms.kind != Kind::Ladder => {

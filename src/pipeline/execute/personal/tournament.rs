@@ -67,7 +67,11 @@ fn my_games(c: &Cmd<'_>, field: &Field) -> String {
         if black.id != me && white.id != me {
             continue;
         }
-        let opponent = if black.id == me { &white.name } else { &black.name };
+        let opponent = if black.id == me {
+            &white.name
+        } else {
+            &black.name
+        };
         match result {
             Some(_) => played += 1,
             None => going.push(words::my_game(*game, opponent, p.round)),

@@ -64,7 +64,8 @@ impl Field {
 
     /// The rounds paired so far, with each game's outcome.
     pub(crate) fn rounds(&self) -> Vec<Round<PlayerId>> {
-        let mut rounds: Vec<Round<PlayerId>> = (0..self.t.round).map(|_| Round::default()).collect();
+        let mut rounds: Vec<Round<PlayerId>> =
+            (0..self.t.round).map(|_| Round::default()).collect();
         for p in self.pairings.iter().filter(|p| p.round >= 1) {
             let Some(round) = rounds.get_mut(p.round as usize - 1) else {
                 continue;
@@ -75,7 +76,9 @@ impl Field {
                     white,
                     result,
                     ..
-                } => round.games.push(Game::new(black.id, white.id).ended(outcome(result))),
+                } => round
+                    .games
+                    .push(Game::new(black.id, white.id).ended(outcome(result))),
                 Board::Bye { player, quarters } => round.byes.push(Bye {
                     player: player.id,
                     points: Points::from_quarters(*quarters),
@@ -97,7 +100,12 @@ impl Field {
     /// The McMahon bar as a strength level: the `--bar` rank, else the
     /// strongest player's (everyone in the top group).
     fn bar(&self) -> i32 {
-        let given = self.t.terms.bar.as_deref().and_then(|b| b.parse::<Rank>().ok());
+        let given = self
+            .t
+            .terms
+            .bar
+            .as_deref()
+            .and_then(|b| b.parse::<Rank>().ok());
         match given {
             Some(rank) => level(rank.rating()),
             None => self.players().iter().map(|p| p.strength).max().unwrap_or(0),

@@ -40,7 +40,11 @@ pub(crate) fn start(
             field.t.terms.name
         )));
     }
-    let min = if field.t.terms.kind == Kind::Ladder { 0 } else { 2 };
+    let min = if field.t.terms.kind == Kind::Ladder {
+        0
+    } else {
+        2
+    };
     if field.entrants.len() < min {
         return Ok(Err(format!(
             "the tournament {} has {} players; it needs at least 2",
@@ -150,7 +154,7 @@ fn start_game(
         white: &w,
         game: &board_game,
         days: None,
-        time: Some(time.clone()),
+        time: Some(time),
         weekends_off: false,
         night_hours: 0,
         mail: false,
@@ -207,7 +211,8 @@ fn new_board(size: BoardSize, stones: u32, komi: f64) -> Result<Board, String> {
     };
     let mut game = Board::new(size, rules);
     if stones >= 2 {
-        game.place_fixed_handicap(stones).map_err(|e| e.to_string())?;
+        game.place_fixed_handicap(stones)
+            .map_err(|e| e.to_string())?;
     }
     Ok(game)
 }
@@ -251,4 +256,3 @@ fn bye_letter(
     letters::queue_each(conn, env, [&letter], unique, None, None)?;
     Ok(())
 }
-

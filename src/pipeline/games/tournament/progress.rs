@@ -20,7 +20,11 @@ use crate::store::{GameId, PlayerId, TournamentId, games};
 
 /// After game `id` ended: a ladder game moves the ladder; a round over
 /// pairs the next one or ends the tournament.
-pub(crate) fn game_ended(conn: &Connection, env: &Env<'_>, id: GameId) -> Result<(), PipelineError> {
+pub(crate) fn game_ended(
+    conn: &Connection,
+    env: &Env<'_>,
+    id: GameId,
+) -> Result<(), PipelineError> {
     let Some((t, _)) = pairings::of_game(conn, id)? else {
         return Ok(());
     };
@@ -55,7 +59,9 @@ pub(crate) fn tick(conn: &Connection, env: &Env<'_>) -> Result<u32, PipelineErro
 
 /// Whether `t`'s start day has come.
 fn due_to_start(t: &tournaments::Tournament, env: &Env<'_>) -> bool {
-    t.terms.starts.is_some_and(|day| day <= env.now.date_naive())
+    t.terms
+        .starts
+        .is_some_and(|day| day <= env.now.date_naive())
 }
 
 /// Whether the current round has lasted its `--round-days`.

@@ -105,9 +105,7 @@ impl Summary {
             true => Vec::new(),
             false => lines(field, &field.standings()?),
         };
-        let rounds = (1..=field.t.round)
-            .map(|r| entries(field, r))
-            .collect();
+        let rounds = (1..=field.t.round).map(|r| entries(field, r)).collect();
         Ok(Summary {
             system: field.t.terms.kind.name(),
             round: field.t.round,
@@ -208,7 +206,10 @@ pub(crate) fn game_line(conn: &Connection, game: GameId) -> Result<Option<String
         .collect();
     let after = match field.t.status {
         Status::Finished => "final standings".to_string(),
-        _ => format!("standings in {}", words::round_of(field.t.round, field.rounds_in_all())),
+        _ => format!(
+            "standings in {}",
+            words::round_of(field.t.round, field.rounds_in_all())
+        ),
     };
     Ok(Some(words::standings_line(name, &after, &top)))
 }
@@ -250,7 +251,10 @@ pub(crate) fn crosstable_table(field: &Field, rows: &[CrossRow<PlayerId>]) -> St
     head.push("Pts".into());
     let mut out = vec![head];
     for r in rows {
-        let mut line = vec![r.standing.place.to_string(), player_cell(field, r.standing.player)];
+        let mut line = vec![
+            r.standing.place.to_string(),
+            player_cell(field, r.standing.player),
+        ];
         line.extend(r.cells.iter().map(ToString::to_string));
         line.push(r.standing.points.to_string());
         out.push(line);
@@ -279,7 +283,11 @@ pub(crate) fn rounds_table(summary: &Summary) -> String {
 
 /// One game or bye as a row of [`rounds_table`].
 fn entry_row(round: usize, e: &Entry) -> Vec<String> {
-    let n = if round == 0 { "-".to_string() } else { round.to_string() };
+    let n = if round == 0 {
+        "-".to_string()
+    } else {
+        round.to_string()
+    };
     match e {
         Entry::Game {
             game,
@@ -352,7 +360,11 @@ pub(crate) fn text(field: &Field, summary: &Summary) -> Result<String, PipelineE
         active,
     )];
     if t.terms.kind == Kind::Ladder {
-        parts.push(format!("Ladder (reach {}):\n\n{}", t.terms.reach, ladder_table(summary)));
+        parts.push(format!(
+            "Ladder (reach {}):\n\n{}",
+            t.terms.reach,
+            ladder_table(summary)
+        ));
         if summary.games.as_ref().is_some_and(|g| !g.is_empty()) {
             parts.push(format!("Games:\n\n{}", rounds_table(summary)));
         }
