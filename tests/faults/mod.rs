@@ -7,3 +7,4 @@ mod kill;
 mod pipeline;
 mod send;
 mod send_once;
+mod tournament_kill;

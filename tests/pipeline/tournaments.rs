@@ -414,3 +414,102 @@ fn tick_twice_pairs_no_round_twice_and_joining_after_the_start_is_refused() {
     assert_eq!(listed[0]["round"], 2);
     assert_eq!(listed[0]["players"], 4);
 }
+
+/// `days` days after [`NOW`](crate::common::pbmgo_home::NOW), as RFC 3339.
+fn later(days: i64) -> String {
+    let now = chrono::DateTime::parse_from_rfc3339(crate::common::pbmgo_home::NOW).unwrap();
+    (now + chrono::Duration::days(days))
+        .to_utc()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+#[test]
+fn time_losses_count_a_player_on_vacation_is_paired_and_paused_and_all_get_the_final_table() {
+    let h = tournament(
+        4,
+        &[
+            "--system",
+            "swiss",
+            "--rounds",
+            "2",
+            "--time",
+            "per-move 3d",
+        ],
+    );
+    send(&h, &address("dan"), "vacation 10");
+    h.ok(&["tournament", "start", "cup"]);
+    let first = going(&show(&h));
+    let dans = first
+        .iter()
+        .find(|(_, b, w)| b == "dan" || w == "dan")
+        .expect("dan is paired")
+        .clone();
+    let rival = if dans.1 == "dan" {
+        dans.2.clone()
+    } else {
+        dans.1.clone()
+    };
+    if dans.1 != "dan" {
+        send(&h, &address(&rival), &format!("move {} E5", dans.0));
+    }
+    let clock = h.json(&["game", "show", &dans.0])["clock"].clone();
+    assert_eq!(clock["to_move"], "dan");
+    assert!(
+        clock["deadline"]
+            .as_str()
+            .is_some_and(|d| d > later(10).as_str()),
+        "paused for the vacation: {clock}"
+    );
+    // The other game: nobody moves, and tick ends it on time after 3 days.
+    let other = first.iter().find(|g| g.0 != dans.0).unwrap().clone();
+    send(
+        &h,
+        &address(if dans.1 == "dan" { &dans.2 } else { &dans.1 }),
+        &format!("resign {}", dans.0),
+    );
+    h.ok_at(&["tick"], &later(4));
+    let j = show(&h);
+    let timed = games(&j).find(|g| g["game"] == other.0.as_str()).unwrap();
+    assert!(
+        timed["result"].as_str().unwrap().ends_with("+T"),
+        "lost on time: {timed}"
+    );
+    assert_eq!(
+        j["round"], 2,
+        "the round after a time loss starts by itself"
+    );
+    check_standings(&j, 1.0, &[0, 1, 2]);
+    play_out(&h, |b, w| b.max(w).to_string());
+    let j = show(&h);
+    assert_eq!(j["status"], "finished");
+    for name in &NAMES[..4] {
+        let last = letters(&h, &address(name), "tournament")
+            .pop()
+            .expect("the final table");
+        assert_eq!(last.subject, "Tournament cup: final standings");
+        assert!(
+            last.text.contains("You finished") && last.text.contains("Crosstable:"),
+            "{}",
+            last.text
+        );
+    }
+}
+
+#[test]
+fn a_tournament_survives_backup_and_restore() {
+    let h = tournament(4, &["--system", "round-robin"]);
+    h.ok(&["tournament", "start", "cup"]);
+    let (game, black, white) = going(&show(&h))[0].clone();
+    send(&h, &address(&black.max(white)), &format!("resign {game}"));
+    let before = show(&h);
+    let copy = h.path().join("copy.sqlite3");
+    h.ok(&["backup", copy.to_str().unwrap()]);
+    send(&h, &address("ann"), "leave cup");
+    assert_ne!(show(&h), before);
+    for f in ["pbmgo.sqlite3", "pbmgo.sqlite3-wal", "pbmgo.sqlite3-shm"] {
+        let _ = std::fs::remove_file(h.path().join(f));
+    }
+    std::fs::copy(&copy, h.path().join("pbmgo.sqlite3")).unwrap();
+    assert_eq!(show(&h), before);
+    assert!(h.ok(&["game", "verify"]).contains("0 differ"));
+}

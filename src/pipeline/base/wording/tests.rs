@@ -6,6 +6,7 @@ mod fixtures;
 mod limits;
 mod news;
 mod ratings;
+mod tournament;
 
 use chrono::Duration;
 
@@ -715,5 +716,6 @@ fn every_sentence() {
     lost_words(&mut p);
     limits::limits_words(&mut p);
     ratings::rating_words(&mut p);
+    tournament::tournament_words(&mut p);
     insta::assert_snapshot!(p.0);
 }

@@ -293,3 +293,19 @@ pub(crate) fn list(lines: &[String]) -> String {
         lines.join("\n")
     )
 }
+
+/// The Subject of the letter with a tournament's final tables.
+pub(crate) fn final_subject(tournament: &str) -> String {
+    format!("Tournament {tournament}: final standings")
+}
+
+/// The first paragraph of that letter.
+pub(crate) fn final_intro(tournament: &str, place: Option<usize>) -> String {
+    let yours = place
+        .map(|p| format!(" You finished {}.", ordinal(p)))
+        .unwrap_or_default();
+    format!(
+        "The tournament {tournament} is over: every game of it has ended.{yours} Thank you \
+         for playing. Its final tables follow."
+    )
+}

@@ -12,9 +12,13 @@ use rusqlite::Connection;
 
 use super::field::{Field, outcome};
 use super::pair::{pair_next, start};
+use super::view::{self, Summary};
 use crate::pairing::{Ladder, Outcome, after_win};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
+use crate::pipeline::base::wording::tournament as words;
+use crate::pipeline::mailing::letters;
 use crate::store::tournaments::{self, Kind, Status, entrants, pairings};
 use crate::store::{GameId, PlayerId, TournamentId, games};
 
@@ -90,8 +94,7 @@ fn advance(
     let round_over = pairings::unfinished(conn, t.id, Some(t.round))? == 0;
     if last || t.terms.kind == Kind::RoundRobin {
         if pairings::unfinished(conn, t.id, None)? == 0 {
-            tournaments::set_finished(conn, t.id, env.now)?;
-            tracing::info!(tournament = %t.terms.name, "tournament finished");
+            finish(conn, env, t.id)?;
         }
         return Ok(false);
     }
@@ -103,11 +106,42 @@ fn advance(
         Err(why) => {
             tracing::warn!(tournament = %t.terms.name, %why, "no next round; the tournament ends");
             if pairings::unfinished(conn, t.id, None)? == 0 {
-                tournaments::set_finished(conn, t.id, env.now)?;
+                finish(conn, env, t.id)?;
             }
             Ok(false)
         }
     }
+}
+
+/// Ends tournament `id`: marked finished, and every player still in it
+/// mailed the final tables.
+fn finish(conn: &Connection, env: &Env<'_>, id: TournamentId) -> Result<(), PipelineError> {
+    tournaments::set_finished(conn, id, env.now)?;
+    let field = Field::load(conn, id)?;
+    tracing::info!(tournament = %field.t.terms.name, "tournament finished");
+    let summary = Summary::of(&field)?;
+    let table = view::text(&field, &summary)?;
+    let name = &field.t.terms.name;
+    let standings = field.standings()?;
+    for e in field.entrants.iter().filter(|e| e.active()) {
+        let place = standings
+            .iter()
+            .find(|s| s.player == e.player.id)
+            .map(|s| s.place);
+        let letter = Letter {
+            to: e.player.clone(),
+            kind: "tournament",
+            subject: words::final_subject(name),
+            text: format!("{}\n\n{table}", words::final_intro(name, place)),
+            game: None,
+            attachments: Vec::new(),
+            essential: false,
+            brief: None,
+        };
+        let unique = |_| format!("tournament:{id}:final:{}", e.player.id);
+        letters::queue_each(conn, env, [&letter], unique, None, None)?;
+    }
+    Ok(())
 }
 
 /// A ladder game's result: a winner from below takes the loser's place.
@@ -132,12 +166,4 @@ fn ladder_result(conn: &Connection, field: &Field, id: GameId) -> Result<(), Pip
         entrants::set_places(conn, field.t.id, &players)?;
     }
     Ok(())
-}
-
-/// The tournament of game `id` with its round, if it is a tournament game.
-pub(crate) fn of_game(
-    conn: &Connection,
-    id: GameId,
-) -> Result<Option<(TournamentId, u32)>, PipelineError> {
-    Ok(pairings::of_game(conn, id)?)
 }

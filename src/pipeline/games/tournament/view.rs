@@ -12,7 +12,7 @@ use super::field::Field;
 use crate::pairing::{CrossRow, Standing};
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::wording::tournament as words;
-use crate::store::tournaments::pairings::Board;
+use crate::store::tournaments::pairings::{self, Board};
 use crate::store::tournaments::{Kind, Status};
 use crate::store::{GameId, PlayerId};
 
@@ -184,7 +184,7 @@ fn ladder_names(field: &Field) -> Vec<String> {
 /// The line a tournament game's final mail adds: the standings (or the
 /// ladder) after it.
 pub(crate) fn game_line(conn: &Connection, game: GameId) -> Result<Option<String>, PipelineError> {
-    let Some((t, _)) = super::progress::of_game(conn, game)? else {
+    let Some((t, _)) = pairings::of_game(conn, game)? else {
         return Ok(None);
     };
     let field = Field::load(conn, t)?;
