@@ -26,6 +26,7 @@ pub mod mailbox;
 pub(crate) mod pipeline;
 pub use pbmgo_render as render;
 pub(crate) mod runner;
+pub(crate) mod site;
 pub mod store;
 #[doc(hidden)]
 pub mod testkit;

@@ -67,6 +67,7 @@ pub(crate) fn settings_with(
         max_games_per_player: c.limits.max_games_per_player,
         games: c.games.clone(),
         ratings: c.ratings.clone(),
+        web: c.web.clone(),
         zone: c.server.zone(),
         bounce_limit: c.server.bounce_limit,
         tokens,

@@ -54,6 +54,7 @@ mod replay;
 mod runs;
 mod secret;
 mod send;
+mod site;
 mod standings;
 mod status;
 mod tick;
@@ -145,6 +146,9 @@ enum Command {
     /// Run tournaments and ladders: make, enter, start, pair, withdraw, show
     #[command(subcommand)]
     Tournament(tournament::TournamentCommand),
+    /// Build the static web archive: game pages, players, standings, tournaments
+    #[command(subcommand)]
+    Site(site::SiteCommand),
     /// Copy the database to a file while the mail job may run, and check the copy
     Backup(backup::BackupArgs),
     /// Print a shell completion script (bash, zsh or fish)
@@ -183,6 +187,7 @@ pub fn main() -> ExitCode {
         Command::Ratings(cmd) => cmd.run(&cli.global),
         Command::Challenges(args) => challenges::run(args, &cli.global),
         Command::Tournament(cmd) => cmd.run(&cli.global),
+        Command::Site(cmd) => cmd.run(&cli.global),
         Command::Backup(args) => backup::run(args, &cli.global),
         Command::Completions(args) => docs::completions(args, Cli::command()),
         Command::Man(args) => docs::man(args, Cli::command()),

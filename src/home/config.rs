@@ -32,6 +32,8 @@ pub(crate) struct Config {
     pub(crate) metrics: super::monitoring::MetricsConfig,
     /// Ranks and rated games.
     pub(crate) ratings: super::ratings::RatingsConfig,
+    /// The static web archive.
+    pub(crate) web: super::web::WebConfig,
 }
 
 /// `[server]`: the server's identity in mail.

@@ -23,11 +23,13 @@ mod monitoring;
 pub(crate) mod private;
 mod ratings;
 mod send;
+mod web;
 
 pub use config::*;
 pub(crate) use ratings::RatingsConfig;
 #[cfg(test)]
 pub(crate) use send::Span;
+pub(crate) use web::WebConfig;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

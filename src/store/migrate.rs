@@ -123,6 +123,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 25,
         sql: include_str!("migrations/0025_tournaments.sql"),
     },
+    Migration {
+        version: 26,
+        sql: include_str!("migrations/0026_web.sql"),
+    },
 ];
 
 /// The migration after which the ratings are replayed from the finished

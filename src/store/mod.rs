@@ -54,6 +54,7 @@ pub(crate) mod savepoint;
 pub(crate) mod scoring;
 pub(crate) mod settings;
 pub(crate) mod signups;
+pub(crate) mod site;
 pub(crate) mod standings;
 pub(crate) mod time_terms;
 pub(crate) mod tournaments;

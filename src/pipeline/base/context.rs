@@ -9,7 +9,7 @@ use super::passwords::Prechecked;
 use super::sink::MailSink;
 use super::tokens::TokenKey;
 use crate::command::Limits;
-use crate::home::{GamesConfig, RatingsConfig, SignupMode};
+use crate::home::{GamesConfig, RatingsConfig, SignupMode, WebConfig};
 use crate::mail::inbound::InboundMail;
 use crate::mail::outbound::Identity;
 use crate::mail::templates::Templates;
@@ -35,6 +35,9 @@ pub(crate) struct Settings {
     pub(crate) games: GamesConfig,
     /// Ranks and rated games.
     pub(crate) ratings: RatingsConfig,
+    /// The static web archive: its address for the links in mail.
+    #[allow(dead_code, reason = "the links in mail come next (issue 31)")]
+    pub(crate) web: WebConfig,
     /// The server's time zone (`[server] timezone`): a player's who chose none.
     pub(crate) zone: crate::clock::Tz,
     /// Permanent bounces after which an address gets no more mail; 0: never.

@@ -1,0 +1,1 @@
+// The game pages' replay: written by the game page's part.
