@@ -90,6 +90,7 @@ pub(crate) fn poll(args: PollArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         error,
     };
     job_runs::record_run(&ctx.home, &mut store, RunKind::Poll, result, run.now());
+    super::site::after_run(&ctx, &mut store, run.now());
     let done = done?;
     if json {
         outln!("{counts}")?;

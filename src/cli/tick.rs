@@ -60,6 +60,7 @@ pub(crate) fn run(args: TickArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         error,
     };
     job_runs::record_run(&ctx.home, &mut store, RunKind::Tick, result, run.now());
+    super::site::after_run(&ctx, &mut store, run.now());
     let Ticked { summary, sent } = done?;
     if args.json {
         outln!("{counts}")?;

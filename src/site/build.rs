@@ -18,8 +18,16 @@ use super::{files, game, pages};
 use crate::store::site::{self, BuildCounts};
 use crate::store::{GameFilter, GameSummary, listing};
 
-/// What a build did.
-pub(crate) type Built = BuildCounts;
+/// What a build did: its counts, and the files it wrote and removed.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Built {
+    /// How many files were written, removed and kept.
+    pub(crate) counts: BuildCounts,
+    /// The files written, relative to the site's folder.
+    pub(crate) written: Vec<String>,
+    /// The files removed.
+    pub(crate) removed: Vec<String>,
+}
 
 /// How to build.
 pub(crate) struct Options<'a> {
@@ -31,6 +39,8 @@ pub(crate) struct Options<'a> {
     pub(crate) site: &'a str,
     /// `[web] default_public`.
     pub(crate) default_public: bool,
+    /// `[web] url`, the feed's links (empty: relative).
+    pub(crate) url: &'a str,
     /// Rewrite every file (`--all`).
     pub(crate) all: bool,
     /// The time of the build.
@@ -66,7 +76,7 @@ pub(crate) struct Writer<'a> {
     now: DateTime<Utc>,
     known: HashMap<String, i64>,
     wanted: HashSet<String>,
-    counts: BuildCounts,
+    built: Built,
 }
 
 impl Writer<'_> {
@@ -75,12 +85,13 @@ impl Writer<'_> {
         let hash = hash(bytes);
         self.wanted.insert(rel.to_string());
         if self.known.get(rel) == Some(&hash) && files::exists(self.dir, rel) {
-            self.counts.kept += 1;
+            self.built.counts.kept += 1;
             return Ok(());
         }
         files::write(self.dir, rel, bytes)?;
         site::page_written(self.conn, rel, hash, self.now)?;
-        self.counts.written += 1;
+        self.built.counts.written += 1;
+        self.built.written.push(rel.to_string());
         Ok(())
     }
 
@@ -92,7 +103,7 @@ impl Writer<'_> {
     /// Keeps `rel` as it is.
     fn keep(&mut self, rel: &str) {
         self.wanted.insert(rel.to_string());
-        self.counts.kept += 1;
+        self.built.counts.kept += 1;
     }
 
     /// Removes every file known but not wanted this time.
@@ -106,7 +117,8 @@ impl Writer<'_> {
         for rel in stale {
             files::remove(self.dir, &rel)?;
             site::page_removed(self.conn, &rel)?;
-            self.counts.removed += 1;
+            self.built.counts.removed += 1;
+            self.built.removed.push(rel);
         }
         Ok(())
     }
@@ -136,7 +148,7 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
         now: o.now,
         known: site::pages(conn)?,
         wanted: HashSet::new(),
-        counts: BuildCounts::default(),
+        built: Built::default(),
     };
     out.put("site.js", SCRIPT.as_bytes())?;
     out.put("site.css", STYLE.as_bytes())?;
@@ -167,10 +179,13 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
         templates: &templates,
         public: &public,
         games: &shown,
+        url: o.url,
         now: o.now,
     };
     lists.write(&mut out, &common)?;
     out.sweep()?;
-    site::build_done(conn, o.now, &dir_text, out.counts)?;
-    Ok(out.counts)
+    site::build_done(conn, o.now, &dir_text, out.built.counts)?;
+    out.built.written.sort();
+    out.built.removed.sort();
+    Ok(out.built)
 }

@@ -18,6 +18,8 @@ pub(crate) mod error;
 pub(crate) mod files;
 pub(crate) mod game;
 pub(crate) mod pages;
+pub(crate) mod players;
 pub(crate) mod templates;
+pub(crate) mod tournaments;
 
-pub(crate) use build::{Options, build};
+pub(crate) use build::{Built, Options, build};

@@ -30,6 +30,10 @@ const EMBEDDED: &[(&str, &str)] = &[
         include_str!("../../templates/site/standings.html"),
     ),
     (
+        "standings_table.html",
+        include_str!("../../templates/site/standings_table.html"),
+    ),
+    (
         "tournament.html",
         include_str!("../../templates/site/tournament.html"),
     ),

@@ -112,3 +112,19 @@ pub(crate) fn last_build(conn: &Connection) -> Result<Option<(DateTime<Utc>, Str
         .query_row([], |r| Ok((r.stored(0)?, r.get(1)?)))
         .optional()?)
 }
+
+/// Player `name`'s rating after each rated game, in the order the games
+/// ended: (when, before, after).
+pub(crate) fn rating_history(
+    conn: &Connection,
+    name: &str,
+) -> Result<Vec<(DateTime<Utc>, f64, f64)>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT coalesce(g.finished_at, g.updated_at), c.before, c.after \
+         FROM rating_changes c JOIN games g ON g.id = c.game_id \
+         JOIN players p ON p.id = c.player_id \
+         WHERE p.name = ?1 ORDER BY 1, g.id",
+    )?;
+    let rows = stmt.query_map([name], |r| Ok((r.stored(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}

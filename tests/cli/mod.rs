@@ -14,6 +14,7 @@ mod picture;
 mod private;
 mod repair;
 mod send;
+mod site;
 mod status;
 mod statuses;
 mod store;

@@ -1,0 +1,123 @@
+//! `pbmgo site build` (issue 31): the lists of the web archive, a build
+//! that writes only what changed, a private player's games absent from
+//! every page, and the site rebuilt by `poll` when `[web] dir` is set.
+
+use std::fs;
+use std::path::Path;
+
+use serde_json::Value;
+
+use crate::common::home::Home;
+use crate::common::lifecycle::*;
+use crate::common::pbmgo_home::PbmgoHome;
+
+fn build(h: &PbmgoHome, dir: &Path) -> Value {
+    h.json(&["site", "build", "--dir", dir.to_str().unwrap()])
+}
+
+fn files(v: &Value, key: &str) -> Vec<String> {
+    v[key]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Every file under `dir`, relative, with its text.
+fn site(dir: &Path) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for sub in ["", "games", "players", "tournaments"] {
+        let Ok(entries) = fs::read_dir(dir.join(sub)) else {
+            continue;
+        };
+        for e in entries.flatten().filter(|e| e.path().is_file()) {
+            let rel = Path::new(sub)
+                .join(e.file_name())
+                .to_string_lossy()
+                .into_owned();
+            out.push((rel, fs::read_to_string(e.path()).unwrap_or_default()));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_second_build_writes_only_what_one_move_changed() {
+    let h = home();
+    let game = h.game_new("alice", "bob", 9);
+    play(&h, &game, ALICE, &["E5", "C3"]);
+    let dir = h.path().join("site");
+    let first = build(&h, &dir);
+    assert!(files(&first, "written_files").contains(&format!("games/{game}.html")));
+    for page in [
+        "index.html",
+        "standings.html",
+        "feed.atom",
+        "site.js",
+        "site.css",
+        "players/alice.html",
+    ] {
+        assert!(dir.join(page).is_file(), "{page}");
+    }
+    let again = build(&h, &dir);
+    assert_eq!(again["written"], 0, "nothing changed: {again}");
+    play(&h, &game, ALICE, &["G7"]);
+    let after = build(&h, &dir);
+    assert_eq!(
+        files(&after, "written_files"),
+        [
+            format!("games/{game}.html"),
+            format!("games/{game}.sgf"),
+            "index.html".into(),
+            "players/alice.html".into(),
+            "players/bob.html".into(),
+        ],
+        "the game's page and the lists that show it"
+    );
+    assert!(!dir.join(".index.html.tmp").exists());
+}
+
+#[test]
+fn a_private_players_games_appear_nowhere() {
+    let h = home();
+    let shown = h.game_new("alice", "bob", 9);
+    let hidden = h.game_new("carol", "bob", 9);
+    play(&h, &hidden, CAROL, &["E5"]);
+    let dir = h.path().join("site");
+    build(&h, &dir);
+    assert!(dir.join(format!("games/{hidden}.html")).is_file());
+    set_private(&h, "carol");
+    let after = build(&h, &dir);
+    let removed = files(&after, "removed_files");
+    assert!(removed.contains(&format!("games/{hidden}.html")), "{after}");
+    assert!(
+        removed.contains(&"players/carol.html".to_string()),
+        "{after}"
+    );
+    for (rel, text) in site(&dir) {
+        assert!(!text.contains(&hidden), "{rel} names the private game");
+        assert!(!text.contains("carol"), "{rel} names the private player");
+        assert!(!text.contains("@example"), "{rel} shows an address");
+    }
+    assert!(dir.join(format!("games/{shown}.html")).is_file());
+}
+
+/// Makes `name` private, as `public off` by mail does.
+fn set_private(h: &PbmgoHome, name: &str) {
+    let db = rusqlite::Connection::open(h.path().join("pbmgo.sqlite3")).unwrap();
+    db.execute("UPDATE players SET public = 0 WHERE name = ?1", [name])
+        .unwrap();
+}
+
+#[test]
+fn poll_rebuilds_the_site_when_web_dir_is_set() {
+    let h = home_with("[web]\ndir = \"site\"\n");
+    let game = h.game_new("alice", "bob", 9);
+    send(&h, ALICE, &format!("move {game} E5"));
+    let page = h.path().join("site").join(format!("games/{game}.html"));
+    assert!(page.is_file(), "poll built the site");
+    let tournament_free = fs::read_to_string(h.path().join("site/index.html")).unwrap();
+    assert!(tournament_free.contains(&format!("games/{game}.html")));
+}
