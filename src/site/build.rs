@@ -4,30 +4,19 @@
 //! `--all`); the lists are drawn every time and written when they differ.
 //! A file no longer allowed (a game whose player went private) is removed.
 
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
-use sha2::{Digest, Sha256};
 
 use super::assets::{SCRIPT, STYLE};
 use super::error::SiteError;
+use super::game;
+use super::lists::Lists;
 use super::templates::{Common, SiteTemplates};
-use super::{files, game, pages};
-use crate::store::site::{self, BuildCounts};
+use super::writer::{Built, Public, Writer};
+use crate::store::site;
 use crate::store::{GameFilter, GameSummary, listing};
-
-/// What a build did: its counts, and the files it wrote and removed.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Built {
-    /// How many files were written, removed and kept.
-    pub(crate) counts: BuildCounts,
-    /// The files written, relative to the site's folder.
-    pub(crate) written: Vec<String>,
-    /// The files removed.
-    pub(crate) removed: Vec<String>,
-}
 
 /// How to build.
 pub(crate) struct Options<'a> {
@@ -47,89 +36,6 @@ pub(crate) struct Options<'a> {
     pub(crate) now: DateTime<Utc>,
 }
 
-/// Who is published.
-pub(crate) struct Public {
-    choices: HashMap<String, Option<bool>>,
-    default: bool,
-}
-
-impl Public {
-    /// Whether player `name` is published.
-    pub(crate) fn player(&self, name: &str) -> bool {
-        self.choices
-            .get(name)
-            .copied()
-            .flatten()
-            .unwrap_or(self.default)
-    }
-
-    /// Whether game `g` is published: both its players are.
-    pub(crate) fn game(&self, g: &GameSummary) -> bool {
-        self.player(&g.black) && self.player(&g.white)
-    }
-}
-
-/// The files of one build: what is there, what was written.
-pub(crate) struct Writer<'a> {
-    conn: &'a Connection,
-    dir: &'a Path,
-    now: DateTime<Utc>,
-    known: HashMap<String, i64>,
-    wanted: HashSet<String>,
-    built: Built,
-}
-
-impl Writer<'_> {
-    /// Puts `bytes` at `rel`, writing only when they differ from what is there.
-    pub(crate) fn put(&mut self, rel: &str, bytes: &[u8]) -> Result<(), SiteError> {
-        let hash = hash(bytes);
-        self.wanted.insert(rel.to_string());
-        if self.known.get(rel) == Some(&hash) && files::exists(self.dir, rel) {
-            self.built.counts.kept += 1;
-            return Ok(());
-        }
-        files::write(self.dir, rel, bytes)?;
-        site::page_written(self.conn, rel, hash, self.now)?;
-        self.built.counts.written += 1;
-        self.built.written.push(rel.to_string());
-        Ok(())
-    }
-
-    /// Whether `rel` was written by an earlier build and is still there.
-    fn has(&self, rel: &str) -> bool {
-        self.known.contains_key(rel) && files::exists(self.dir, rel)
-    }
-
-    /// Keeps `rel` as it is.
-    fn keep(&mut self, rel: &str) {
-        self.wanted.insert(rel.to_string());
-        self.built.counts.kept += 1;
-    }
-
-    /// Removes every file known but not wanted this time.
-    fn sweep(&mut self) -> Result<(), SiteError> {
-        let stale: Vec<String> = self
-            .known
-            .keys()
-            .filter(|k| !self.wanted.contains(*k))
-            .cloned()
-            .collect();
-        for rel in stale {
-            files::remove(self.dir, &rel)?;
-            site::page_removed(self.conn, &rel)?;
-            self.built.counts.removed += 1;
-            self.built.removed.push(rel);
-        }
-        Ok(())
-    }
-}
-
-/// The first 8 bytes of the SHA-256 of `bytes`, as stored.
-fn hash(bytes: &[u8]) -> i64 {
-    let d = Sha256::digest(bytes);
-    i64::from_le_bytes([d[0], d[1], d[2], d[3], d[4], d[5], d[6], d[7]])
-}
-
 /// Builds the site as `o` says.
 pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteError> {
     let templates = SiteTemplates::load(o.overrides.as_deref())?;
@@ -138,18 +44,8 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
     if last.is_none() {
         site::forget_pages(conn)?;
     }
-    let public = Public {
-        choices: site::public_choices(conn)?,
-        default: o.default_public,
-    };
-    let mut out = Writer {
-        conn,
-        dir: o.dir,
-        now: o.now,
-        known: site::pages(conn)?,
-        wanted: HashSet::new(),
-        built: Built::default(),
-    };
+    let public = Public::load(conn, o.default_public)?;
+    let mut out = Writer::new(conn, o.dir, o.now)?;
     out.put("site.js", SCRIPT.as_bytes())?;
     out.put("site.css", STYLE.as_bytes())?;
     let all = listing::games(conn, &GameFilter::default())?;
@@ -174,7 +70,7 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
         out.put(&html, f.html.as_bytes())?;
         out.put(&sgf, f.sgf.as_bytes())?;
     }
-    let lists = pages::Lists {
+    let lists = Lists {
         conn,
         templates: &templates,
         public: &public,
@@ -184,8 +80,7 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
     };
     lists.write(&mut out, &common)?;
     out.sweep()?;
-    site::build_done(conn, o.now, &dir_text, out.built.counts)?;
-    out.built.written.sort();
-    out.built.removed.sort();
-    Ok(out.built)
+    let built = out.done();
+    site::build_done(conn, o.now, &dir_text, built.counts)?;
+    Ok(built)
 }

@@ -17,9 +17,12 @@ pub(crate) mod build;
 pub(crate) mod error;
 pub(crate) mod files;
 pub(crate) mod game;
+pub(crate) mod lists;
 pub(crate) mod pages;
 pub(crate) mod players;
 pub(crate) mod templates;
 pub(crate) mod tournaments;
+pub(crate) mod writer;
 
-pub(crate) use build::{Built, Options, build};
+pub(crate) use build::{Options, build};
+pub(crate) use writer::Built;

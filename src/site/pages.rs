@@ -3,74 +3,15 @@
 //! finished games; each player's page (`players`) and each tournament's
 //! (`tournaments`). Only published games and players appear.
 
-use chrono::{DateTime, Utc};
-use rusqlite::Connection;
 use serde::Serialize;
 
-use super::build::{Public, Writer};
 use super::error::SiteError;
-use super::templates::{Common, SiteTemplates};
+use super::lists::{GameRow, Lists};
+use super::templates::Common;
+use super::writer::Writer;
 use super::{players, tournaments};
-use crate::go::Phase;
+use crate::store::challenges;
 use crate::store::standings::{self, Standing};
-use crate::store::{GameSummary, challenges};
-
-/// What the lists are drawn from.
-pub(crate) struct Lists<'a> {
-    /// The database.
-    pub(crate) conn: &'a Connection,
-    /// The templates.
-    pub(crate) templates: &'a SiteTemplates,
-    /// Who is published.
-    pub(crate) public: &'a Public,
-    /// The published games.
-    pub(crate) games: &'a [&'a GameSummary],
-    /// The site's address (`[web] url`, ending in `/`), or empty.
-    pub(crate) url: &'a str,
-    /// The time of the build.
-    pub(crate) now: DateTime<Utc>,
-}
-
-/// A game in a list.
-#[derive(Debug, Clone, Serialize)]
-pub(crate) struct GameRow {
-    id: String,
-    black: String,
-    white: String,
-    size: u8,
-    moves: u32,
-    /// Whose move, or the result.
-    pub(crate) state: String,
-    /// When it last changed, `2026-11-28`.
-    when: String,
-}
-
-impl GameRow {
-    /// The row of `g`.
-    pub(crate) fn of(g: &GameSummary) -> GameRow {
-        let state = match (&g.result, g.status) {
-            (Some(r), _) => r.clone(),
-            (None, Phase::Play) => {
-                let who = if g.to_move == crate::go::Color::Black {
-                    &g.black
-                } else {
-                    &g.white
-                };
-                format!("{who} to move")
-            }
-            (None, _) => "being counted".to_string(),
-        };
-        GameRow {
-            id: g.id.to_string(),
-            black: g.black.clone(),
-            white: g.white.clone(),
-            size: g.size,
-            moves: g.move_number,
-            state,
-            when: g.updated_at.format("%Y-%m-%d").to_string(),
-        }
-    }
-}
 
 /// The index.
 #[derive(Serialize)]
@@ -105,6 +46,7 @@ const RECENT: usize = 20;
 /// How many lines of the standings the index shows.
 const TOP: usize = 10;
 
+/// The lists' pages.
 impl Lists<'_> {
     /// Writes every list through `out`.
     pub(crate) fn write(
@@ -171,18 +113,6 @@ impl Lists<'_> {
             "index.html",
             self.templates.render("index.html", &ctx)?.as_bytes(),
         )
-    }
-
-    /// The published finished games, the last ended first.
-    pub(crate) fn finished(&self) -> Vec<&GameSummary> {
-        let mut done: Vec<&GameSummary> = self
-            .games
-            .iter()
-            .copied()
-            .filter(|g| g.result.is_some())
-            .collect();
-        done.sort_by(|a, b| b.updated_at.cmp(&a.updated_at).then(b.id.cmp(&a.id)));
-        done
     }
 
     fn feed(&self, out: &mut Writer<'_>, common: Common) -> Result<(), SiteError> {

@@ -4,10 +4,10 @@
 
 use serde::Serialize;
 
-use super::build::Writer;
 use super::error::SiteError;
-use super::pages::{GameRow, Lists};
+use super::lists::{GameRow, Lists};
 use super::templates::Common;
+use super::writer::Writer;
 use crate::store::site;
 use crate::store::standings::Standing;
 

@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use rusqlite::Connection;
 use serde::Serialize;
 
-use super::build::Writer;
 use super::error::SiteError;
-use super::pages::Lists;
+use super::lists::Lists;
 use super::templates::Common;
+use super::writer::Writer;
 use crate::pairing::Cell;
 use crate::pipeline::games::tournament::field::Field;
 use crate::pipeline::games::tournament::view::{Entry, Line, Summary};

@@ -121,3 +121,42 @@ fn poll_rebuilds_the_site_when_web_dir_is_set() {
     let tournament_free = fs::read_to_string(h.path().join("site/index.html")).unwrap();
     assert!(tournament_free.contains(&format!("games/{game}.html")));
 }
+
+#[test]
+fn every_page_is_valid_html_without_remote_resources() {
+    let h = home();
+    let game = h.game_new("alice", "bob", 9);
+    play(&h, &game, ALICE, &["E5", "C3"]);
+    send(&h, BOB, &format!("resign {game}"));
+    h.ok(&[
+        "tournament",
+        "new",
+        "cup",
+        "--system",
+        "round-robin",
+        "--size",
+        "9",
+    ]);
+    for p in ["alice", "bob", "carol"] {
+        h.ok(&["tournament", "join", "cup", p]);
+    }
+    h.ok(&["tournament", "start", "cup"]);
+    let dir = h.path().join("site");
+    build(&h, &dir);
+    let pages = site(&dir);
+    assert!(pages.iter().any(|(rel, _)| rel == "tournaments/cup.html"));
+    for (rel, text) in pages.iter().filter(|(rel, _)| rel.ends_with(".html")) {
+        let bad: Vec<String> = crate::common::html_check::problems(text)
+            .into_iter()
+            .filter(|p| {
+                p.starts_with("parse error")
+                    || p.starts_with("remote resource")
+                    || p.starts_with("inline colour")
+            })
+            .collect();
+        assert!(bad.is_empty(), "{rel}: {bad:?}");
+        assert!(text.contains("Content-Security-Policy"), "{rel}");
+    }
+    let feed = &pages.iter().find(|(rel, _)| rel == "feed.atom").unwrap().1;
+    assert!(feed.contains(&format!("games/{game}.html")), "{feed}");
+}
