@@ -23,7 +23,6 @@ pub(crate) fn public_choice(
 }
 
 /// Sets `player`'s `public on|off`.
-#[allow(dead_code, reason = "public on|off by mail comes next (issue 31)")]
 pub(crate) fn set_public(
     conn: &Connection,
     player: PlayerId,
