@@ -183,6 +183,12 @@ pub enum Command {
         /// True for `images on`.
         on: bool,
     },
+    /// `public on|off`: whether the player's games and page are shown on
+    /// the club's web pages (`[web]`).
+    Public {
+        /// True for `public on`.
+        on: bool,
+    },
     /// `timezone [ZONE|server]`: the player's time zone, in which their
     /// clock's weekends and nights fall; alone, asks the current one.
     Timezone {
@@ -269,8 +275,8 @@ pub enum IfAction {
 }
 
 impl Command {
-    /// Writes a challenge, the tables and the tournament commands, as
-    /// they are read.
+    /// Writes a challenge, the tables, `public` and the tournament
+    /// commands, as they are read.
     fn fmt_more(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Command::Challenge {
@@ -286,6 +292,7 @@ impl Command {
             Command::Tournament { tournament } => write!(f, "tournament {tournament}"),
             Command::Players { near } => write!(f, "players{}", if *near { " near" } else { "" }),
             Command::Standings => f.write_str("standings"),
+            Command::Public { on } => write!(f, "public {}", if *on { "on" } else { "off" }),
             _ => f.write_str("tournaments"),
         }
     }

@@ -1,6 +1,6 @@
 //! The game-lifecycle and player commands: `challenge`, `accept`,
 //! `decline`, `place`, `dead`, `alive`, `done`, `resume`, `sgf`, `estimate`, `undo`,
-//! `say`, `vacation`, `notify`, `images`, `password`, `address`, `standings`,
+//! `say`, `vacation`, `notify`, `images`, `public`, `password`, `address`, `standings`,
 //! `join`, `leave`, `tournament`, `tournaments` and `if`.
 //!
 //! Reads the words of the line (not the `#N`-split words of `line`), and
@@ -35,6 +35,7 @@ pub(super) const WORDS: &[(&str, Shape)] = &[
     ("vacation", Shape::Days),
     ("notify", Shape::Mode),
     ("images", Shape::Switch),
+    ("public", Shape::Switch),
     ("confirm", Shape::Switch),
     ("timezone", Shape::Zone),
     ("password", Shape::Secret),
@@ -93,7 +94,8 @@ fn dispatch(keyword: &str, args: &[&str], thread: Option<GameRef>) -> Outcome {
         "undo" => game("undo GAME").map(|game| Command::Undo { game }),
         "vacation" => vacation(args),
         "notify" => notify(args),
-        "images" => images(args),
+        "images" => switch(args, "images", |on| Command::Images { on }),
+        "public" => switch(args, "public", |on| Command::Public { on }),
         "timezone" => timezone(args),
         "confirm" => confirm(args),
         "password" => password(args),
@@ -253,13 +255,18 @@ fn notify(args: &[&str]) -> Outcome {
     }
 }
 
-/// Reads `images on|off`.
-fn images(args: &[&str]) -> Outcome {
+/// Reads `images on|off` and `public on|off`.
+fn switch(args: &[&str], keyword: &'static str, made: fn(bool) -> Command) -> Outcome {
+    let usage = if keyword == "images" {
+        "images on|off"
+    } else {
+        "public on|off"
+    };
     match args {
-        [] => Err(CommandError::MissingArgument("images on|off")),
+        [] => Err(CommandError::MissingArgument(usage)),
         [w] => shape::switch(w)
-            .map(|on| Command::Images { on })
-            .ok_or_else(|| CommandError::BadOption(format!("images {} (on or off)", clip(w)))),
+            .map(made)
+            .ok_or_else(|| CommandError::BadOption(format!("{keyword} {} (on or off)", clip(w)))),
         [_, extra @ ..] => Err(too_many(extra)),
     }
 }

@@ -31,7 +31,6 @@ impl Default for WebConfig {
 
 impl WebConfig {
     /// The link to game page `game` (`game7`), when `url` is set.
-    #[allow(dead_code, reason = "the links in mail come next (issue 31)")]
     pub(crate) fn game_link(&self, game: &str) -> Option<String> {
         let base = self.url.trim();
         (!base.is_empty()).then(|| format!("{}/games/{game}.html", base.trim_end_matches('/')))

@@ -20,6 +20,9 @@
 //!   [`wrap`] at [`WIDTH`] are joined again; any other line end stays a
 //!   `<br>`.
 //!
+//! In prose, quotes and list items an `http://` or `https://` address (a
+//! game's web page) is a link to itself (`<a href>`); no other scheme is.
+//!
 //! The page sets no colours and says it suits light and dark schemes, has
 //! no remote resources, and no empty element.
 //!
@@ -275,7 +278,7 @@ fn items<'a>(lines: &[&'a str]) -> Vec<Vec<&'a str>> {
 fn lines_html(lines: &[&str], width: Option<usize>) -> String {
     let mut out = String::new();
     for (i, line) in lines.iter().enumerate() {
-        out.push_str(&escape(line));
+        out.push_str(&linked(line));
         if let Some(next) = lines.get(i + 1) {
             if width.is_some_and(|w| was_wrapped(line, next, w)) {
                 out.push(' ');
@@ -285,6 +288,49 @@ fn lines_html(lines: &[&str], width: Option<usize>) -> String {
         }
     }
     out
+}
+
+/// `line` escaped, each `http://` or `https://` address in it a link to
+/// itself.
+fn linked(line: &str) -> String {
+    if !line.contains("http") {
+        return escape(line);
+    }
+    let mut out = String::with_capacity(line.len() * 2);
+    let mut rest = line;
+    while let Some((before, url, after)) = next_url(rest) {
+        let url = escape(url);
+        out.push_str(&escape(before));
+        out.push_str(&format!("<a href=\"{url}\">{url}</a>"));
+        rest = after;
+    }
+    out.push_str(&escape(rest));
+    out
+}
+
+/// The first web address in `text` that starts a word: the text before
+/// it, the address (up to white space or an angle bracket or quote,
+/// without the punctuation that ends a sentence after it), the text after.
+fn next_url(text: &str) -> Option<(&str, &str, &str)> {
+    let mut from = 0;
+    loop {
+        let at = from + text[from..].find("http")?;
+        let tail = &text[at..];
+        let scheme = ["https://", "http://"]
+            .into_iter()
+            .find(|s| tail.starts_with(s));
+        let starts_word = !text[..at].ends_with(|c: char| c.is_alphanumeric());
+        if let Some(scheme) = scheme.filter(|_| starts_word) {
+            let end = tail
+                .find(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '"'))
+                .unwrap_or(tail.len());
+            let url = tail[..end].trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '\'']);
+            if url.len() > scheme.len() {
+                return Some((&text[..at], url, &text[at + url.len()..]));
+            }
+        }
+        from = at + "http".len();
+    }
 }
 
 /// True when `line` ends only because [`wrap`] had no room within `width`

@@ -291,3 +291,52 @@ fn blocks_that_are_not_tables_stay_preformatted() {
     let board = "    A B C\n 3  . . .  3\n 2  . X .  2\n 1  . . .  1\n    A B C";
     assert_eq!(body(board), format!("<pre class=\"board\">{board}</pre>\n"));
 }
+
+#[test]
+fn web_addresses_in_prose_are_links_to_themselves() {
+    let out = body("game7: alice against bob\nWhole game: https://go.example.org/games/game7.html");
+    assert_eq!(
+        out,
+        "<p>game7: alice against bob<br>\nWhole game: \
+         <a href=\"https://go.example.org/games/game7.html\">\
+         https://go.example.org/games/game7.html</a></p>\n"
+    );
+    // The punctuation after it is not part of it; quotes and items link too.
+    assert_eq!(
+        body("See (http://a.example/x?a=1&b=<2>), then http://b.example."),
+        "<p>See (<a href=\"http://a.example/x?a=1&amp;b=\">http://a.example/x?a=1&amp;b=</a>\
+         &lt;2&gt;), then <a href=\"http://b.example\">http://b.example</a>.</p>\n"
+    );
+    assert_eq!(
+        body("> look: https://x.example/a\n\n- https://y.example/b"),
+        "<blockquote><p>look: <a href=\"https://x.example/a\">https://x.example/a</a></p></blockquote>\n\
+         <ul>\n<li><a href=\"https://y.example/b\">https://y.example/b</a></li>\n</ul>\n"
+    );
+}
+
+#[test]
+fn other_schemes_and_words_are_not_links() {
+    for text in [
+        "javascript:alert(1) and ftp://x.example/a",
+        "shttps://x.example/a and xhttp://y.example",
+        "just http:// alone, or http and https words",
+        "\"https://x.example/\" is quoted: https\"://no",
+    ] {
+        let out = body(text);
+        let linked = out.matches("<a ").count();
+        let want = usize::from(text.starts_with('"'));
+        assert_eq!(linked, want, "{out}");
+        assert!(!out.contains("href=\"javascript"), "{out}");
+    }
+    let out = body("\"https://x.example/\" is quoted");
+    assert!(
+        out.contains("&quot;<a href=\"https://x.example/\">https://x.example/</a>&quot;"),
+        "{out}"
+    );
+}
+
+#[test]
+fn addresses_in_laid_out_lines_stay_text() {
+    let out = body("    https://x.example/a");
+    assert_eq!(out, "<pre>    https://x.example/a</pre>\n");
+}

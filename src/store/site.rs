@@ -23,7 +23,6 @@ pub(crate) fn public_choice(
 }
 
 /// Sets `player`'s `public on|off`.
-#[allow(dead_code, reason = "public on|off by mail comes next (issue 31)")]
 pub(crate) fn set_public(
     conn: &Connection,
     player: PlayerId,
@@ -34,6 +33,21 @@ pub(crate) fn set_public(
         params![player, public],
     )?;
     Ok(())
+}
+
+/// The choices of two players (a game's), in one read: `None` for one who
+/// never said.
+pub(crate) fn pair_choices(
+    conn: &Connection,
+    black: PlayerId,
+    white: PlayerId,
+) -> Result<[Option<bool>; 2], StoreError> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT (SELECT public FROM players WHERE id = ?1), \
+                    (SELECT public FROM players WHERE id = ?2)",
+        )?
+        .query_row([black, white], |r| Ok([r.get(0)?, r.get(1)?]))?)
 }
 
 /// Every player's choice, by name (`None`: never said).

@@ -2,8 +2,8 @@
 //! (html5ever, with exact errors) must report no parse error, and the
 //! document must keep the rules every mail of ours keeps: a doctype, a
 //! language, a UTF-8 charset, a title, a colour scheme for light and dark
-//! readers, no colours of its own, no remote resource, no script, and no
-//! element left empty.
+//! readers, no colours of its own, no remote resource (a link to follow,
+//! `<a href>`, loads nothing), no script, and no element left empty.
 
 use std::default::Default;
 
@@ -99,9 +99,8 @@ fn element(
     }
     for (name, value) in attrs {
         let v = value.trim().to_ascii_lowercase();
-        if (name == "src" || name == "href" || name == "background")
-            && (v.starts_with("http") || v.starts_with("//"))
-        {
+        let loaded = name == "src" || name == "background" || (name == "href" && tag != "a");
+        if loaded && (v.starts_with("http") || v.starts_with("//")) {
             out.push(format!("remote resource: <{tag} {name}=\"{value}\">"));
         }
         if name == "style" || name == "color" || name == "bgcolor" {
@@ -195,5 +194,21 @@ mod tests {
         ] {
             assert!(found.contains(expected), "{expected} not in:\n{found}");
         }
+    }
+
+    #[test]
+    fn a_link_to_follow_is_no_remote_resource() {
+        let page = |body: &str| {
+            format!(
+                "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+                 <meta name=\"color-scheme\" content=\"light dark\"><title>t</title>\
+                 {body}</head><body><p>x</p></body></html>"
+            )
+        };
+        assert_eq!(problems(&page("")), Vec::<String>::new());
+        let a = page("").replace("<p>x</p>", "<p><a href=\"https://x.example/\">x</a></p>");
+        assert_eq!(problems(&a), Vec::<String>::new());
+        let sheet = page("<link rel=\"stylesheet\" href=\"https://x.example/s.css\">");
+        assert!(problems(&sheet).join("\n").contains("remote resource"));
     }
 }

@@ -49,6 +49,7 @@ fn board(result: Option<&str>) -> BoardCtx {
         clock: None,
         ko: None,
         recent: Some("Moves 13-14: Black pass, White pass.".into()),
+        link: None,
     }
 }
 

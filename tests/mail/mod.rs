@@ -5,6 +5,7 @@ mod commands;
 mod commands_address;
 mod commands_game;
 mod commands_if;
+mod commands_public;
 mod grid_html;
 mod inbound;
 mod lifecycle_mails;

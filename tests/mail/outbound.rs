@@ -70,6 +70,7 @@ pub fn board_ctx() -> BoardCtx {
         ),
         ko: Some("Ko: White (bob) may not retake D5 with this move; play elsewhere first.".into()),
         recent: Some("Moves 1-3: Black C3, White D4, Black E5.".into()),
+        link: None,
     }
 }
 

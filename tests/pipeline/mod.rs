@@ -46,4 +46,5 @@ mod tokens;
 mod tournaments;
 mod trust;
 mod vacation_shown;
+mod web_links;
 mod words;

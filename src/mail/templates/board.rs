@@ -41,4 +41,8 @@ pub struct BoardCtx {
     pub ko: Option<String>,
     /// The last few moves in a line, e.g. `Moves 11-12: White C3, Black D4.`
     pub recent: Option<String>,
+    /// The game's page on the club's web pages
+    /// (`https://go.example.org/games/game42.html`), when they are served
+    /// (`[web] url`) and the game is shown there.
+    pub link: Option<String>,
 }

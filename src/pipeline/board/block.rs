@@ -9,10 +9,11 @@ use rusqlite::Connection;
 use crate::clock::Tz;
 use crate::go::render;
 use crate::go::{Color, Game, IllegalMove, Move, Phase, Point};
+use crate::home::WebConfig;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::phrases::minute;
 use crate::render::Picture;
-use crate::store::{StoreError, StoredGame, clock_face, ratings, settings};
+use crate::store::{StoreError, StoredGame, clock_face, ratings, settings, site};
 
 use crate::pipeline::base::wording::board as words;
 use crate::pipeline::base::wording::clock as clock_words;
@@ -42,6 +43,7 @@ pub(crate) fn board_ctx(g: &StoredGame) -> BoardCtx {
         clock: None,
         ko: ko(g),
         recent: recent(game),
+        link: None,
     }
 }
 
@@ -81,6 +83,25 @@ pub(crate) fn with_ranks(
     for (name, p) in [(&mut b.black, &g.black), (&mut b.white, &g.white)] {
         let shown = ratings::strength(conn, p.id)?.shown();
         *name = format!("{} {shown}", p.name);
+    }
+    Ok(())
+}
+
+/// Adds to `b` the link to `g`'s page on the club's web pages, when they
+/// are served (`[web] url`) and `g` is published there (both its players
+/// are public): one read, and none without `[web] url`.
+pub(crate) fn with_link(
+    conn: &Connection,
+    web: &WebConfig,
+    g: &StoredGame,
+    b: &mut BoardCtx,
+) -> Result<(), StoreError> {
+    if web.url.trim().is_empty() {
+        return Ok(());
+    }
+    let choices = site::pair_choices(conn, g.black.id, g.white.id)?;
+    if choices.iter().all(|c| c.unwrap_or(web.default_public)) {
+        b.link = web.game_link(&g.id.to_string());
     }
     Ok(())
 }

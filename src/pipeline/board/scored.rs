@@ -3,7 +3,6 @@
 //! `x`/`o`, territory `+`/`-`), the count line by line and, while it is
 //! being scored, who has accepted and what each player can write.
 
-use crate::clock::Tz;
 use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 
@@ -11,7 +10,9 @@ use crate::go::estimate::propose;
 use crate::go::render::{self, Marks, render_scored};
 use crate::go::score::score_game;
 use crate::go::{Color, GameResult, Phase};
+use crate::home::WebConfig;
 use crate::mail::templates::BoardCtx;
+use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::wording::scoring as words;
 use crate::pipeline::board::block;
@@ -88,15 +89,27 @@ pub(crate) fn board_ctx(conn: &Connection, g: &StoredGame) -> Result<BoardCtx, P
     Ok(b)
 }
 
-/// As [`board_ctx`], with the clock as it stands at `now` while it runs
-/// (`zone`: the server's time zone).
-pub(crate) fn board_at(
+/// As [`board_ctx`], with the link to the game's web page (see
+/// [`block::with_link`]).
+pub(crate) fn board_linked(
     conn: &Connection,
+    web: &WebConfig,
     g: &StoredGame,
-    (now, zone): (DateTime<Utc>, Tz),
 ) -> Result<BoardCtx, PipelineError> {
     let mut b = board_ctx(conn, g)?;
-    block::with_clock(conn, g, (now, zone), &mut b)?;
+    block::with_link(conn, web, g, &mut b)?;
+    Ok(b)
+}
+
+/// As [`board_linked`], with the clock as it stands at `env.now` while it
+/// runs.
+pub(crate) fn board_at(
+    conn: &Connection,
+    env: &Env<'_>,
+    g: &StoredGame,
+) -> Result<BoardCtx, PipelineError> {
+    let mut b = board_linked(conn, &env.settings.web, g)?;
+    block::with_clock(conn, g, (env.now, env.settings.zone), &mut b)?;
     Ok(b)
 }
 

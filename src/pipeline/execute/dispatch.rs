@@ -160,6 +160,7 @@ fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Done> {
         | Command::Vacation { .. }
         | Command::Notify { .. }
         | Command::Images { .. }
+        | Command::Public { .. }
         | Command::Timezone { .. }
         | Command::Confirm { .. }
         | Command::Password { .. }

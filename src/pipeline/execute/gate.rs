@@ -136,6 +136,7 @@ fn changes_account(cmd: &Command) -> bool {
             | Command::Notify { .. }
             | Command::Vacation { .. }
             | Command::Images { .. }
+            | Command::Public { .. }
             | Command::Timezone { zone: Some(_) }
             | Command::Confirm { on: Some(_) }
             | Command::Address {

@@ -79,7 +79,7 @@ pub(crate) fn game_over_letters(
         game: g.id.to_string(),
         result: result.clone(),
         how: how.to_string(),
-        board: scored::board_ctx(conn, g)?,
+        board: scored::board_linked(conn, &env.settings.web, g)?,
         sgf_name: attachment.filename.clone(),
         ratings: ratings_text(conn, g)?,
         tournament: view::game_line(conn, g.id)?.unwrap_or_default(),

@@ -37,7 +37,7 @@ pub(crate) fn game_letter(
 ) -> Result<Letter, PipelineError> {
     let (news, intro) = news_first(what.intro);
     let brief = Some(intro.join("\n\n"));
-    let board = scored::board_at(conn, g, (env.now, env.settings.zone))?;
+    let board = scored::board_at(conn, env, g)?;
     let ctx = GameLetterCtx::new(intro, board, what.next);
     Ok(Letter {
         to: what.to.clone(),

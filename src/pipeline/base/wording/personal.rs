@@ -84,6 +84,17 @@ pub(crate) fn images_set(on: bool) -> &'static str {
     }
 }
 
+/// What the player reads after `public on` or `public off`.
+pub(crate) fn public_set(on: bool) -> &'static str {
+    if on {
+        "Your games will be shown on the club's web pages when your opponent's \
+         are too, and you will have a page there with your games and rating."
+    } else {
+        "Your games and your page will not be shown on the club's web pages; \
+         any already there are removed when the pages are next rebuilt."
+    }
+}
+
 /// What the player reads after `timezone ZONE` (`Some`) or `timezone
 /// server` (`None`).
 pub(crate) fn timezone_set(zone: Option<&str>) -> String {

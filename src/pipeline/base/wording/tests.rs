@@ -353,6 +353,8 @@ fn personal_words(p: &mut Page) {
     p.show("personal::timezone_is", w::timezone_is(None));
     p.show("personal::images_set", w::images_set(true));
     p.show("personal::images_set", w::images_set(false));
+    p.show("personal::public_set", w::public_set(true));
+    p.show("personal::public_set", w::public_set(false));
     p.show("personal::confirm_set", w::confirm_set(true));
     p.show("personal::confirm_set", w::confirm_set(false));
     p.show("personal::confirm_is", w::confirm_is(true));

@@ -1,5 +1,5 @@
 //! A player's own commands: `undo` (`undo`), `say` (`talk`), `standings`
-//! and `players` (`tables`), `rank` (`rank`), `vacation`, `notify`, `images`, `confirm` and `password`
+//! and `players` (`tables`), `rank` (`rank`), `vacation`, `notify`, `images`, `public`, `confirm` and `password`
 //! (`settings`), `address` (`address`), and `join`, `leave`, `tournament`
 //! and `tournaments` (`tournament`), with the password gate every
 //! mail of a player with a password passes first.
@@ -35,6 +35,7 @@ pub(super) fn run(c: &Cmd<'_>, cmd: &Command) -> CmdResult<Effect> {
         Command::Vacation { days } => settings::vacation(c, *days),
         Command::Notify { mode } => settings::notify(conn, player, *mode),
         Command::Images { on } => settings::images(conn, player, *on),
+        Command::Public { on } => settings::public(conn, player, *on),
         Command::Timezone { zone } => settings::timezone(conn, player, *zone),
         Command::Confirm { on } => settings::confirm(conn, player, *on),
         Command::Password { secret, new } => settings::password(c, secret, new.as_deref()),

@@ -93,6 +93,13 @@ pub(super) fn images(conn: &Connection, player: &Player, on: bool) -> CmdResult<
     Ok(Effect::acted(words::images_set(on), None, Vec::new()))
 }
 
+/// Runs `public on|off`: the next site build shows or removes the
+/// player's page and games.
+pub(super) fn public(conn: &Connection, player: &Player, on: bool) -> CmdResult<Effect> {
+    crate::store::site::set_public(conn, player.id, on)?;
+    Ok(Effect::acted(words::public_set(on), None, Vec::new()))
+}
+
 /// Runs `timezone ZONE|server`, or `timezone` alone, which says the zone.
 pub(super) fn timezone(
     conn: &Connection,

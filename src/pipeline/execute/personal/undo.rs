@@ -7,7 +7,7 @@ use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::{CmdResult, PipelineError, reject_in};
 use crate::pipeline::base::phrases::minute;
 use crate::pipeline::base::wording::{board::played, personal as words, replies};
-use crate::pipeline::board::block::{board_ctx, with_ranks};
+use crate::pipeline::board::block::{board_ctx, with_link, with_ranks};
 use crate::pipeline::board::scored::board_at;
 use crate::pipeline::execute::cmd::Cmd;
 use crate::pipeline::execute::load::load_own;
@@ -106,7 +106,8 @@ fn ask(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdRes
         move_number: number,
     };
     undo::ask(conn, g.id, request)?;
-    let c = ctx(conn, g, color, (number, last_text(g)))?;
+    let mut c = ctx(conn, g, color, (number, last_text(g)))?;
+    with_link(conn, &env.settings.web, g, &mut c.board)?;
     let letter = Letter {
         to: g.player(color.opponent()).clone(),
         kind: "undo-request",
@@ -135,7 +136,7 @@ fn agree(conn: &Connection, env: &Env<'_>, g: &StoredGame, color: Color) -> CmdR
     clock::start_turn(conn, g.id, env.now, env.settings.zone)?;
     let after = games::load(conn, g.id)?;
     let mut c = ctx(conn, &after, asker, (number, move_text))?;
-    c.board = board_at(conn, &after, (env.now, env.settings.zone))?;
+    c.board = board_at(conn, env, &after)?;
     let due = clock::of_game(conn, g.id)?.map(|(d, _)| minute(d));
     let letter = Letter {
         to: g.player(asker).clone(),

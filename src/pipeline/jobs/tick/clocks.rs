@@ -218,7 +218,7 @@ fn clock_ctx(conn: &Connection, env: &Env<'_>, t: &Turn<'_>) -> Result<ClockCtx,
         days_left: left_words(t.r.deadline - env.now),
         period,
         move_number: g.game.move_number() + 1,
-        board: board_at(conn, g, (env.now, env.settings.zone))?,
+        board: board_at(conn, env, g)?,
     })
 }
 

@@ -8,13 +8,14 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use super::notice::queue;
+use crate::home::WebConfig;
 use crate::mail::templates::BoardCtx;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::tokens::DIGEST_GAME;
 use crate::pipeline::base::wording::tick::{deadline_words, digest_subject, no_clock};
-use crate::pipeline::board::block::{board_ctx, with_ranks};
+use crate::pipeline::board::block::{board_ctx, with_link, with_ranks};
 use crate::store::games::{self, GameId};
 use crate::store::listing;
 use crate::store::notices;
@@ -82,7 +83,7 @@ fn send(
     let ctx = DigestCtx {
         player: player.name.clone(),
         date: date.to_string(),
-        games: digest_games(conn, player, ids)?,
+        games: digest_games(conn, &env.settings.web, player, ids)?,
     };
     let letter = Letter {
         to: player.clone(),
@@ -100,6 +101,7 @@ fn send(
 /// The games `ids` as `player`'s digest shows them.
 fn digest_games(
     conn: &Connection,
+    web: &WebConfig,
     player: &PlayerRef,
     ids: &[GameId],
 ) -> Result<Vec<DigestGame>, PipelineError> {
@@ -111,6 +113,7 @@ fn digest_games(
             .map(|c| g.player(c.opponent()).name.clone());
         let mut board = board_ctx(&g);
         with_ranks(conn, &g, &mut board)?;
+        with_link(conn, web, &g, &mut board)?;
         list.push(DigestGame {
             opponent: opponent.unwrap_or_default(),
             deadline: clock::deadline(conn, id)?.map_or(no_clock().into(), deadline_words),

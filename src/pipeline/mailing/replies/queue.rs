@@ -84,7 +84,7 @@ impl<'a, 'b> Queue<'a, 'b> {
             return Ok(b.clone());
         }
         let g = self.game(id)?;
-        let b = board_at(self.conn, &g, (self.env.now, self.env.settings.zone))?;
+        let b = board_at(self.conn, self.env, &g)?;
         self.boards.insert(id, b.clone());
         Ok(b)
     }
