@@ -17,6 +17,8 @@ pub(crate) mod build;
 pub(crate) mod error;
 pub(crate) mod files;
 pub(crate) mod game;
+pub(crate) mod game_clock;
+pub(crate) mod game_data;
 pub(crate) mod lists;
 pub(crate) mod pages;
 pub(crate) mod players;

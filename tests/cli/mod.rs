@@ -15,6 +15,7 @@ mod private;
 mod repair;
 mod send;
 mod site;
+mod site_game;
 mod status;
 mod statuses;
 mod store;

@@ -2,8 +2,8 @@
 //! prints and what the end-of-game and `sgf` mails attach), with the game's
 //! name, dates and place, its time terms (`TM`/`OT`) and what each move
 //! left on its mover's clock (`BL`/`WL`, `OB`/`OW`), the players' words at
-//! the moves they came with, and for a counted game the territory, the
-//! dead stones and the count.
+//! the moves they came with (not in the web archive's record), and for a
+//! counted game the territory, the dead stones and the count.
 //!
 //! `OT` is written as OGS writes it (and KGS for the first two):
 //! `5x86400 byo-yomi`, `10/604800 Canadian`, `86400 fischer` (the bonus;
@@ -28,6 +28,20 @@ pub(crate) fn sgf_record(
     stored: &StoredGame,
     place: &str,
 ) -> Result<SgfRecord, StoreError> {
+    let mut record = public_sgf_record(conn, stored, place)?;
+    let mut words = player_comments(conn, stored)?;
+    words.append(&mut record.info.comments);
+    record.info.comments = words;
+    Ok(record)
+}
+
+/// [`sgf_record`] without the players' words, which are theirs alone:
+/// the record the web archive publishes (the count stays).
+pub(crate) fn public_sgf_record(
+    conn: &Connection,
+    stored: &StoredGame,
+    place: &str,
+) -> Result<SgfRecord, StoreError> {
     let state = stored.game.state();
     let stones = |c: Color| -> Vec<_> {
         let start = &state.start;
@@ -45,7 +59,6 @@ pub(crate) fn sgf_record(
         place: Some(place.to_string()).filter(|p| !p.trim().is_empty()),
         black_rank: rank(conn, stored.black.id)?,
         white_rank: rank(conn, stored.white.id)?,
-        comments: player_comments(conn, stored)?,
         ..SgfInfo::default()
     };
     add_clock(conn, &mut info, stored)?;
