@@ -76,7 +76,6 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
         public: &public,
         games: &shown,
         url: o.url,
-        now: o.now,
     };
     lists.write(&mut out, &common)?;
     out.sweep()?;

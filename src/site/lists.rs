@@ -1,7 +1,6 @@
 //! What the site's lists are drawn from ([`Lists`]) and a game as a row
 //! of them ([`GameRow`]).
 
-use chrono::{DateTime, Utc};
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -22,8 +21,6 @@ pub(crate) struct Lists<'a> {
     pub(crate) games: &'a [&'a GameSummary],
     /// The site's address (`[web] url`, ending in `/`), or empty.
     pub(crate) url: &'a str,
-    /// The time of the build.
-    pub(crate) now: DateTime<Utc>,
 }
 
 /// A game in a list.

@@ -135,7 +135,9 @@ impl Lists<'_> {
                 summary: format!("{}x{}, {} moves", g.size, g.size, g.move_number),
             })
             .collect();
-        let updated = done.first().map_or(self.now, |g| g.updated_at);
+        // The feed changes only with its entries: its time is the last
+        // finished game's end, never the build's.
+        let updated = done.first().map(|g| g.updated_at).unwrap_or_default();
         let ctx = FeedCtx {
             feed_id: format!("tag:pbmgo,2026:{}", common.site.replace(' ', "-")),
             base: self.url.to_string(),
