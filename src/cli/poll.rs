@@ -319,6 +319,7 @@ fn deliver_inner(args: &DeliverArgs, global: &GlobalArgs) -> anyhow::Result<Disp
     {
         tracing::warn!(error = %super::one_line(&e), "replies queued but not sent yet");
     }
+    super::site::after_run(&ctx, &mut store, run.now());
     Ok(d)
 }
 
