@@ -15,14 +15,11 @@
 //! as `pbmgo-game-<width>px.png`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use crate::common::home::Home;
 use crate::common::html_check::{elements, problems};
 use crate::common::lifecycle::*;
 use crate::common::pbmgo_home::{PbmgoHome, history};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// Words alice sends bob during the counted game: never published.
 const SECRET: &str = "my secret plan is the left side";
@@ -171,35 +168,7 @@ fn a_long_19x19_games_page_stays_small() {
 
 /// Runs headless Chromium on `url` with `extra` arguments; returns stdout.
 fn chromium(url: &str, extra: &[String]) -> String {
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: install chromium (.ci/run does)"
-    );
-    let profile = tempfile::tempdir().unwrap();
-    let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--virtual-time-budget=5000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(extra)
-        .arg(url)
-        .output()
-        .expect("chromium runs");
-    assert!(
-        out.status.success(),
-        "chromium: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    crate::common::chromium::run(url, extra)
 }
 
 /// The board's (data-position, data-move) once Chromium has opened `url`.

@@ -1,5 +1,6 @@
 //! What the tests share.
 
+pub mod chromium;
 pub mod clock_mail;
 pub mod harness;
 pub mod home;

@@ -16,7 +16,6 @@
 //! temporary folder).
 
 use std::path::Path;
-use std::process::Command;
 
 use mail_parser::MimeHeaders;
 
@@ -27,7 +26,6 @@ use clock_mail::{harness, of_kinds, send};
 
 /// The board's wood colour (`#dcb35c`, as the renderer paints it).
 const WOOD: [u8; 3] = [0xdc, 0xb3, 0x5c];
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// One inline image of a mail: its Content-ID and PNG bytes.
 struct Inline {
@@ -94,35 +92,7 @@ fn page_with_files(row: &Row, dir: &Path) -> std::path::PathBuf {
 
 /// Runs headless Chromium on `page` with `extra` arguments; returns its stdout.
 fn chromium(page: &Path, extra: &[String]) -> String {
-    assert!(
-        Path::new(CHROMIUM).exists(),
-        "{CHROMIUM} is missing: install chromium (.ci/run does)"
-    );
-    let profile = tempfile::tempdir().unwrap();
-    let out = Command::new(CHROMIUM)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--virtual-time-budget=5000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .args(extra)
-        .arg(format!("file://{}", page.display()))
-        .output()
-        .expect("chromium runs");
-    assert!(
-        out.status.success(),
-        "chromium: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    crate::common::chromium::run(&format!("file://{}", page.display()), extra)
 }
 
 /// The natural widths of the images of `page` once it has loaded, as
