@@ -18,8 +18,8 @@ use crate::clock::System as Clock;
 use crate::pipeline::MailSink;
 use crate::pipeline::games::tournament::{entry, field::Field, pair, view};
 use crate::rating::Rank;
+use crate::store::players;
 use crate::store::tournaments::{self, Kind, Status, Terms, Tournament};
-use crate::store::{Store, players};
 
 /// Tournament commands
 #[derive(Debug, Subcommand)]
@@ -202,16 +202,14 @@ fn new(a: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 }
 
 /// Finds tournament `name`, or says there is none.
-fn find(store: &mut Store, name: &str) -> anyhow::Result<Tournament> {
-    store
-        .write(|tx| tournaments::find(tx, name))?
+fn find(conn: &rusqlite::Connection, name: &str) -> anyhow::Result<Tournament> {
+    tournaments::find(conn, name)?
         .ok_or_else(|| anyhow!("no tournament {name} (pbmgo tournament list shows them)"))
 }
 
 fn join(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
-        let t =
-            tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
+        let t = find(tx, &a.name)?;
         let p = players::find(tx, &a.player)?.as_ref();
         entry::join(tx, env, &t, &p)?.map_err(|message| Refused { message }.into())
     })
@@ -219,8 +217,7 @@ fn join(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
 
 fn pairing(a: NameArgs, global: &GlobalArgs, first: bool) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
-        let t =
-            tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
+        let t = find(tx, &a.name)?;
         let done = match first {
             true => pair::start(tx, env, t.id)?,
             false if t.status != Status::Running || t.terms.kind == Kind::Ladder => Err(format!(
@@ -254,8 +251,7 @@ fn pairing(a: NameArgs, global: &GlobalArgs, first: bool) -> anyhow::Result<u8> 
 
 fn withdraw(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
-        let t =
-            tournaments::find(tx, &a.name)?.ok_or_else(|| anyhow!("no tournament {}", a.name))?;
+        let t = find(tx, &a.name)?;
         let p = players::find(tx, &a.player)?.as_ref();
         entry::leave(tx, env, &t, &p, "cli")?.map_err(|message| Refused { message }.into())
     })
@@ -281,9 +277,8 @@ fn in_mail_run(
 fn show(a: ShowArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     let ctx = global.context()?;
     let mut store = ctx.read_store()?;
-    let t = find(&mut store, &a.name)?;
     let (summary, text) = store.write(|tx| {
-        let field = Field::load(tx, t.id)?;
+        let field = Field::load(tx, find(tx, &a.name)?.id)?;
         let summary = view::Summary::of(&field)?;
         let text = view::text(&field, &summary)?;
         anyhow::Ok((summary, text))

@@ -52,7 +52,6 @@ pub(crate) fn build(conn: &Connection, o: &Options<'_>) -> Result<Built, SiteErr
     let shown: Vec<&GameSummary> = all.iter().filter(|g| public.game(g)).collect();
     let common = |root| Common {
         site: o.site.to_string(),
-        built: o.now.format("%Y-%m-%d %H:%M UTC").to_string(),
         root,
     };
     for g in &shown {

@@ -86,14 +86,13 @@ fn template(name: &str, source: minijinja::Error) -> SiteError {
     }
 }
 
-/// What every page shows: the site's name, when it was built, and the way
-/// back to the site's root from the page (`""` or `"../"`).
+/// What every page shows: the site's name and the way back to the site's
+/// root from the page (`""` or `"../"`). Nothing on a page tells when it
+/// was built, so a build writes only the pages whose content changed.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Common {
     /// The server's name (`[server] name`).
     pub(crate) site: String,
-    /// When the build ran, `2026-11-28 10:00 UTC`.
-    pub(crate) built: String,
     /// From the page to the root: `""` for a page at the root, `"../"`
     /// for one in a folder.
     pub(crate) root: &'static str,

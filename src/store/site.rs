@@ -11,17 +11,6 @@ use super::StoreError;
 use super::codec::{Sql, Stored};
 use super::ids::PlayerId;
 
-/// A player's own choice (`public on|off`); `None`: never said.
-#[allow(dead_code, reason = "public on|off by mail comes next (issue 31)")]
-pub(crate) fn public_choice(
-    conn: &Connection,
-    player: PlayerId,
-) -> Result<Option<bool>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT public FROM players WHERE id = ?1")?
-        .query_row([player], |r| r.get(0))?)
-}
-
 /// Sets `player`'s `public on|off`.
 pub(crate) fn set_public(
     conn: &Connection,

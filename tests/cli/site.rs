@@ -146,14 +146,7 @@ fn every_page_is_valid_html_without_remote_resources() {
     let pages = site(&dir);
     assert!(pages.iter().any(|(rel, _)| rel == "tournaments/cup.html"));
     for (rel, text) in pages.iter().filter(|(rel, _)| rel.ends_with(".html")) {
-        let bad: Vec<String> = crate::common::html_check::problems(text)
-            .into_iter()
-            .filter(|p| {
-                p.starts_with("parse error")
-                    || p.starts_with("remote resource")
-                    || p.starts_with("inline colour")
-            })
-            .collect();
+        let bad = crate::common::html_check::site_problems(text);
         assert!(bad.is_empty(), "{rel}: {bad:?}");
         assert!(text.contains("Content-Security-Policy"), "{rel}");
     }

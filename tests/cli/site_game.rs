@@ -17,7 +17,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::home::Home;
-use crate::common::html_check::{elements, problems};
+use crate::common::html_check::{elements, site_problems};
 use crate::common::lifecycle::*;
 use crate::common::pbmgo_home::{PbmgoHome, history};
 
@@ -91,16 +91,7 @@ fn a_game_page_is_valid_html_and_shows_the_game_as_it_stands() {
     let (h, dir) = two_games();
     for game in ["game1", "game2"] {
         let html = page(&dir, game);
-        let found: Vec<String> = problems(&html)
-            .into_iter()
-            // The site's pages carry one script of their own and are not
-            // mail: the mail-only rules do not apply, and SVG shapes are
-            // empty elements by nature.
-            .filter(|p| {
-                let svg = ["script", "rect", "path", "circle"].map(|t| format!("empty <{t}>"));
-                p != "<script>" && !p.starts_with("no color-scheme") && !svg.contains(p)
-            })
-            .collect();
+        let found = site_problems(&html);
         assert!(found.is_empty(), "{game}: {found:#?}");
         assert!(!html.contains(" style="), "no inline style: {game}");
         let scripts: Vec<_> = elements(&html, "script").into_iter().map(|s| s.0).collect();

@@ -14,6 +14,19 @@ use markup5ever_rcdom::{Handle, NodeData, RcDom};
 /// Elements that are empty by definition.
 const VOID: &[&str] = &["meta", "br", "hr", "img", "link", "wbr"];
 
+/// What is wrong with a page of the web archive: [`problems`] without the
+/// mail-only rules (a site page runs its own script, sets its colours in its
+/// stylesheet, and its SVG shapes are empty elements by nature).
+pub fn site_problems(html: &str) -> Vec<String> {
+    // An empty <g> is the stones' layer of a board with no stone yet.
+    let svg = ["script", "rect", "path", "circle", "line", "polyline", "g"]
+        .map(|t| format!("empty <{t}>"));
+    problems(html)
+        .into_iter()
+        .filter(|p| p != "<script>" && !p.starts_with("no color-scheme") && !svg.contains(p))
+        .collect()
+}
+
 /// Returns what is wrong with `html`; empty when nothing is.
 pub fn problems(html: &str) -> Vec<String> {
     let opts = ParseOpts {

@@ -202,15 +202,20 @@ pub(crate) fn list(
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-/// Marks `id` started at `now`.
-pub(crate) fn set_started(
+/// Marks `id` as `status` (running or finished) from `now`, stamping
+/// `started_at` or `finished_at`.
+pub(crate) fn set_status(
     conn: &Connection,
     id: TournamentId,
+    status: Status,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
     conn.execute(
-        "UPDATE tournaments SET status = 'running', started_at = ?2 WHERE id = ?1",
-        params![id, Sql(now)],
+        "UPDATE tournaments SET status = ?2, \
+         started_at = CASE WHEN ?2 = 'running' THEN ?3 ELSE started_at END, \
+         finished_at = CASE WHEN ?2 = 'finished' THEN ?3 ELSE finished_at END \
+         WHERE id = ?1",
+        params![id, status.name(), Sql(now)],
     )?;
     Ok(())
 }
@@ -235,19 +240,6 @@ pub(crate) fn set_round(
             reason: "it is not the round after the last one paired".to_string(),
         });
     }
-    Ok(())
-}
-
-/// Marks `id` finished at `now`.
-pub(crate) fn set_finished(
-    conn: &Connection,
-    id: TournamentId,
-    now: DateTime<Utc>,
-) -> Result<(), StoreError> {
-    conn.execute(
-        "UPDATE tournaments SET status = 'finished', finished_at = ?2 WHERE id = ?1",
-        params![id, Sql(now)],
-    )?;
     Ok(())
 }
 

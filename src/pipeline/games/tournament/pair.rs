@@ -56,7 +56,7 @@ pub(crate) fn start(
         let rating = ratings::strength(conn, e.player.id)?.rating;
         entrants::set_strength(conn, id, e.player.id, level(rating))?;
     }
-    tournaments::set_started(conn, id, env.now)?;
+    tournaments::set_status(conn, id, Status::Running, env.now)?;
     let field = Field::load(conn, id)?;
     match field.t.terms.kind {
         Kind::Ladder => Ok(Ok(0)),

@@ -116,7 +116,7 @@ fn advance(
 /// Ends tournament `id`: marked finished, and every player still in it
 /// mailed the final tables.
 fn finish(conn: &Connection, env: &Env<'_>, id: TournamentId) -> Result<(), PipelineError> {
-    tournaments::set_finished(conn, id, env.now)?;
+    tournaments::set_status(conn, id, Status::Finished, env.now)?;
     let field = Field::load(conn, id)?;
     tracing::info!(tournament = %field.t.terms.name, "tournament finished");
     let summary = Summary::of(&field)?;
