@@ -127,6 +127,10 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         version: 26,
         sql: include_str!("migrations/0026_web.sql"),
     },
+    Migration {
+        version: 27,
+        sql: include_str!("migrations/0027_handicap_pairings.sql"),
+    },
 ];
 
 /// The migration after which the ratings are replayed from the finished

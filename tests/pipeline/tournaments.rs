@@ -14,15 +14,15 @@ use crate::common::home::Home;
 use crate::common::lifecycle::*;
 use crate::common::pbmgo_home::PbmgoHome;
 
-const NAMES: [&str; 8] = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"];
+pub(super) const NAMES: [&str; 8] = ["ann", "ben", "cat", "dan", "eve", "fay", "gus", "hal"];
 
-fn address(name: &str) -> String {
+pub(super) fn address(name: &str) -> String {
     format!("{name}@club.example")
 }
 
 /// A home with `n` players (`ann`, `ben`, ...) entered in tournament
 /// `cup` by mail, made with `args`.
-fn tournament(n: usize, args: &[&str]) -> PbmgoHome {
+pub(super) fn tournament(n: usize, args: &[&str]) -> PbmgoHome {
     let h = home();
     for name in &NAMES[..n] {
         h.player(name, &address(name));
@@ -46,12 +46,12 @@ fn any_mail(h: &PbmgoHome, n: usize, words: &str) -> bool {
         .any(|m| m.flat().contains(words))
 }
 
-fn show(h: &PbmgoHome) -> Value {
+pub(super) fn show(h: &PbmgoHome) -> Value {
     h.json(&["tournament", "show", "cup"])
 }
 
 /// The games going on, round by round.
-fn going(j: &Value) -> Vec<(String, String, String)> {
+pub(super) fn going(j: &Value) -> Vec<(String, String, String)> {
     games(j)
         .filter(|g| g["result"].is_null())
         .map(|g| {
@@ -61,7 +61,7 @@ fn going(j: &Value) -> Vec<(String, String, String)> {
         .collect()
 }
 
-fn games(j: &Value) -> impl Iterator<Item = &Value> {
+pub(super) fn games(j: &Value) -> impl Iterator<Item = &Value> {
     j["rounds"]
         .as_array()
         .unwrap()
@@ -71,7 +71,7 @@ fn games(j: &Value) -> impl Iterator<Item = &Value> {
 }
 
 /// Plays every game by mail until none is left: `loser` picks who resigns.
-fn play_out(h: &PbmgoHome, loser: impl Fn(&str, &str) -> String) -> usize {
+pub(super) fn play_out(h: &PbmgoHome, loser: impl Fn(&str, &str) -> String) -> usize {
     let mut played = 0;
     loop {
         let now = going(&show(h));
@@ -87,7 +87,7 @@ fn play_out(h: &PbmgoHome, loser: impl Fn(&str, &str) -> String) -> usize {
 }
 
 /// No pair twice; each player's Blacks minus Whites.
-fn pairs_and_colours(j: &Value) -> BTreeMap<String, i32> {
+pub(super) fn pairs_and_colours(j: &Value) -> BTreeMap<String, i32> {
     let mut met = HashSet::new();
     let mut colours = BTreeMap::new();
     for g in games(j) {
@@ -149,7 +149,7 @@ fn reference(j: &Value, bye: f64) -> BTreeMap<String, [f64; 4]> {
 
 /// Checks the standings against [`reference`] and their order against
 /// `keys` (the criteria the system places by, in order).
-fn check_standings(j: &Value, bye: f64, keys: &[usize]) {
+pub(super) fn check_standings(j: &Value, bye: f64, keys: &[usize]) {
     let r = reference(j, bye);
     let lines = j["standings"].as_array().unwrap();
     let mut last: Option<Vec<f64>> = None;
@@ -254,7 +254,8 @@ fn a_swiss_of_eight_pairs_rounds_by_itself_and_a_withdrawal_stops_pairing() {
         (j["round"].as_u64(), j["status"].as_str()),
         (Some(3), Some("finished"))
     );
-    pairs_and_colours(&j);
+    let colours = pairs_and_colours(&j);
+    assert!(colours.values().all(|d| d.abs() <= 1), "{colours:?}");
     let rounds = j["rounds"].as_array().unwrap();
     let in_round = |r: &Value, n: &str| {
         r.as_array()
@@ -339,7 +340,8 @@ fn a_mcmahon_starts_players_by_rank_above_and_below_the_bar() {
     play_out(&h, |b, w| b.max(w).to_string());
     let j = show(&h);
     assert_eq!(j["status"], "finished");
-    pairs_and_colours(&j);
+    let colours = pairs_and_colours(&j);
+    assert!(colours.values().all(|d| d.abs() <= 1), "{colours:?}");
 }
 
 #[test]

@@ -90,6 +90,7 @@ fn cell<K: Key>(players: &[Player<K>], place: &[usize], slot: Slot) -> Cell<K> {
             colour,
             outcome,
             points,
+            ..
         } => Cell::Game {
             opponent: players[opponent].id,
             opponent_place: place[opponent],

@@ -14,6 +14,7 @@
 //! - [`crosstable`]: the standings with every round's [`Cell`];
 //! - [`Ladder`]: [`may_challenge`], [`after_win`], join and withdraw.
 
+mod colour;
 mod crosstable;
 mod error;
 mod ladder;

@@ -90,6 +90,9 @@ pub struct Game<K> {
     pub white: K,
     /// How it ended; [`Outcome::Unplayed`] while it goes on.
     pub outcome: Outcome,
+    /// A handicap game: the weaker took Black by rank, not by the pairing,
+    /// so its colours do not count in either player's colour balance.
+    pub handicap: bool,
 }
 
 impl<K: Key> Game<K> {
@@ -99,12 +102,21 @@ impl<K: Key> Game<K> {
             black,
             white,
             outcome: Outcome::Unplayed,
+            handicap: false,
         }
     }
 
     /// The same game, ended with `outcome`.
     pub fn ended(self, outcome: Outcome) -> Game<K> {
         Game { outcome, ..self }
+    }
+
+    /// The same game, marked as a handicap game.
+    pub fn with_handicap(self) -> Game<K> {
+        Game {
+            handicap: true,
+            ..self
+        }
     }
 
     /// The colour `player` has in this game, if they play in it.

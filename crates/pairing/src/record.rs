@@ -17,6 +17,8 @@ pub(crate) enum Slot {
         colour: Colour,
         outcome: Outcome,
         points: Points,
+        /// Colours by rank (not counted in the balance).
+        handicap: bool,
     },
     /// A bye and its points.
     Bye(Points),
@@ -33,9 +35,9 @@ pub(crate) struct Record {
     pub score: Points,
     /// Games won.
     pub wins: u32,
-    /// Games as Black minus games as White.
+    /// Games as Black minus games as White (handicap games left out).
     pub balance: i32,
-    /// The colour of the last game.
+    /// The colour of the last game that was not a handicap game.
     pub last: Option<Colour>,
     /// Byes had.
     pub byes: u32,
@@ -89,11 +91,18 @@ impl Table {
 impl Record {
     fn add(&mut self, slot: Slot) {
         match slot {
-            Slot::Game { colour, points, .. } => {
+            Slot::Game {
+                colour,
+                points,
+                handicap,
+                ..
+            } => {
                 self.score += points;
                 self.wins += u32::from(points == Points::ONE);
-                self.balance += if colour == Colour::Black { 1 } else { -1 };
-                self.last = Some(colour);
+                if !handicap {
+                    self.balance += if colour == Colour::Black { 1 } else { -1 };
+                    self.last = Some(colour);
+                }
             }
             Slot::Bye(points) => {
                 self.score += points;
@@ -153,6 +162,7 @@ fn round_slots<K: Key>(
                 colour,
                 outcome: game.outcome,
                 points: game.points_for(colour),
+                handicap: game.handicap,
             };
         }
     }

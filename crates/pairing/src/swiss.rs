@@ -10,27 +10,37 @@
 //! 2. the others are paired top first: each unpaired player takes the best
 //!    partner who has not met them and without whom the rest can still be
 //!    paired with no repeat (Edmonds' matching answers that, so a pairing is
-//!    found whenever one exists). Games that would leave a player's colours
-//!    three apart are left out while a pairing without them exists (when
-//!    choosing the bye too, after its own rule). "Best" is, in this order:
-//!    the nearest score (so groups pair within themselves, and an odd
-//!    group's last player floats down to the top of the next group); not
-//!    both due the same colour; within a group the top half against the
-//!    bottom half (the k-th with the k-th after the middle); then the
+//!    found whenever one exists). Colours come before score groups: while a
+//!    pairing exists in which every player's Blacks and Whites end within
+//!    one (or nearer even than they were), only such games are made; failing
+//!    that, games that leave no one three apart; failing that, any game
+//!    without a repeat (when choosing the bye too, after its own rule).
+//!    "Best" is then, in this order: the stricter colour tier; the nearest
+//!    score (so groups pair within themselves, and an odd group's last
+//!    player floats down to the top of the next group); the fewest of
+//!    the group left unable to pair among themselves for their colours;
+//!    not both due the same colour; within a group the top half against
+//!    the bottom half (the k-th with the k-th after the middle); then the
 //!    higher placed;
 //! 3. in each game Black goes to the one with the fewer Blacks net of
 //!    Whites so far, then to the one who had White last, then to the
 //!    weaker, then (in odd rounds) to the higher placed, (in even rounds)
 //!    to the lower.
 //!
+//! Colours come first because a score group can be all due the same
+//! colour (every winner of round 1 had Black): pairing it within itself
+//! would leave half of it two apart, so its players meet the next group
+//! instead, as few of them as the colours allow.
+//!
 //! A round robin's "next round" is its schedule's next round
 //! ([`round_robin`](crate::round_robin)) without the withdrawn players' games.
 
 use std::cmp::Reverse;
 
+use crate::colour::{Needs, black_first, tier};
 use crate::error::PairingError;
 use crate::matching::Matching;
-use crate::model::{Bye, Colour, Game, Key, Player, Points, Round};
+use crate::model::{Bye, Game, Key, Player, Points, Round};
 use crate::record::{Record, Table};
 use crate::robin::round_robin;
 use crate::system::System;
@@ -58,15 +68,21 @@ pub fn next_round<K: Key>(
         )
     });
     let fresh = |a: usize, b: usize| !table.met[a][b];
-    let balanced = |a: usize, b: usize| fresh(a, b) && !colour_clash(&r[a], &r[b]);
-    let (bye, mut matching) = sit_out(players, r, &order, &[&balanced, &fresh])
+    let within = |limit: u8| move |a: usize, b: usize| fresh(a, b) && game_tier(r, a, b) <= limit;
+    let (one, two) = (within(0), within(1));
+    let (bye, mut matching) = sit_out(players, r, &order, &[&one, &two, &fresh])
         .ok_or(PairingError::NoPairing { round: number })?;
     order.retain(|&i| Some(i) != bye);
     let pairs = pair_down(players, r, &order, &table, &mut matching);
     let games = pairs
         .into_iter()
         .map(|(a, b)| {
-            let (black, white) = colours(players, r, a, b, number);
+            let black_a = black_first(
+                (&r[a], players[a].strength),
+                (&r[b], players[b].strength),
+                number,
+            );
+            let (black, white) = if black_a { (a, b) } else { (b, a) };
             Game::new(players[black].id, players[white].id)
         })
         .collect();
@@ -142,26 +158,42 @@ fn pair_down<K: Key>(
         if paired[p] {
             continue;
         }
+        paired[p] = true;
+        let group = Needs::of(
+            order
+                .iter()
+                .filter(|&&q| !paired[q] && r[q].score == r[p].score)
+                .map(|&q| r[q].balance),
+        );
         let mut candidates: Vec<(usize, usize)> = order
             .iter()
             .enumerate()
-            .filter(|&(_, &q)| q != p && !paired[q] && !table.met[p][q])
+            .filter(|&(_, &q)| !paired[q] && !table.met[p][q])
             .map(|(qrank, &q)| (qrank, q))
             .collect();
         candidates.sort_by_key(|&(qrank, q)| {
             let same_way = r[p].balance.signum() == r[q].balance.signum() && r[p].balance != 0;
-            let clash = colour_clash(&r[p], &r[q]);
             let gap = (r[p].score.quarters() - r[q].score.quarters()).abs();
+            let mut left = group;
+            if r[q].score == r[p].score {
+                left.add(r[q].balance, -1);
+            }
             let fold = if r[p].score == r[q].score {
                 seat[qrank].0.abs_diff(seat[rank].0 + seat[rank].1 / 2)
             } else {
                 seat[qrank].0
             };
-            (clash, gap, same_way, fold, qrank)
+            (
+                game_tier(r, p, q),
+                gap,
+                left.excess(),
+                same_way,
+                fold,
+                qrank,
+            )
         });
         // One candidate always fits: the partner in the perfect matching.
         if let Some(&(_, q)) = candidates.iter().find(|&&(_, q)| matching.fix(p, q)) {
-            paired[p] = true;
             paired[q] = true;
             pairs.push((p, q));
         }
@@ -169,10 +201,9 @@ fn pair_down<K: Key>(
     pairs
 }
 
-/// Whether a game between the two would leave one of them three games
-/// apart in colours (both already two the same way).
-fn colour_clash(a: &Record, b: &Record) -> bool {
-    a.balance.signum() == b.balance.signum() && a.balance.abs().min(b.balance.abs()) >= 2
+/// The colour tier of a game between the players at `a` and `b`.
+fn game_tier(r: &[Record], a: usize, b: usize) -> u8 {
+    tier(r[a].balance, r[b].balance)
 }
 
 /// For each place in `order`: its seat within its score group and the
@@ -190,36 +221,6 @@ fn seats(r: &[Record], order: &[usize]) -> Vec<(usize, usize)> {
         start += size;
     }
     out
-}
-
-/// (Black, White) of the game between `a` (placed higher) and `b`.
-fn colours<K: Key>(
-    players: &[Player<K>],
-    r: &[Record],
-    a: usize,
-    b: usize,
-    round: usize,
-) -> (usize, usize) {
-    let due_black = |i: usize| match r[i].last {
-        Some(Colour::White) => 2,
-        None => 1,
-        Some(Colour::Black) => 0,
-    };
-    let a_black = match (
-        r[a].balance.cmp(&r[b].balance),
-        due_black(a).cmp(&due_black(b)),
-    ) {
-        (std::cmp::Ordering::Less, _) => true,
-        (std::cmp::Ordering::Greater, _) => false,
-        (_, std::cmp::Ordering::Greater) => true,
-        (_, std::cmp::Ordering::Less) => false,
-        _ => match players[a].strength.cmp(&players[b].strength) {
-            std::cmp::Ordering::Less => true,
-            std::cmp::Ordering::Greater => false,
-            std::cmp::Ordering::Equal => round % 2 == 1,
-        },
-    };
-    if a_black { (a, b) } else { (b, a) }
 }
 
 /// The round robin's round `number` among everyone listed, without the

@@ -68,6 +68,59 @@ fn four_players_three_rounds_swiss() {
     );
 }
 
+#[test]
+fn eight_players_swiss_where_black_wins_every_game() {
+    let players: Vec<Player<u32>> = (1..=8).map(|id| Player::new(id, 31 - id as i32)).collect();
+    replay(
+        System::Swiss,
+        &players,
+        &[
+            // One group by strength, 1 2 3 4 | 5 6 7 8: 1-5, 2-6, 3-7, 4-8,
+            // the weaker with Black. Black wins all four.
+            (
+                vec![
+                    (5, 1, BlackWins),
+                    (6, 2, BlackWins),
+                    (7, 3, BlackWins),
+                    (8, 4, BlackWins),
+                ],
+                None,
+            ),
+            // Groups {5, 6, 7, 8} (1 point, all had Black) and {1, 2, 3, 4}
+            // (all had White). Within a group every game would leave one
+            // player two Blacks or two Whites, so colours send each winner
+            // to a loser they have not met, top first and to the top of the
+            // lower group: 5-2 (5 met 1), 6-1, 7-4 (7 met 3), 8-3. The
+            // losers, due Black, take it, and win again.
+            (
+                vec![
+                    (2, 5, BlackWins),
+                    (1, 6, BlackWins),
+                    (4, 7, BlackWins),
+                    (3, 8, BlackWins),
+                ],
+                None,
+            ),
+            // Everyone 1 point, one Black and one White: one group by
+            // strength again, the k-th against the k-th after the middle
+            // where they have not met: 1 met 5 and 6, so 1-4 (one seat
+            // off); 2 met 6, so 2-7 (5 met 2 in round 2); 3-6; 5-8.
+            // Everyone is even: Black to the one who had White last (7, 6),
+            // else the weaker (4 and 1 both had Black last; 8 and 5 both
+            // White).
+            (
+                vec![
+                    (4, 1, WhiteWins),
+                    (7, 2, BlackWins),
+                    (6, 3, WhiteWins),
+                    (8, 5, Jigo),
+                ],
+                None,
+            ),
+        ],
+    );
+}
+
 /// The five players of the Swiss below (tests/standings.rs places them).
 fn five() -> [Player<u32>; 5] {
     [
@@ -190,4 +243,36 @@ fn a_bad_history_is_an_error_value() {
         next_round(&System::Swiss, &listed_twice, &[], Points::ONE),
         Err(PairingError::DuplicatePlayer(1))
     );
+}
+
+#[test]
+fn handicap_games_do_not_count_in_the_colour_balance() {
+    // 2 and 4 took Black by rank against 1 and 3, and won. Their Blacks
+    // were the handicap's, not the pairing's: round 2 pairs the group
+    // {2, 4} within itself. Counted as Blacks, they would send 2 and 4
+    // to the other group instead.
+    let players = [
+        Player::new(1u32, 30),
+        Player::new(2, 20),
+        Player::new(3, 30),
+        Player::new(4, 20),
+    ];
+    let round_one = |handicap: bool| {
+        let game = |b: u32, w: u32| {
+            let g = Game::new(b, w).ended(BlackWins);
+            if handicap { g.with_handicap() } else { g }
+        };
+        vec![Round {
+            games: vec![game(2, 1), game(4, 3)],
+            byes: vec![],
+        }]
+    };
+    let pairs = |history: &[Round<u32>]| -> Vec<(u32, u32)> {
+        let round = next_round(&System::Swiss, &players, history, Points::ONE).unwrap();
+        round.games.iter().map(|g| (g.black, g.white)).collect()
+    };
+    // Round 2 is even: with nothing else between them, Black to the lower
+    // placed (4 after 2, 3 after 1).
+    assert_eq!(pairs(&round_one(true)), [(4, 2), (3, 1)]);
+    assert_eq!(pairs(&round_one(false)), [(3, 2), (1, 4)]);
 }

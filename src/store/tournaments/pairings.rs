@@ -21,6 +21,8 @@ pub(crate) enum Board {
         white: PlayerRef,
         /// Its result as stored (`B+R`, `W+3.5`, `Void`), once it ended.
         result: Option<String>,
+        /// Colours by rank (a handicap game), not by the pairing.
+        handicap: bool,
     },
     /// A round without a game, and what it scores in quarter points.
     Bye {
@@ -42,18 +44,20 @@ pub(crate) struct Pairing {
     pub(crate) what: Board,
 }
 
-/// Records game `game` on `board` of `round` of `t`.
+/// Records game `game` on `board` of `round` of `t`; `handicap` when its
+/// colours went by rank.
 pub(crate) fn add_game(
     conn: &Connection,
     t: TournamentId,
     (round, board): (u32, u32),
     game: GameId,
-    (black, white): (PlayerId, PlayerId),
+    (black, white, handicap): (PlayerId, PlayerId, bool),
 ) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT INTO tournament_pairings (tournament_id, round, board, game_id, black_id, white_id) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        params![t, round, board, game, black, white],
+        "INSERT INTO tournament_pairings \
+           (tournament_id, round, board, game_id, black_id, white_id, handicap) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![t, round, board, game, black, white, handicap],
     )?;
     Ok(())
 }
@@ -93,7 +97,7 @@ pub(crate) fn of(conn: &Connection, t: TournamentId) -> Result<Vec<Pairing>, Sto
     let mut stmt = conn.prepare_cached(
         "SELECT tp.round, tp.board, tp.game_id, tp.black_id, b.name, tp.white_id, w.name, \
                 CASE WHEN g.status = 'finished' THEN coalesce(g.result, 'Void') END, \
-                tp.bye_id, y.name, tp.bye_quarters \
+                tp.bye_id, y.name, tp.bye_quarters, tp.handicap \
          FROM tournament_pairings tp \
          LEFT JOIN games g ON g.id = tp.game_id \
          LEFT JOIN players b ON b.id = tp.black_id \
@@ -160,6 +164,7 @@ fn read(r: &Row<'_>) -> rusqlite::Result<Pairing> {
                 name: r.get(6)?,
             },
             result: r.get(7)?,
+            handicap: r.get(11)?,
         },
         None => Board::Bye {
             player: PlayerRef {

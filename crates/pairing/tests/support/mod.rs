@@ -4,7 +4,7 @@
 
 #![allow(dead_code, reason = "each test file uses a part of it")]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use pbmgo_pairing::{Colour, Game, Outcome, Player, Round, System, standings};
 
@@ -102,8 +102,9 @@ pub(crate) fn pair(g: &Game<u32>) -> (u32, u32) {
 /// The invariants of a paired round: each active player exactly once (in a
 /// game or the bye), no withdrawn player, no repeat, at most one bye, the
 /// bye to the lowest score and to someone without one while that can be
-/// helped, and no one's
-/// colours more than two apart afterwards while that can be helped.
+/// helped, every game leaving both players' colours within one (or nearer
+/// even) while a pairing of the same players can, and no one's colours
+/// more than two apart afterwards while that can be helped.
 pub(crate) fn check_round(
     system: &System,
     players: &[Player<u32>],
@@ -162,6 +163,7 @@ pub(crate) fn check_round(
             );
         }
     }
+    within_one_while_it_can(&label, &active, &before, history, round);
     let mut after = history.to_vec();
     after.push(round.clone());
     let lopsided: Vec<u32> = active
@@ -194,19 +196,100 @@ pub(crate) fn check_round(
     }
 }
 
+/// Every game leaves both within one (or nearer even than they were),
+/// unless no pairing of the same players without a repeat does.
+fn within_one_while_it_can(
+    label: &str,
+    active: &[u32],
+    before: &BTreeSet<(u32, u32)>,
+    history: &[Round<u32>],
+    round: &Round<u32>,
+) {
+    let balance = |id: u32| colour_balance(history, id);
+    let lopsided: Vec<(u32, u32)> = round
+        .games
+        .iter()
+        .filter(|g| !ends_within_one(balance(g.black), balance(g.white)))
+        .map(pair)
+        .collect();
+    if lopsided.is_empty() {
+        return;
+    }
+    let out: Vec<u32> = round.byes.iter().map(|b| b.player).collect();
+    let rest: Vec<u32> = active
+        .iter()
+        .copied()
+        .filter(|p| !out.contains(p))
+        .collect();
+    let fits = |a: u32, b: u32| {
+        !before.contains(&(a.min(b), a.max(b))) && ends_within_one(balance(a), balance(b))
+    };
+    assert!(
+        fewest(&rest, &fits, &|_, _| 0).is_none(),
+        "{label}: {lopsided:?} leave colours two apart, but a pairing keeps them within one"
+    );
+}
+
 /// Brute force: can `left` all be paired with no pair of `met`?
 pub(crate) fn matchable(left: &[u32], met: &BTreeSet<(u32, u32)>) -> bool {
-    let Some((&first, rest)) = left.split_first() else {
-        return true;
+    fewest(
+        left,
+        &|a, b| !met.contains(&(a.min(b), a.max(b))),
+        &|_, _| 0,
+    )
+    .is_some()
+}
+
+/// Brute force over every pairing of `left` whose games all pass
+/// `allowed`: the smallest total `cost`, or `None` when there is no such
+/// pairing. Remembers each set of players left (as a bit mask over
+/// `left`), so twenty players take a moment.
+pub(crate) fn fewest(
+    left: &[u32],
+    allowed: &dyn Fn(u32, u32) -> bool,
+    cost: &dyn Fn(u32, u32) -> usize,
+) -> Option<usize> {
+    assert!(left.len() <= 32, "a u32 mask");
+    let full = if left.len() == 32 {
+        u32::MAX
+    } else {
+        (1u32 << left.len()) - 1
     };
-    rest.iter().enumerate().any(|(i, &q)| {
-        let key = (first.min(q), first.max(q));
-        let others: Vec<u32> = rest
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, &p)| p)
-            .collect();
-        !met.contains(&key) && matchable(&others, met)
-    })
+    let mut memo: HashMap<u32, Option<usize>> = HashMap::new();
+    fewest_from(left, full, allowed, cost, &mut memo)
+}
+
+fn fewest_from(
+    left: &[u32],
+    mask: u32,
+    allowed: &dyn Fn(u32, u32) -> bool,
+    cost: &dyn Fn(u32, u32) -> usize,
+    memo: &mut HashMap<u32, Option<usize>>,
+) -> Option<usize> {
+    if mask == 0 {
+        return Some(0);
+    }
+    if let Some(&known) = memo.get(&mask) {
+        return known;
+    }
+    let first = mask.trailing_zeros() as usize;
+    let rest = mask & !(1 << first);
+    let best = (first + 1..left.len())
+        .filter(|&j| rest & (1 << j) != 0 && allowed(left[first], left[j]))
+        .filter_map(|j| {
+            let sub = fewest_from(left, rest & !(1 << j), allowed, cost, memo)?;
+            Some(sub + cost(left[first], left[j]))
+        })
+        .min();
+    memo.insert(mask, best);
+    best
+}
+
+/// Whether a game between Blacks-minus-Whites `a` and `b`, Black to the
+/// lower, leaves each of the two within one, or nearer even than before.
+pub(crate) fn ends_within_one(a: i32, b: i32) -> bool {
+    let (lo, hi) = (a.min(b), a.max(b));
+    [(lo, lo + 1), (hi, hi - 1)]
+        .iter()
+        .all(|&(before, after)| after.abs() <= 1 || after.abs() < before.abs())
 }

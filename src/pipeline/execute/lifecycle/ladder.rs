@@ -73,5 +73,5 @@ pub(super) fn accepted(
         return Ok(());
     };
     let board = pairings::next_board(conn, t, 0)?;
-    pairings::add_game(conn, t, (0, board), id, (black, white))
+    pairings::add_game(conn, t, (0, board), id, (black, white, false))
 }

@@ -60,6 +60,7 @@ fn my_games(c: &Cmd<'_>, field: &Field) -> String {
             black,
             white,
             result,
+            ..
         } = &p.what
         else {
             continue;

@@ -75,10 +75,16 @@ impl Field {
                     black,
                     white,
                     result,
+                    handicap,
                     ..
-                } => round
-                    .games
-                    .push(Game::new(black.id, white.id).ended(outcome(result))),
+                } => {
+                    let game = Game::new(black.id, white.id).ended(outcome(result));
+                    round.games.push(if *handicap {
+                        game.with_handicap()
+                    } else {
+                        game
+                    });
+                }
                 Board::Bye { player, quarters } => round.byes.push(Bye {
                     player: player.id,
                     points: Points::from_quarters(*quarters),

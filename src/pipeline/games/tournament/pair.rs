@@ -161,7 +161,8 @@ fn start_game(
     };
     let id = start::start(conn, env, &new)?;
     ratings::set_rated(conn, id, t.terms.rated)?;
-    pairings::add_game(conn, t.id, board, id, (black, white))?;
+    let by_rank = weaker_black.is_some();
+    pairings::add_game(conn, t.id, board, id, (black, white, by_rank))?;
     let terms = TimeTerms {
         system: time,
         weekends_off: false,

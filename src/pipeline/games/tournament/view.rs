@@ -158,6 +158,7 @@ fn entries(field: &Field, round: u32) -> Vec<Entry> {
                 black,
                 white,
                 result,
+                ..
             } => Entry::Game {
                 game: game.to_string(),
                 black: black.name.clone(),
