@@ -56,6 +56,13 @@ enum HandicapArg {
     Auto,
 }
 
+/// `--colours`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ColoursArg {
+    WithinOne,
+    GroupsFirst,
+}
+
 /// Make a tournament or ladder, open for entries
 #[derive(Debug, Args)]
 pub(crate) struct NewArgs {
@@ -97,6 +104,9 @@ pub(crate) struct NewArgs {
     /// Its games move no rating
     #[arg(long)]
     unrated: bool,
+    /// Swiss and McMahon: keep every player's colours within one before pairing within score groups, or score groups first
+    #[arg(long, value_enum, default_value = "within-one")]
+    colours: ColoursArg,
 }
 
 /// A tournament's name
@@ -194,6 +204,7 @@ fn new(a: NewArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
         reach: a.reach,
         round_days: a.round_days,
         rated: !a.unrated && ctx.home.config().ratings.default_rated,
+        groups_first: matches!(a.colours, ColoursArg::GroupsFirst),
     };
     let mut store = ctx.open_store()?;
     store.write(|tx| tournaments::create(tx, &terms, ctx.now))?;

@@ -129,7 +129,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 27,
-        sql: include_str!("migrations/0027_handicap_pairings.sql"),
+        sql: include_str!("migrations/0027_tournament_colours.sql"),
     },
 ];
 

@@ -146,3 +146,28 @@ fn handicap_games_give_black_to_the_weaker_and_are_left_out_of_the_count() {
     );
     pairs_and_colours(&j);
 }
+
+#[test]
+fn groups_first_pairs_each_score_group_within_itself_and_says_so() {
+    let h = tournament(8, &["--system", "swiss", "--colours", "groups-first"]);
+    h.ok(&["tournament", "start", "cup"]);
+    assert_eq!(show(&h)["colours"], "groups-first");
+    let winners: Vec<String> = going(&show(&h))
+        .into_iter()
+        .map(|(game, black, white)| {
+            send(&h, &address(&black), &format!("resign {game}"));
+            white
+        })
+        .collect();
+    let j = show(&h);
+    assert_eq!(j["round"], 2, "{j}");
+    for (_, black, white) in going(&j) {
+        assert_eq!(
+            winners.contains(&black),
+            winners.contains(&white),
+            "{black} and {white} come from different score groups"
+        );
+    }
+    let default = tournament(4, &["--system", "mcmahon"]);
+    assert_eq!(show(&default)["colours"], "within-one");
+}

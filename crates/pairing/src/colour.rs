@@ -12,6 +12,21 @@ use std::cmp::Ordering;
 use crate::model::Colour;
 use crate::record::Record;
 
+/// Which comes first in a Swiss or McMahon when the two conflict: every
+/// player's colours within one, or pairing within score groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ColourRule {
+    /// While any pairing without a repeat keeps every player's Blacks and
+    /// Whites within one (or nearer even), only such a pairing is made;
+    /// score groups are paired within themselves as far as that allows.
+    #[default]
+    WithinOne,
+    /// Score groups are paired within themselves first; colours are
+    /// balanced within a group, and never left three apart while a
+    /// pairing avoids it.
+    GroupsFirst,
+}
+
 /// The tier of a game between balances `a` and `b`, Black to the lower:
 /// 0 when both end within one (or nearer even than they were), 1 when
 /// both end within two (or nearer), 2 otherwise.

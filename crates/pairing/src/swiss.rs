@@ -30,14 +30,17 @@
 //! Colours come first because a score group can be all due the same
 //! colour (every winner of round 1 had Black): pairing it within itself
 //! would leave half of it two apart, so its players meet the next group
-//! instead, as few of them as the colours allow.
+//! instead, as few of them as the colours allow. Under
+//! [`ColourRule::GroupsFirst`] the order is the other way: the tiers are
+//! only "no one three apart" and then any game, and "best" puts the
+//! nearest score before the colour tier.
 //!
 //! A round robin's "next round" is its schedule's next round
 //! ([`round_robin`](crate::round_robin)) without the withdrawn players' games.
 
 use std::cmp::Reverse;
 
-use crate::colour::{Needs, black_first, tier};
+use crate::colour::{ColourRule, Needs, black_first, tier};
 use crate::error::PairingError;
 use crate::matching::Matching;
 use crate::model::{Bye, Game, Key, Player, Points, Round};
@@ -45,12 +48,24 @@ use crate::record::{Record, Table};
 use crate::robin::round_robin;
 use crate::system::System;
 
-/// The next round (`history.len() + 1`), its bye worth `bye_points`.
+/// The next round (`history.len() + 1`), its bye worth `bye_points`,
+/// with colours within one before score groups ([`ColourRule::WithinOne`]).
 pub fn next_round<K: Key>(
     system: &System,
     players: &[Player<K>],
     history: &[Round<K>],
     bye_points: Points,
+) -> Result<Round<K>, PairingError<K>> {
+    next_round_with(system, players, history, bye_points, ColourRule::WithinOne)
+}
+
+/// [`next_round`] under `rule`.
+pub fn next_round_with<K: Key>(
+    system: &System,
+    players: &[Player<K>],
+    history: &[Round<K>],
+    bye_points: Points,
+    rule: ColourRule,
 ) -> Result<Round<K>, PairingError<K>> {
     let number = history.len() + 1;
     let starts = system.starts(players)?;
@@ -70,10 +85,14 @@ pub fn next_round<K: Key>(
     let fresh = |a: usize, b: usize| !table.met[a][b];
     let within = |limit: u8| move |a: usize, b: usize| fresh(a, b) && game_tier(r, a, b) <= limit;
     let (one, two) = (within(0), within(1));
-    let (bye, mut matching) = sit_out(players, r, &order, &[&one, &two, &fresh])
-        .ok_or(PairingError::NoPairing { round: number })?;
+    let tiers: &[&dyn Fn(usize, usize) -> bool] = match rule {
+        ColourRule::WithinOne => &[&one, &two, &fresh],
+        ColourRule::GroupsFirst => &[&two, &fresh],
+    };
+    let (bye, mut matching) =
+        sit_out(players, r, &order, tiers).ok_or(PairingError::NoPairing { round: number })?;
     order.retain(|&i| Some(i) != bye);
-    let pairs = pair_down(players, r, &order, &table, &mut matching);
+    let pairs = pair_down(players, r, (&order, rule), &table, &mut matching);
     let games = pairs
         .into_iter()
         .map(|(a, b)| {
@@ -147,7 +166,7 @@ fn sit_out<K: Key>(
 fn pair_down<K: Key>(
     players: &[Player<K>],
     r: &[Record],
-    order: &[usize],
+    (order, rule): (&[usize], ColourRule),
     table: &Table,
     matching: &mut Matching,
 ) -> Vec<(usize, usize)> {
@@ -183,14 +202,12 @@ fn pair_down<K: Key>(
             } else {
                 seat[qrank].0
             };
-            (
-                game_tier(r, p, q),
-                gap,
-                left.excess(),
-                same_way,
-                fold,
-                qrank,
-            )
+            let tier = game_tier(r, p, q);
+            let (first, second) = match rule {
+                ColourRule::WithinOne => (tier, gap),
+                ColourRule::GroupsFirst => (u8::from(tier == 2), gap),
+            };
+            (first, second, tier, left.excess(), same_way, fold, qrank)
         });
         // One candidate always fits: the partner in the perfect matching.
         if let Some(&(_, q)) = candidates.iter().find(|&&(_, q)| matching.fix(p, q)) {

@@ -4,7 +4,8 @@
 //! starting scores as a table.
 
 use pbmgo_pairing::{
-    Bye, Game, McMahon, Outcome, PairingError, Player, Points, Round, System, next_round,
+    Bye, ColourRule, Game, McMahon, Outcome, PairingError, Player, Points, Round, System,
+    next_round, next_round_with,
 };
 
 use Outcome::{BlackWins, Jigo, WhiteWins};
@@ -275,4 +276,34 @@ fn handicap_games_do_not_count_in_the_colour_balance() {
     // placed (4 after 2, 3 after 1).
     assert_eq!(pairs(&round_one(true)), [(4, 2), (3, 1)]);
     assert_eq!(pairs(&round_one(false)), [(3, 2), (1, 4)]);
+}
+
+#[test]
+fn groups_first_pairs_a_group_due_one_colour_within_itself() {
+    // The eight players above after Black won every game of round 1:
+    // under ColourRule::GroupsFirst, round 2 pairs {5, 6, 7, 8} and
+    // {1, 2, 3, 4} within themselves, top half against bottom half, and
+    // one of each game takes its colour a second time.
+    let players: Vec<Player<u32>> = (1..=8).map(|id| Player::new(id, 31 - id as i32)).collect();
+    let round_one = Round {
+        games: [(5, 1), (6, 2), (7, 3), (8, 4)]
+            .iter()
+            .map(|&(b, w)| Game::new(b, w).ended(BlackWins))
+            .collect(),
+        byes: vec![],
+    };
+    let history = [round_one];
+    let pairs = |rule: ColourRule| -> Vec<(u32, u32)> {
+        let round = next_round_with(&System::Swiss, &players, &history, Points::ONE, rule).unwrap();
+        round.games.iter().map(|g| (g.black, g.white)).collect()
+    };
+    // Even round, all four had Black: Black to the lower placed.
+    assert_eq!(
+        pairs(ColourRule::GroupsFirst),
+        [(7, 5), (8, 6), (3, 1), (4, 2)]
+    );
+    assert_eq!(
+        pairs(ColourRule::WithinOne),
+        [(2, 5), (1, 6), (4, 7), (3, 8)]
+    );
 }

@@ -12,10 +12,12 @@ mod support;
 use std::collections::{BTreeMap, BTreeSet};
 
 use pbmgo_pairing::{
-    McMahon, Outcome, PairingError, Player, Points, Round, System, next_round, standings,
+    ColourRule, McMahon, Outcome, PairingError, Player, Points, Round, System, next_round,
+    next_round_with, standings,
 };
 use support::{
-    Rng, check_round, colour_balance, ends_within_one, fewest, field, matchable, met, pair, play,
+    Rng, check_round, check_round_under, colour_balance, ends_within_one, fewest, field, matchable,
+    met, pair, play,
 };
 
 /// Plays `rounds` rounds among `players`, checking each; a withdrawal after
@@ -375,4 +377,41 @@ fn colours_stay_within_one_in_most_tournaments() {
             .count();
     }
     assert_eq!((apart, total), (10, 2464));
+}
+
+#[test]
+fn groups_first_pairs_round_two_within_groups_as_far_as_odd_sizes_allow() {
+    // Under ColourRule::GroupsFirst, Swiss round 2 after a decisive round
+    // 1 crosses each boundary between score groups only when the players
+    // above it are odd in number, whatever the colours; the other rules
+    // hold as under the default, and no one ends three apart.
+    let mut checked = 0;
+    for seed in 1..=80 {
+        let mut rng = Rng::new(seed);
+        let n = 4 + u32::try_from(rng.below(13)).unwrap();
+        let players = field(&mut rng, n, 10, 35);
+        let rule = ColourRule::GroupsFirst;
+        let mut history: Vec<Round<u32>> = Vec::new();
+        for _ in 0..3 {
+            let round =
+                next_round_with(&System::Swiss, &players, &history, Points::ONE, rule).unwrap();
+            check_round_under(&System::Swiss, &players, &history, &round, rule);
+            if history.len() == 1 && history[0].games.iter().all(|g| decisive(g.outcome)) {
+                let scores = scores(&System::Swiss, &players, &history);
+                let paired: Vec<u32> = round
+                    .games
+                    .iter()
+                    .flat_map(|g| [g.black, g.white])
+                    .collect();
+                let odd = boundaries(&scores, &round)
+                    .iter()
+                    .map(|&line| paired.iter().filter(|&&p| scores[&p] > line).count() % 2)
+                    .collect::<Vec<_>>();
+                assert_eq!(crossings(&scores, &round), odd, "seed {seed}");
+                checked += 1;
+            }
+            history.push(play(&mut rng, &players, &round));
+        }
+    }
+    assert!(checked > 40, "{checked} round twos checked");
 }

@@ -110,6 +110,8 @@ pub(crate) struct Terms {
     pub(crate) round_days: Option<u32>,
     /// Its games are rated.
     pub(crate) rated: bool,
+    /// Swiss and McMahon: score groups before colours within one.
+    pub(crate) groups_first: bool,
 }
 
 /// A tournament as stored.
@@ -135,7 +137,16 @@ pub(crate) struct Tournament {
 
 const COLUMNS: &str = "id, name, system, size, time, rounds, bar, handicap, max_players, starts, \
      bye_quarters, reach, round_days, rated, status, round, round_at, created_at, started_at, \
-     finished_at";
+     finished_at, colours";
+
+/// The stored name of a colour rule: `groups-first` or `within-one`.
+pub(crate) fn colours_name(groups_first: bool) -> &'static str {
+    if groups_first {
+        "groups-first"
+    } else {
+        "within-one"
+    }
+}
 
 /// Stores a new tournament, open for entries; returns its id, or
 /// `Taken` when the name is.
@@ -152,8 +163,8 @@ pub(crate) fn create(
     }
     conn.execute(
         "INSERT INTO tournaments (name, system, size, time, rounds, bar, handicap, max_players, \
-         starts, bye_quarters, reach, round_days, rated, created_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+         starts, bye_quarters, reach, round_days, rated, created_at, colours) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
         params![
             t.name,
             t.kind.name(),
@@ -169,6 +180,7 @@ pub(crate) fn create(
             t.round_days,
             t.rated,
             time_text(now),
+            colours_name(t.groups_first),
         ],
     )?;
     TournamentId::from_rowid(conn.last_insert_rowid())
@@ -264,6 +276,7 @@ fn read(r: &Row<'_>) -> rusqlite::Result<Tournament> {
             reach: r.get(11)?,
             round_days: r.get(12)?,
             rated: r.get(13)?,
+            groups_first: text(20)? == colours_name(true),
         },
         status: Status::parse(&status).ok_or_else(|| bad(14, "a tournament status", &status))?,
         round: r.get(15)?,

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use pbmgo_pairing::{Colour, Game, Outcome, Player, Round, System, standings};
+use pbmgo_pairing::{Colour, ColourRule, Game, Outcome, Player, Round, System, standings};
 
 /// splitmix64: small, fast, and the same everywhere.
 pub(crate) struct Rng(u64);
@@ -111,6 +111,18 @@ pub(crate) fn check_round(
     history: &[Round<u32>],
     round: &Round<u32>,
 ) {
+    check_round_under(system, players, history, round, ColourRule::WithinOne);
+}
+
+/// [`check_round`] for a round paired under `rule` (the colours within
+/// one only under [`ColourRule::WithinOne`]).
+pub(crate) fn check_round_under(
+    system: &System,
+    players: &[Player<u32>],
+    history: &[Round<u32>],
+    round: &Round<u32>,
+    rule: ColourRule,
+) {
     let label = format!("round {}", history.len() + 1);
     let mut seen = Vec::new();
     for g in &round.games {
@@ -163,7 +175,9 @@ pub(crate) fn check_round(
             );
         }
     }
-    within_one_while_it_can(&label, &active, &before, history, round);
+    if rule == ColourRule::WithinOne {
+        within_one_while_it_can(&label, &active, &before, history, round);
+    }
     let mut after = history.to_vec();
     after.push(round.clone());
     let lopsided: Vec<u32> = active

@@ -13,7 +13,7 @@ use super::field::{Field, invalid, level};
 use crate::clock::System as Clock;
 use crate::go::handicap::max_fixed;
 use crate::go::{BoardSize, Color, Game as Board, KoRule, Rules, Scoring};
-use crate::pairing::{Game, Points, Round, next_round, round_robin};
+use crate::pairing::{ColourRule, Game, Points, Round, next_round_with, round_robin};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::letter::Letter;
@@ -95,7 +95,17 @@ pub(crate) fn pair_next(
         )));
     }
     let bye = Points::from_quarters(field.t.terms.bye_quarters);
-    match next_round(&field.system(), &field.players(), &field.rounds(), bye) {
+    let rule = match field.t.terms.groups_first {
+        true => ColourRule::GroupsFirst,
+        false => ColourRule::WithinOne,
+    };
+    match next_round_with(
+        &field.system(),
+        &field.players(),
+        &field.rounds(),
+        bye,
+        rule,
+    ) {
         Ok(round) => start_round(conn, env, field, (field.t.round + 1, of), &round).map(Ok),
         Err(e) => Ok(Err(e.to_string())),
     }

@@ -13,7 +13,7 @@ use crate::pairing::{CrossRow, Standing};
 use crate::pipeline::base::error::PipelineError;
 use crate::pipeline::base::wording::tournament as words;
 use crate::store::tournaments::pairings::{self, Board};
-use crate::store::tournaments::{Kind, Status};
+use crate::store::tournaments::{Kind, Status, colours_name};
 use crate::store::{GameId, PlayerId};
 
 /// `tournament show --json`: pinned keys first.
@@ -45,6 +45,9 @@ pub(crate) struct Summary {
     /// A ladder's games, in the order they started.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) games: Option<Vec<Entry>>,
+    /// A Swiss's or McMahon's colour rule: `within-one` or `groups-first`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) colours: Option<&'static str>,
 }
 
 /// One line of the standings.
@@ -126,6 +129,8 @@ impl Summary {
                 })
                 .collect(),
             games: ladder.then(|| entries(field, 0)),
+            colours: matches!(field.t.terms.kind, Kind::Swiss | Kind::McMahon)
+                .then(|| colours_name(field.t.terms.groups_first)),
         })
     }
 }
