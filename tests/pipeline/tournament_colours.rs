@@ -15,7 +15,7 @@ use crate::common::home::Home;
 use crate::common::lifecycle::{home, send};
 
 use super::tournaments::{
-    address, check_standings, games, going, pairs_and_colours, show, tournament,
+    address, check_standings, games, going, pairs_and_colours, ranked, show, tournament,
 };
 
 /// Plays a tournament of `n` made with `args` to the end by mail, the
@@ -90,10 +90,7 @@ fn handicap_games_give_black_to_the_weaker_and_are_left_out_of_the_count() {
         ("eve", 0),
         ("fay", 0),
     ]);
-    for (name, rank) in ranks {
-        h.player(name, &address(name));
-        h.ok(&["player", "rank", name, rank, "--reason", "club grade"]);
-    }
+    ranked(&h, &ranks);
     let new = [
         "tournament",
         "new",

@@ -46,6 +46,14 @@ fn any_mail(h: &PbmgoHome, n: usize, words: &str) -> bool {
         .any(|m| m.flat().contains(words))
 }
 
+/// Registers each (name, rank) as a player with that rank.
+pub(super) fn ranked(h: &PbmgoHome, ranks: &[(&str, &str)]) {
+    for &(name, rank) in ranks {
+        h.player(name, &address(name));
+        h.ok(&["player", "rank", name, rank, "--reason", "club grade"]);
+    }
+}
+
 pub(super) fn show(h: &PbmgoHome) -> Value {
     h.json(&["tournament", "show", "cup"])
 }
@@ -282,17 +290,17 @@ fn a_swiss_of_eight_pairs_rounds_by_itself_and_a_withdrawal_stops_pairing() {
 #[test]
 fn a_mcmahon_starts_players_by_rank_above_and_below_the_bar() {
     let h = home();
-    for (name, rank) in [
-        ("ann", "2d"),
-        ("ben", "1k"),
-        ("cat", "3k"),
-        ("dan", "5k"),
-        ("eve", "8k"),
-        ("fay", "12k"),
-    ] {
-        h.player(name, &address(name));
-        h.ok(&["player", "rank", name, rank, "--reason", "club grade"]);
-    }
+    ranked(
+        &h,
+        &[
+            ("ann", "2d"),
+            ("ben", "1k"),
+            ("cat", "3k"),
+            ("dan", "5k"),
+            ("eve", "8k"),
+            ("fay", "12k"),
+        ],
+    );
     h.ok(&[
         "tournament",
         "new",

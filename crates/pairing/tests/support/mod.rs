@@ -197,17 +197,22 @@ pub(crate) fn check_round_under(
                 }
             }
         }
-        let out: Vec<u32> = round.byes.iter().map(|b| b.player).collect();
-        let rest: Vec<u32> = active
-            .iter()
-            .copied()
-            .filter(|p| !out.contains(p))
-            .collect();
+        let rest = without_byes(&active, round);
         assert!(
             !matchable(&rest, &banned),
             "{label}: {lopsided:?} three apart in colours"
         );
     }
+}
+
+/// The active players who play in `round` (not its bye).
+fn without_byes(active: &[u32], round: &Round<u32>) -> Vec<u32> {
+    let out: Vec<u32> = round.byes.iter().map(|b| b.player).collect();
+    active
+        .iter()
+        .copied()
+        .filter(|p| !out.contains(p))
+        .collect()
 }
 
 /// Every game leaves both within one (or nearer even than they were),
@@ -229,12 +234,7 @@ fn within_one_while_it_can(
     if lopsided.is_empty() {
         return;
     }
-    let out: Vec<u32> = round.byes.iter().map(|b| b.player).collect();
-    let rest: Vec<u32> = active
-        .iter()
-        .copied()
-        .filter(|p| !out.contains(p))
-        .collect();
+    let rest = without_byes(active, round);
     let fits = |a: u32, b: u32| {
         !before.contains(&(a.min(b), a.max(b))) && ends_within_one(balance(a), balance(b))
     };
