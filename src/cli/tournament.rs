@@ -264,7 +264,7 @@ fn withdraw(a: PlayerArgs, global: &GlobalArgs) -> anyhow::Result<u8> {
     in_mail_run(global, |tx, env| {
         let t = find(tx, &a.name)?;
         let p = players::find(tx, &a.player)?.as_ref();
-        entry::leave(tx, env, &t, &p, "cli")?.map_err(|message| Refused { message }.into())
+        entry::withdraw_by_admin(tx, env, &t, &p)?.map_err(|message| Refused { message }.into())
     })
 }
 

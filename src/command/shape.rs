@@ -191,16 +191,25 @@ pub(super) fn name_shaped(word: &str) -> bool {
 }
 
 /// Splits a line into words; a full stop or `!` after the last word is
-/// dropped when that word holds a digit (`move game1 c3.`).
+/// dropped when that word holds a digit (`move game1 c3.`), or when it is
+/// the setting of a two-word line (`public off.`, `notify digest!`).
 pub(super) fn words(line: &str) -> Vec<&str> {
     let mut out: Vec<&str> = line.split_whitespace().collect();
+    let pair = out.len() == 2;
     if let Some(last) = out.last_mut() {
         let trimmed = last.trim_end_matches(['.', '!']);
-        if trimmed.len() < last.len() && technical(trimmed) {
+        if trimmed.len() < last.len() && (technical(trimmed) || pair && setting(trimmed)) {
             *last = trimmed;
         }
     }
     out
+}
+
+/// A word that sets something: `on`, `off`, or a way to be told of moves.
+fn setting(word: &str) -> bool {
+    ["on", "off", "each", "digest", "daily", "none"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
 }
 
 /// As [`words`], also detaching `#N` from the word before it (`c3#12` →

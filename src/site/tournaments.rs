@@ -12,9 +12,9 @@ use super::error::SiteError;
 use super::lists::Lists;
 use super::templates::Common;
 use super::writer::Writer;
-use crate::pairing::Cell;
+use crate::pairing::{Cell, CrossRow as Row, Standing};
 use crate::pipeline::games::tournament::field::Field;
-use crate::pipeline::games::tournament::view::{Entry, Line, Summary};
+use crate::pipeline::games::tournament::view::{Entry, Summary, mark_withdrawn};
 use crate::store::tournaments::{self, Status};
 use crate::store::{GameId, PlayerId};
 
@@ -56,10 +56,37 @@ struct TournamentCtx {
     name: String,
     about: String,
     ladder: Vec<String>,
-    standings: Vec<Line>,
+    standings: Vec<StandingRow>,
     round_numbers: Vec<u32>,
     crosstable: Vec<CrossRow>,
     rounds: Vec<RoundGame>,
+}
+
+/// A standings line, its numbers written as the mail writes them (3,
+/// 2.5).
+#[derive(Serialize)]
+struct StandingRow {
+    place: usize,
+    name: String,
+    points: String,
+    wins: u32,
+    sos: String,
+    sosos: String,
+    sodos: String,
+}
+
+impl StandingRow {
+    fn of(s: &Standing<PlayerId>, name: String) -> StandingRow {
+        StandingRow {
+            place: s.place,
+            name,
+            points: s.points.to_string(),
+            wins: s.wins,
+            sos: s.sos.to_string(),
+            sosos: s.sosos.to_string(),
+            sodos: s.sodos.to_string(),
+        }
+    }
 }
 
 /// A crosstable line.
@@ -102,18 +129,16 @@ pub(crate) fn write(
             true => name.to_string(),
             false => "private player".to_string(),
         };
-        let standings = summary
-            .standings
-            .iter()
-            .map(|l| Line {
-                name: shown(&l.name),
-                ..l.clone()
-            })
-            .collect();
-        let crosstable = match summary.ladder {
+        let rows = match summary.ladder {
             Some(_) => Vec::new(),
-            None => crosstable(lists, &field, &shown)?,
+            None => field.crosstable().map_err(|e| page(&t.terms.name, e))?,
         };
+        let label = |id: PlayerId| mark_withdrawn(&field, id, shown(field.name(id)));
+        let standings = rows
+            .iter()
+            .map(|r| StandingRow::of(&r.standing, label(r.standing.player)))
+            .collect();
+        let crosstable = crosstable(lists, &field, &rows, &label);
         let ctx = TournamentCtx {
             common: common.clone(),
             name: t.terms.name.clone(),
@@ -137,15 +162,12 @@ pub(crate) fn write(
 fn crosstable(
     lists: &Lists<'_>,
     field: &Field,
-    shown: &dyn Fn(&str) -> String,
-) -> Result<Vec<CrossRow>, SiteError> {
-    let rows = field
-        .crosstable()
-        .map_err(|e| page(&field.t.terms.name, e))?;
+    rows: &[Row<PlayerId>],
+    label: &dyn Fn(PlayerId) -> String,
+) -> Vec<CrossRow> {
     let games = game_of(field);
     let public = |p: PlayerId| lists.public.player(field.name(p));
-    Ok(rows
-        .iter()
+    rows.iter()
         .map(|r| {
             let me = r.standing.player;
             let cells = r
@@ -173,12 +195,12 @@ fn crosstable(
                 .collect();
             CrossRow {
                 place: r.standing.place,
-                name: shown(field.name(me)),
+                name: label(me),
                 cells,
                 points: r.standing.points.to_string(),
             }
         })
-        .collect())
+        .collect()
 }
 
 /// Each player's game of each round.

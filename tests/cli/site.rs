@@ -153,3 +153,37 @@ fn every_page_is_valid_html_without_remote_resources() {
     let feed = &pages.iter().find(|(rel, _)| rel == "feed.atom").unwrap().1;
     assert!(feed.contains(&format!("games/{game}.html")), "{feed}");
 }
+
+#[test]
+fn a_tournament_page_marks_who_withdrew_and_writes_points_as_the_mail_does() {
+    let h = home();
+    let new = [
+        "tournament",
+        "new",
+        "cup",
+        "--system",
+        "swiss",
+        "--size",
+        "9",
+    ];
+    h.ok(&[&new[..], &["--rounds", "2"]].concat());
+    for p in ["alice", "bob", "carol"] {
+        h.ok(&["tournament", "join", "cup", p]);
+    }
+    h.ok(&["tournament", "start", "cup"]);
+    let show = h.json(&["tournament", "show", "cup"]);
+    let game = show["rounds"][0][0]["game"].as_str().unwrap().to_string();
+    let black = show["rounds"][0][0]["black"].as_str().unwrap().to_string();
+    send(
+        &h,
+        &format!("{black}@example.org"),
+        &format!("resign {game}"),
+    );
+    h.ok(&["tournament", "withdraw", "cup", "carol"]);
+    let dir = h.path().join("site");
+    build(&h, &dir);
+    let page = fs::read_to_string(dir.join("tournaments/cup.html")).unwrap();
+    assert!(page.contains("carol (withdrew)"), "{page}");
+    assert!(page.contains(r#"<td class="num">1</td>"#), "{page}");
+    assert!(!page.contains(".0<"), "points as whole numbers: {page}");
+}

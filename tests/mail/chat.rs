@@ -5,7 +5,9 @@
 //! with "did you mean move?"; example lines with the `POINT` placeholder
 //! are never a move; and the reply codes of the refusals.
 
-use pbmgo::command::{Command, CommandError, GameRef, parse_command, parse_mail, reply_code};
+use pbmgo::command::{
+    Command, CommandError, GameRef, NotifyMode, parse_command, parse_mail, reply_code,
+};
 use proptest::prelude::*;
 
 const THREAD: &str = "Re: [game1] Your move: bob played C3 (move 4)";
@@ -243,6 +245,20 @@ fn thread_moves_and_trailing_punctuation() {
         parse_command("resign game1!"),
         Some(Ok(Command::Resign { game: GameRef(1) }))
     );
+    // So is one after the setting of a two-word line.
+    for (line, command) in [
+        ("vacation off.", Command::Vacation { days: None }),
+        ("Images on!", Command::Images { on: true }),
+        (
+            "notify digest.",
+            Command::Notify {
+                mode: NotifyMode::Digest,
+            },
+        ),
+        ("confirm off.", Command::Confirm { on: Some(false) }),
+    ] {
+        assert_eq!(parse_command(line), Some(Ok(command)), "{line}");
+    }
     // A bare point stays strict: "c3." and "c3!" are chat, and so is a question.
     for chat in ["c3.", "c3!", "move c3?", "c3 please"] {
         assert_eq!(read(THREAD, chat), [], "{chat}");

@@ -13,6 +13,8 @@ fn on_and_off_in_any_case_read_back() {
         ("Public ON", true),
         ("PUBLIC off", false),
         ("  public   off  ", false),
+        ("public off.", false),
+        ("Public on!", true),
     ] {
         assert_eq!(ok(line), Command::Public { on }, "{line:?}");
     }
@@ -37,7 +39,7 @@ fn prose_starting_with_public_is_chat() {
         "Public transport was late today.",
         "public games are fun",
         "public maybe",
-        "public off.",
+        "public off, I think.",
         "Public?",
         "public on?",
     ] {

@@ -43,6 +43,7 @@ mod threads;
 mod time_systems;
 mod timezone;
 mod tokens;
+mod tournament_admin;
 mod tournament_colours;
 mod tournaments;
 mod trust;

@@ -114,20 +114,46 @@ pub(crate) fn left(tournament: &str) -> String {
 
 /// `leave NAME` after the start: a withdrawal.
 pub(crate) fn withdrew(tournament: &str, ended: &[GameId]) -> String {
-    let games = match ended.len() {
-        0 => String::new(),
-        _ => format!(
-            " Your games in it that were going on count as lost: {}.",
-            ended
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
     format!(
         "You withdrew from the tournament {tournament}: your games played stand, and you are \
-         not paired again.{games}"
+         not paired again.{}",
+        lost_games("Your", ended)
+    )
+}
+
+/// The letter to a player the admin withdrew (`pbmgo tournament withdraw`).
+pub(crate) fn withdrawn_text(tournament: &str, ended: &[GameId]) -> String {
+    format!(
+        "The tournament director withdrew you from the tournament {tournament}: your games \
+         played stand, and you are not paired again.{}",
+        lost_games("Your", ended)
+    )
+}
+
+/// The Subject of that letter.
+pub(crate) fn withdrawn_subject(tournament: &str) -> String {
+    format!("Tournament {tournament}: you were withdrawn")
+}
+
+/// What `pbmgo tournament withdraw` prints.
+pub(crate) fn admin_withdrew(player: &str, tournament: &str, ended: &[GameId]) -> String {
+    format!(
+        "{player} withdrew from the tournament {tournament}: their games played stand, and they \
+         are not paired again.{}",
+        lost_games("Their", ended)
+    )
+}
+
+/// ` Your games in it that were going on count as lost: game3.`, or
+/// nothing when none was going on.
+fn lost_games(whose: &str, ended: &[GameId]) -> String {
+    if ended.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = ended.iter().map(ToString::to_string).collect();
+    format!(
+        " {whose} games in it that were going on count as lost: {}.",
+        list.join(", ")
     )
 }
 

@@ -10,6 +10,7 @@ use super::field::Field;
 use crate::go::events::GameEvent;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
+use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::phrases::day;
 use crate::pipeline::base::wording::tournament as words;
 use crate::pipeline::games::ending::{Ending, end_game};
@@ -73,6 +74,45 @@ pub(crate) fn leave(
     }
     let ended = withdraw(conn, env, t, player, source)?;
     Ok(Ok(words::withdrew(name, &ended)))
+}
+
+/// `pbmgo tournament withdraw`: as [`leave`], but the player is told by
+/// letter, and the reply (for the admin) names them.
+pub(crate) fn withdraw_by_admin(
+    conn: &Connection,
+    env: &Env<'_>,
+    t: &Tournament,
+    player: &PlayerRef,
+) -> Result<Result<String, String>, PipelineError> {
+    let name = &t.terms.name;
+    let field = Field::load(conn, t.id)?;
+    if !field.entrant(player.id).is_some_and(|e| e.active()) {
+        return Ok(Err(format!(
+            "{} is not in the tournament {name}.",
+            player.name
+        )));
+    }
+    if t.status == Status::Open {
+        entrants::remove(conn, t.id, player.id)?;
+        return Ok(Ok(format!(
+            "{} is no longer entered in {name}.",
+            player.name
+        )));
+    }
+    let ended = withdraw(conn, env, t, player, "cli")?;
+    let letter = Letter {
+        to: player.clone(),
+        kind: "tournament",
+        subject: words::withdrawn_subject(name),
+        text: words::withdrawn_text(name, &ended),
+        game: None,
+        attachments: Vec::new(),
+        essential: true,
+        brief: None,
+    };
+    let unique = |_| format!("tournament:{}:withdrawn:{}", t.id, player.id);
+    letters::queue_each(conn, env, [&letter], unique, None, None)?;
+    Ok(Ok(words::admin_withdrew(&player.name, name, &ended)))
 }
 
 /// Withdraws `player` from running tournament `t`: marked withdrawn (a

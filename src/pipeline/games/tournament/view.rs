@@ -322,9 +322,15 @@ pub(crate) fn ladder_table(summary: &Summary) -> String {
 
 /// A player's name, marked when they withdrew.
 fn player_cell(field: &Field, id: PlayerId) -> String {
+    mark_withdrawn(field, id, field.name(id).to_string())
+}
+
+/// `shown` (player `id` as a table shows them), marked `(withdrew)` when
+/// they withdrew.
+pub(crate) fn mark_withdrawn(field: &Field, id: PlayerId, shown: String) -> String {
     match field.entrant(id).is_some_and(|e| !e.active()) {
-        true => format!("{} (withdrew)", field.name(id)),
-        false => field.name(id).to_string(),
+        true => format!("{shown} (withdrew)"),
+        false => shown,
     }
 }
 

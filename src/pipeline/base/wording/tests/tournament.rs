@@ -60,6 +60,18 @@ pub(super) fn tournament_words(p: &mut Page) {
         "tournament::withdrew(one going)",
         w::withdrew("autumn", &[id()]),
     );
+    p.show(
+        "tournament::withdrawn_text",
+        w::withdrawn_text("autumn", &[id()]),
+    );
+    p.show(
+        "tournament::withdrawn_subject",
+        w::withdrawn_subject("autumn"),
+    );
+    p.show(
+        "tournament::admin_withdrew",
+        w::admin_withdrew("alice", "autumn", &[]),
+    );
     p.show("tournament::no_such", w::no_such("winter"));
     p.show("tournament::not_open", w::not_open("autumn", "started"));
     p.show("tournament::full", w::full("autumn", 8));
