@@ -144,6 +144,16 @@ pub(crate) fn admin_withdrew(player: &str, tournament: &str, ended: &[GameId]) -
     )
 }
 
+/// `pbmgo tournament withdraw` for a player not in it.
+pub(crate) fn admin_not_in(player: &str, tournament: &str) -> String {
+    format!("{player} is not in the tournament {tournament}.")
+}
+
+/// `pbmgo tournament withdraw` before the start.
+pub(crate) fn admin_removed(player: &str, tournament: &str) -> String {
+    format!("{player} is no longer entered in {tournament}.")
+}
+
 /// ` Your games in it that were going on count as lost: game3.`, or
 /// nothing when none was going on.
 fn lost_games(whose: &str, ended: &[GameId]) -> String {

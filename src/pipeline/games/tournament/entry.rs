@@ -54,6 +54,33 @@ pub(crate) fn join(
     }))
 }
 
+/// Where a player who leaves stands, once an entry before the start is
+/// removed.
+enum Leaving {
+    /// Not entered, or already withdrawn.
+    NotIn,
+    /// Entered before the start: now no longer.
+    Removed,
+    /// In a tournament that has started: to withdraw.
+    Started,
+}
+
+fn leaving(
+    conn: &Connection,
+    t: &Tournament,
+    player: &PlayerRef,
+) -> Result<Leaving, PipelineError> {
+    let field = Field::load(conn, t.id)?;
+    if !field.entrant(player.id).is_some_and(|e| e.active()) {
+        return Ok(Leaving::NotIn);
+    }
+    if t.status == Status::Open {
+        entrants::remove(conn, t.id, player.id)?;
+        return Ok(Leaving::Removed);
+    }
+    Ok(Leaving::Started)
+}
+
 /// `leave NAME`: before the start the player is no longer entered; after
 /// it they withdraw (see [`withdraw`]). What the reply says, or why not.
 pub(crate) fn leave(
@@ -64,16 +91,14 @@ pub(crate) fn leave(
     source: &str,
 ) -> Result<Result<String, String>, PipelineError> {
     let name = &t.terms.name;
-    let field = Field::load(conn, t.id)?;
-    if !field.entrant(player.id).is_some_and(|e| e.active()) {
-        return Ok(Err(words::not_in(name)));
-    }
-    if t.status == Status::Open {
-        entrants::remove(conn, t.id, player.id)?;
-        return Ok(Ok(words::left(name)));
-    }
-    let ended = withdraw(conn, env, t, player, source)?;
-    Ok(Ok(words::withdrew(name, &ended)))
+    Ok(match leaving(conn, t, player)? {
+        Leaving::NotIn => Err(words::not_in(name)),
+        Leaving::Removed => Ok(words::left(name)),
+        Leaving::Started => {
+            let ended = withdraw(conn, env, t, player, source)?;
+            Ok(words::withdrew(name, &ended))
+        }
+    })
 }
 
 /// `pbmgo tournament withdraw`: as [`leave`], but the player is told by
@@ -85,19 +110,10 @@ pub(crate) fn withdraw_by_admin(
     player: &PlayerRef,
 ) -> Result<Result<String, String>, PipelineError> {
     let name = &t.terms.name;
-    let field = Field::load(conn, t.id)?;
-    if !field.entrant(player.id).is_some_and(|e| e.active()) {
-        return Ok(Err(format!(
-            "{} is not in the tournament {name}.",
-            player.name
-        )));
-    }
-    if t.status == Status::Open {
-        entrants::remove(conn, t.id, player.id)?;
-        return Ok(Ok(format!(
-            "{} is no longer entered in {name}.",
-            player.name
-        )));
+    match leaving(conn, t, player)? {
+        Leaving::NotIn => return Ok(Err(words::admin_not_in(&player.name, name))),
+        Leaving::Removed => return Ok(Ok(words::admin_removed(&player.name, name))),
+        Leaving::Started => {}
     }
     let ended = withdraw(conn, env, t, player, "cli")?;
     let letter = Letter {

@@ -72,6 +72,14 @@ pub(super) fn tournament_words(p: &mut Page) {
         "tournament::admin_withdrew",
         w::admin_withdrew("alice", "autumn", &[]),
     );
+    p.show(
+        "tournament::admin_not_in",
+        w::admin_not_in("alice", "autumn"),
+    );
+    p.show(
+        "tournament::admin_removed",
+        w::admin_removed("alice", "autumn"),
+    );
     p.show("tournament::no_such", w::no_such("winter"));
     p.show("tournament::not_open", w::not_open("autumn", "started"));
     p.show("tournament::full", w::full("autumn", 8));
