@@ -49,7 +49,8 @@ pub(super) enum Shape {
     Days,
     /// `each | digest | off`: `notify`.
     Mode,
-    /// `on | off`: `images`, `confirm`.
+    /// `on | off`: `images`, `public`, `confirm`; every word on, off or
+    /// technical, so "Images on my phone do not load" is chat.
     Switch,
     /// `[ZONE|server]`: `timezone`, with a zone that holds a `/` (or `UTC`,
     /// `server`), so "Timezone differences are hard" is chat.
@@ -82,7 +83,7 @@ pub(super) fn fits(shape: Shape, args: &[&str], thread: Option<GameRef>, questio
         Shape::Address => addressed(args),
         Shape::Days => first.is_none_or(|w| technical(w) || w.eq_ignore_ascii_case("off")),
         Shape::Mode => first.is_none_or(|w| technical(w) || NotifyMode::parse(w).is_some()),
-        Shape::Switch => first.is_none_or(|w| technical(w) || switch(w).is_some()),
+        Shape::Switch => args.iter().all(|w| technical(w) || switch(w).is_some()),
         Shape::Zone => args.len() <= 1 && first.is_none_or(zone_shaped),
         Shape::Rank => first.is_none_or(rank_shaped),
         Shape::Tourney => args.len() <= 1 && first.is_none_or(name_shaped),

@@ -259,6 +259,13 @@ fn thread_moves_and_trailing_punctuation() {
     ] {
         assert_eq!(parse_command(line), Some(Ok(command)), "{line}");
     }
+    // A setting followed by prose is chat.
+    for chat in [
+        "Images on my phone do not load.",
+        "Confirm off the record: I resign soon",
+    ] {
+        assert_eq!(parse_command(chat), None, "{chat}");
+    }
     // A bare point stays strict: "c3." and "c3!" are chat, and so is a question.
     for chat in ["c3.", "c3!", "move c3?", "c3 please"] {
         assert_eq!(read(THREAD, chat), [], "{chat}");

@@ -40,6 +40,7 @@ fn prose_starting_with_public_is_chat() {
         "public games are fun",
         "public maybe",
         "public off, I think.",
+        "Public on the whole, I prefer it.",
         "Public?",
         "public on?",
     ] {
