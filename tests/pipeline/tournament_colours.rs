@@ -12,10 +12,10 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 
 use crate::common::home::Home;
-use crate::common::lifecycle::{home, send};
+use crate::common::lifecycle::send;
 
 use super::tournaments::{
-    address, check_standings, games, going, pairs_and_colours, ranked, show, tournament,
+    address, check_standings, games, going, mcmahon, pairs_and_colours, show, tournament,
 };
 
 /// Plays a tournament of `n` made with `args` to the end by mail, the
@@ -72,7 +72,6 @@ fn a_mcmahon_of_six_where_black_wins_every_game_keeps_colours_within_one() {
 
 #[test]
 fn handicap_games_give_black_to_the_weaker_and_are_left_out_of_the_count() {
-    let h = home();
     let ranks = [
         ("ann", "2d"),
         ("ben", "2d"),
@@ -90,21 +89,7 @@ fn handicap_games_give_black_to_the_weaker_and_are_left_out_of_the_count() {
         ("eve", 0),
         ("fay", 0),
     ]);
-    ranked(&h, &ranks);
-    let new = [
-        "tournament",
-        "new",
-        "cup",
-        "--size",
-        "9",
-        "--system",
-        "mcmahon",
-    ];
-    h.ok(&[&new[..], &["--handicap", "auto", "--rounds", "3"]].concat());
-    for (name, _) in ranks {
-        h.ok(&["tournament", "join", "cup", name]);
-    }
-    h.ok(&["tournament", "start", "cup"]);
+    let h = mcmahon(&ranks, &["--handicap", "auto", "--rounds", "3"]);
     loop {
         let j = show(&h);
         let now = going(&j);

@@ -46,12 +46,29 @@ fn any_mail(h: &PbmgoHome, n: usize, words: &str) -> bool {
         .any(|m| m.flat().contains(words))
 }
 
-/// Registers each (name, rank) as a player with that rank.
-pub(super) fn ranked(h: &PbmgoHome, ranks: &[(&str, &str)]) {
+/// A home where each (name, rank) is a player of that rank, entered by
+/// the admin in the McMahon `cup` on 9x9, made with `args`, and started.
+pub(super) fn mcmahon(ranks: &[(&str, &str)], args: &[&str]) -> PbmgoHome {
+    let h = home();
     for &(name, rank) in ranks {
         h.player(name, &address(name));
         h.ok(&["player", "rank", name, rank, "--reason", "club grade"]);
     }
+    let new = [
+        "tournament",
+        "new",
+        "cup",
+        "--size",
+        "9",
+        "--system",
+        "mcmahon",
+    ];
+    h.ok(&[&new[..], args].concat());
+    for &(name, _) in ranks {
+        h.ok(&["tournament", "join", "cup", name]);
+    }
+    h.ok(&["tournament", "start", "cup"]);
+    h
 }
 
 pub(super) fn show(h: &PbmgoHome) -> Value {
@@ -289,9 +306,7 @@ fn a_swiss_of_eight_pairs_rounds_by_itself_and_a_withdrawal_stops_pairing() {
 
 #[test]
 fn a_mcmahon_starts_players_by_rank_above_and_below_the_bar() {
-    let h = home();
-    ranked(
-        &h,
+    let h = mcmahon(
         &[
             ("ann", "2d"),
             ("ben", "1k"),
@@ -300,24 +315,8 @@ fn a_mcmahon_starts_players_by_rank_above_and_below_the_bar() {
             ("eve", "8k"),
             ("fay", "12k"),
         ],
+        &["--bar", "3k", "--rounds", "2"],
     );
-    h.ok(&[
-        "tournament",
-        "new",
-        "cup",
-        "--size",
-        "9",
-        "--system",
-        "mcmahon",
-        "--bar",
-        "3k",
-        "--rounds",
-        "2",
-    ]);
-    for name in &NAMES[..6] {
-        h.ok(&["tournament", "join", "cup", name]);
-    }
-    h.ok(&["tournament", "start", "cup"]);
     let j = show(&h);
     let starts: BTreeMap<&str, f64> = j["standings"]
         .as_array()

@@ -7,10 +7,10 @@
 use rusqlite::Connection;
 
 use super::field::Field;
+use super::letter;
 use crate::go::events::GameEvent;
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
-use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::phrases::day;
 use crate::pipeline::base::wording::tournament as words;
 use crate::pipeline::games::ending::{Ending, end_game};
@@ -116,18 +116,12 @@ pub(crate) fn withdraw_by_admin(
         Leaving::Started => {}
     }
     let ended = withdraw(conn, env, t, player, "cli")?;
-    let letter = Letter {
-        to: player.clone(),
-        kind: "tournament",
-        subject: words::withdrawn_subject(name),
-        text: words::withdrawn_text(name, &ended),
-        game: None,
-        attachments: Vec::new(),
-        essential: true,
-        brief: None,
-    };
-    let unique = |_| format!("tournament:{}:withdrawn:{}", t.id, player.id);
-    letters::queue_each(conn, env, [&letter], unique, None, None)?;
+    let words_of = (
+        words::withdrawn_subject(name),
+        words::withdrawn_text(name, &ended),
+    );
+    let unique = format!("tournament:{}:withdrawn:{}", t.id, player.id);
+    letter::queue(conn, env, player.clone(), words_of, (unique, true))?;
     Ok(Ok(words::admin_withdrew(&player.name, name, &ended)))
 }
 

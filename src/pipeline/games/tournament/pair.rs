@@ -10,16 +10,15 @@
 use rusqlite::Connection;
 
 use super::field::{Field, invalid, level};
+use super::letter;
 use crate::clock::System as Clock;
 use crate::go::handicap::max_fixed;
 use crate::go::{BoardSize, Color, Game as Board, KoRule, Rules, Scoring};
 use crate::pairing::{ColourRule, Game, Points, Round, next_round_with, round_robin};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
-use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::{clock as clock_words, tournament as words};
 use crate::pipeline::games::start::{self, NewGame};
-use crate::pipeline::mailing::letters;
 use crate::rating::{Rank, stones_for};
 use crate::store::players::PlayerRef;
 use crate::store::time_terms::TimeTerms;
@@ -250,20 +249,15 @@ fn bye_letter(
         4 => "1 point".to_string(),
         _ => format!("{points} points"),
     };
-    let letter = Letter {
-        to: PlayerRef {
-            id: player,
-            name: field.name(player).to_string(),
-        },
-        kind: "tournament",
-        subject: words::bye_subject(&t.terms.name, number),
-        text: words::bye_text(&t.terms.name, label, &points),
-        game: None,
-        attachments: Vec::new(),
-        essential: false,
-        brief: None,
+    let to = PlayerRef {
+        id: player,
+        name: field.name(player).to_string(),
     };
-    let unique = |_| format!("tournament:{}:{number}:bye:{player}", t.id);
-    letters::queue_each(conn, env, [&letter], unique, None, None)?;
+    let words_of = (
+        words::bye_subject(&t.terms.name, number),
+        words::bye_text(&t.terms.name, label, &points),
+    );
+    let unique = format!("tournament:{}:{number}:bye:{player}", t.id);
+    letter::queue(conn, env, to, words_of, (unique, false))?;
     Ok(())
 }

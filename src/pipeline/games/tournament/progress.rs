@@ -11,14 +11,13 @@ use chrono::Duration;
 use rusqlite::Connection;
 
 use super::field::{Field, outcome};
+use super::letter;
 use super::pair::{pair_next, start};
 use super::view::{self, Summary};
 use crate::pairing::{Ladder, Outcome, after_win};
 use crate::pipeline::base::context::Env;
 use crate::pipeline::base::error::PipelineError;
-use crate::pipeline::base::letter::Letter;
 use crate::pipeline::base::wording::tournament as words;
-use crate::pipeline::mailing::letters;
 use crate::store::tournaments::{self, Kind, Status, entrants, pairings};
 use crate::store::{GameId, PlayerId, TournamentId, games};
 
@@ -128,18 +127,12 @@ fn finish(conn: &Connection, env: &Env<'_>, id: TournamentId) -> Result<(), Pipe
             .iter()
             .find(|s| s.player == e.player.id)
             .map(|s| s.place);
-        let letter = Letter {
-            to: e.player.clone(),
-            kind: "tournament",
-            subject: words::final_subject(name),
-            text: format!("{}\n\n{table}", words::final_intro(name, place)),
-            game: None,
-            attachments: Vec::new(),
-            essential: false,
-            brief: None,
-        };
-        let unique = |_| format!("tournament:{id}:final:{}", e.player.id);
-        letters::queue_each(conn, env, [&letter], unique, None, None)?;
+        let words_of = (
+            words::final_subject(name),
+            format!("{}\n\n{table}", words::final_intro(name, place)),
+        );
+        let unique = format!("tournament:{id}:final:{}", e.player.id);
+        letter::queue(conn, env, e.player.clone(), words_of, (unique, false))?;
     }
     Ok(())
 }
